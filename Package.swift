@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+// OmniScroll: a headless nested-scroll layout engine and its JSON-RPC worker.
+// Depends on the Swift toolchain and Foundation only.
+import PackageDescription
+
+let package = Package(
+    name: "OmniScroll",
+    products: [
+        .library(name: "OmniScrollCore", targets: ["OmniScrollCore"]),
+        .library(name: "OmniScrollJSON", targets: ["OmniScrollJSON"]),
+        .library(name: "OmniScrollProtocol", targets: ["OmniScrollProtocol"]),
+        .executable(name: "omniscroll", targets: ["omniscroll"]),
+    ],
+    targets: [
+        // The pure layout engine: value types, no I/O, no JSON.
+        .target(name: "OmniScrollCore"),
+        // JSON value, byte-level parser and writer.
+        .target(name: "OmniScrollJSON"),
+        // JSON-RPC 2.0, framing, the method table, param decoding, sessions.
+        .target(name: "OmniScrollProtocol", dependencies: ["OmniScrollCore", "OmniScrollJSON"]),
+        // The worker executable: flags, then the protocol server on stdin/stdout.
+        .executableTarget(name: "omniscroll", dependencies: ["OmniScrollProtocol"]),
+
+        .testTarget(name: "OmniScrollCoreTests", dependencies: ["OmniScrollCore"]),
+        .testTarget(name: "OmniScrollJSONTests", dependencies: ["OmniScrollJSON"]),
+        .testTarget(name: "OmniScrollProtocolTests", dependencies: ["OmniScrollProtocol"]),
+        .testTarget(name: "OmniScrollWorkerTests", dependencies: ["OmniScrollJSON"]),
+    ]
+)
