@@ -1,0 +1,36 @@
+/// Load-more near the end: `loadMoreDidTrigger` once the offset comes within
+/// `distance` of the maximum offset (`maxOffset − y ≤ distance`), every size
+/// being known, at most once per content height, and not again until
+/// `endLoadingMore`.
+struct LoadMore: ContainerBehavior {
+    private(set) var triggeredAt: Double?
+    private(set) var loading = false
+
+    mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {
+        if loading, draft.commands.contains(.endLoadingMore) {
+            loading = false
+            events.append(ContainerEvent(.loadMoreDidEnd))
+        }
+    }
+
+    mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
+        guard let options = transition.options.loadMore, !loading else { return }
+        let layout = transition.layout
+        guard layout.stack.unknownSizeCount == 0, !layout.stack.isEmpty,
+              triggeredAt != layout.contentHeight,
+              layout.maxOffset - layout.offset <= options.distance else { return }
+        triggeredAt = layout.contentHeight
+        loading = true
+        events.append(ContainerEvent(.loadMoreDidTrigger))
+    }
+
+    func save(into snapshot: inout ContainerSnapshot) {
+        snapshot.loadMoreTriggeredAt = triggeredAt
+        snapshot.loadingMore = loading
+    }
+
+    mutating func restore(from snapshot: ContainerSnapshot) {
+        triggeredAt = snapshot.loadMoreTriggeredAt
+        loading = snapshot.loadingMore
+    }
+}

@@ -1,0 +1,35 @@
+/// Pull-to-refresh, owned by the engine so no two writers fight over the inset.
+///
+/// While dragging, a pull of `minOffset − y ≥ threshold` (measured from the
+/// top without any held inset) arms it and pulling back under disarms it.
+/// Releasing (the phase leaving `dragging`) while armed triggers it: the
+/// engine holds an extra top inset of `height`, so the offset can rest at
+/// `−(inset.top + height)`, until `endRefreshing`.
+struct PullToRefresh: ContainerBehavior {
+    private(set) var state: RefreshState = .idle
+
+    mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {
+        guard let options = draft.options.refresh else { return }
+        if state == .refreshing, draft.commands.contains(.endRefreshing) {
+            state = .idle
+            events.append(ContainerEvent(.refreshDidEnd))
+        }
+        let pull = -draft.insets.top - draft.offset
+        if draft.phase == .dragging {
+            if state == .idle, pull >= options.threshold {
+                state = .armed
+                events.append(ContainerEvent(.refreshDidArm))
+            } else if state == .armed, pull < options.threshold {
+                state = .idle
+                events.append(ContainerEvent(.refreshDidDisarm))
+            }
+        } else if state == .armed, draft.previousPhase == .dragging {
+            state = .refreshing
+            events.append(ContainerEvent(.refreshDidTrigger))
+        }
+        draft.heldTopInset = state == .refreshing ? options.height : 0
+    }
+
+    func save(into snapshot: inout ContainerSnapshot) { snapshot.refresh = state }
+    mutating func restore(from snapshot: ContainerSnapshot) { state = snapshot.refresh }
+}

@@ -1,0 +1,35 @@
+/// Scroll-to-child (the seed's "next" button). A child whose size is known is
+/// scrolled to at once (or, when animated, the phase becomes `animating` and
+/// the client animates to the returned offset). A child whose size is not
+/// known yet leaves a pending target that resolves, moving the container,
+/// when the size arrives; dragging or removing the child cancels it.
+struct ScrollTarget: ContainerBehavior {
+    private(set) var pending: PendingScrollTarget?
+
+    mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {
+        for case let .scrollToChild(id, position, animated) in draft.commands {
+            guard let i = draft.stack.index(of: id) else { continue }
+            if draft.stack.isSizeKnown(i) {
+                pending = nil
+                let offset = draft.targetOffset(child: i, position: position)
+                draft.target = ScrollTargetResult(offset: offset, pending: false)
+                if animated { draft.phase = .animating } else { draft.offset = offset }
+            } else {
+                pending = PendingScrollTarget(child: id, position: position)
+                draft.target = ScrollTargetResult(offset: nil, pending: true)
+            }
+        }
+        guard let target = pending, draft.target == nil else { return }
+        if draft.phase == .dragging && draft.previousPhase != .dragging || draft.removedIDs.contains(target.child) {
+            pending = nil
+            events.append(ContainerEvent(.scrollTargetDidCancel, child: target.child))
+        } else if let i = draft.stack.index(of: target.child), draft.stack.isSizeKnown(i) {
+            pending = nil
+            draft.offset = draft.targetOffset(child: i, position: target.position)
+            events.append(ContainerEvent(.scrollTargetDidResolve, child: target.child, offset: draft.offset))
+        }
+    }
+
+    func save(into snapshot: inout ContainerSnapshot) { snapshot.pendingTarget = pending }
+    mutating func restore(from snapshot: ContainerSnapshot) { pending = snapshot.pendingTarget }
+}

@@ -1,0 +1,26 @@
+/// `childDidPin` / `childDidUnpin` when a sticky bar reaches its pin line or
+/// goes back into flow, in scroll order.
+struct StickyPinning: ContainerBehavior {
+    /// The pinned bars, in child order.
+    private(set) var pinned: [String] = []
+
+    mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
+        let layout = transition.layout
+        var now: [String] = []
+        for i in layout.stack.pins.childIndices where layout.child(i).isPinned {
+            now.append(layout.childID(i))
+        }
+        guard now != pinned else { return }
+        var changes: [ContainerEvent] = []
+        for id in now where !pinned.contains(id) { changes.append(ContainerEvent(.childDidPin, child: id)) }
+        for id in pinned where !now.contains(id) && layout.childIndex(of: id) != nil {
+            changes.append(ContainerEvent(.childDidUnpin, child: id))
+        }
+        // Pins happen top to bottom going up, unpins bottom to top going down.
+        events.append(contentsOf: transition.isDescending ? changes.reversed() : changes)
+        pinned = now
+    }
+
+    func save(into snapshot: inout ContainerSnapshot) { snapshot.pinned = pinned }
+    mutating func restore(from snapshot: ContainerSnapshot) { pinned = snapshot.pinned }
+}

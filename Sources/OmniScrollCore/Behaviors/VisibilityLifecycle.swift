@@ -1,0 +1,69 @@
+/// The per-child lifecycle: shown, hidden, active, resigned, scrolling away;
+/// with the seed's names for the first two scroll children.
+///
+/// Within one change list the events come in this order, which is the order
+/// a continuous scroll would meet them in:
+/// `childWillHide`, `childDidShow` (in scroll order), `childDidResignActive`,
+/// `childDidBecomeActive`, `childDidHide` (in scroll order). Scroll order is
+/// child order when the offset grew, reversed when it shrank.
+struct VisibilityLifecycle: ContainerBehavior {
+    /// The visible children, in child order.
+    private(set) var visible: [String] = []
+    private(set) var active: String?
+    /// The child whose `childWillHide` has fired and still holds.
+    private(set) var leaving: String?
+
+    mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
+        let layout = transition.layout
+        let seed: (top: Int?, bottom: Int?) = transition.options.seedEvents ? layout.stack.seedPair : (nil, nil)
+        let topID = seed.top.map(layout.childID)
+        let bottomID = seed.bottom.map(layout.childID)
+        /// Appends a general event, then the seed's name for it when the child
+        /// is the seed's top or bottom child.
+        func emit(_ type: EventType, _ id: String, top: EventType? = nil, bottom: EventType? = nil) {
+            events.append(ContainerEvent(type, child: id))
+            if let top, id == topID { events.append(ContainerEvent(top, child: id)) }
+            if let bottom, id == bottomID { events.append(ContainerEvent(bottom, child: id)) }
+        }
+
+        let nowActive = layout.activeIndex.map(layout.childID)
+        let nowLeaving = transition.direction == .up ? nowActive : nil
+        if let id = nowLeaving, id != leaving {
+            emit(.childWillHide, id, top: .topVCWillDisappear)
+        }
+        leaving = nowLeaving
+
+        let nowVisible = layout.visibleIndices.map(layout.childID)
+        let visibilityChanged = nowVisible != visible
+        if visibilityChanged {
+            let before = Set(visible)
+            var shown = nowVisible.filter { !before.contains($0) }
+            if transition.isDescending { shown.reverse() }
+            for id in shown { emit(.childDidShow, id, top: .topVCDidAppear, bottom: .bottomVCDidShow) }
+        }
+        if nowActive != active {
+            if let old = active { emit(.childDidResignActive, old) }
+            if let id = nowActive { emit(.childDidBecomeActive, id, bottom: .didScrollToBottomContainer) }
+            active = nowActive
+        }
+        if visibilityChanged {
+            let after = Set(nowVisible)
+            var hidden = visible.filter { !after.contains($0) }
+            if transition.isDescending { hidden.reverse() }
+            for id in hidden { emit(.childDidHide, id, top: .topVCDidDisappear) }
+            visible = nowVisible
+        }
+    }
+
+    func save(into snapshot: inout ContainerSnapshot) {
+        snapshot.visible = visible
+        snapshot.active = active
+        snapshot.leaving = leaving
+    }
+
+    mutating func restore(from snapshot: ContainerSnapshot) {
+        visible = snapshot.visible
+        active = snapshot.active
+        leaving = snapshot.leaving
+    }
+}

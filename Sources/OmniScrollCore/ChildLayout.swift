@@ -1,0 +1,23 @@
+/// Where one child is at one container offset.
+public struct ChildLayout: Equatable, Sendable {
+    /// The child's frame in container content coordinates.
+    public var frame: Rect
+    /// The child's own inner `contentOffset.y`, in `[0, C − H]` for scroll
+    /// children and 0 for the others.
+    public var contentOffset: Double
+    /// How much of the frame shows in the viewport and is not covered by a
+    /// pinned bar; 0 means hidden.
+    public var visibleHeight: Double
+    /// Whether the child is a sticky bar held at its pin line.
+    public var isPinned: Bool
+
+    public var isVisible: Bool { visibleHeight > 0 }
+}
+
+/// The seed's single `contentView` holding every child stacked at its frame
+/// height: `top = frameTop_a − Σ_{j<a} H_j` for the active child `a`,
+/// `height = Σ H_j`.
+public struct ContentViewFrame: Equatable, Sendable {
+    public var top: Double
+    public var height: Double
+}

@@ -1,0 +1,225 @@
+/// A nested-scroll container: a viewport, content insets, an ordered stack of
+/// children and an offset. All state changes go through `apply`, which
+/// validates a whole change list before touching anything, runs the
+/// behaviors, and returns the new layout with the events of the transition.
+public struct Container: Sendable {
+    public private(set) var viewport: Viewport
+    public private(set) var insets: Insets
+    public private(set) var offset: Double
+    public private(set) var phase: ScrollPhase = .idle
+    public private(set) var direction: ScrollDirection = .none
+    /// Counts the applied change lists that changed anything.
+    public private(set) var revision = 0
+    public let options: ContainerOptions
+    /// The extra top inset a behavior holds (the refresh inset).
+    public private(set) var heldTopInset = 0.0
+    private var stack: ChildStack
+    private var behaviors: [any ContainerBehavior]
+
+    /// The behaviors, in the order they are called.
+    private static func makeBehaviors() -> [any ContainerBehavior] {
+        [ScrollAnchoring(), PullToRefresh(), ScrollTarget(), DirectionTracking(), StickyPinning(),
+         VisibilityLifecycle(), LoadMore(), PhaseTracking()]
+    }
+
+    /// Creates a container and returns it with its first update, whose events
+    /// report what is visible and active from the start.
+    ///
+    /// - Parameter offset: the initial offset, `−insets.top` when `nil`.
+    public static func create(viewport: Viewport, insets: Insets = .zero, children: [ChildSpec],
+                              offset: Double? = nil, options: ContainerOptions = ContainerOptions())
+        throws(ContainerError) -> (Container, ContainerUpdate)
+    {
+        try Validation.viewport(viewport, field: "viewport")
+        try Validation.insets(insets, field: "insets")
+        try Validation.children(children, existing: nil, field: "children")
+        if let offset { try Validation.finite(offset, field: "offset") }
+        try Validation.options(options)
+        var container = Container(
+            viewport: viewport, insets: insets, offset: offset ?? -insets.top, options: options,
+            stack: ChildStack(children, viewportHeight: viewport.height), behaviors: makeBehaviors())
+        let update = container.commit(Draft(
+            stack: container.stack, viewport: viewport, insets: insets, options: options,
+            previousPhase: .idle, commands: [], removedIDs: [], offset: container.offset, phase: .idle,
+            heldTopInset: 0, target: nil), previousOffset: nil, anchorShift: 0, structureChanged: true)
+        return (container, update)
+    }
+
+    private init(viewport: Viewport, insets: Insets, offset: Double, options: ContainerOptions,
+                 stack: ChildStack, behaviors: [any ContainerBehavior]) {
+        self.viewport = viewport
+        self.insets = insets
+        self.offset = offset
+        self.options = options
+        self.stack = stack
+        self.behaviors = behaviors
+    }
+
+    /// Rebuilds a container from a snapshot; every later update equals the original's.
+    public init(restoring snapshot: ContainerSnapshot) throws(ContainerError) {
+        try Validation.viewport(snapshot.viewport, field: "viewport")
+        try Validation.insets(snapshot.insets, field: "insets")
+        try Validation.children(snapshot.children, existing: nil, field: "children")
+        try Validation.finite(snapshot.offset, field: "offset")
+        try Validation.options(snapshot.options)
+        self.init(viewport: snapshot.viewport, insets: snapshot.insets, offset: snapshot.offset,
+                  options: snapshot.options,
+                  stack: ChildStack(snapshot.children, viewportHeight: snapshot.viewport.height),
+                  behaviors: Self.makeBehaviors())
+        phase = snapshot.phase
+        direction = snapshot.direction
+        revision = snapshot.revision
+        for i in behaviors.indices { behaviors[i].restore(from: snapshot) }
+        heldTopInset = snapshot.refresh == .refreshing ? (options.refresh?.height ?? 0) : 0
+    }
+
+    public func snapshot() -> ContainerSnapshot {
+        var snapshot = ContainerSnapshot(
+            viewport: viewport, insets: insets, options: options,
+            children: (0..<stack.count).map(stack.spec), offset: offset, phase: phase,
+            direction: direction, revision: revision)
+        for behavior in behaviors { behavior.save(into: &snapshot) }
+        return snapshot
+    }
+
+    /// The layout at the current offset.
+    public var layout: Layout {
+        Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset)
+    }
+
+    public var childCount: Int { stack.count }
+    public func childIndex(of id: String) -> Int? { stack.index(of: id) }
+
+    private var effectiveInsets: Insets { Insets(top: insets.top + heldTopInset, bottom: insets.bottom) }
+
+    /// Applies `changes` atomically: if any is invalid, throws and changes nothing.
+    public mutating func apply(_ changes: [ContainerChange]) throws(ContainerError) -> ContainerUpdate {
+        try Validation.changes(changes, stack: stack)
+        let previousOffset = offset
+        var removedIDs: [String] = []
+        var structureChanged = false
+        var sizesChanged = false
+        var draft = Draft(
+            stack: stack, viewport: viewport, insets: insets, options: options, previousPhase: phase,
+            commands: changes.filter(\.isCommand), removedIDs: [], offset: offset, phase: phase,
+            heldTopInset: heldTopInset, target: nil)
+        // Pure offset and phase changes leave the stack untouched; keep the
+        // before-layout only then, since holding it across a stack mutation
+        // would copy the stack.
+        let before = changes.allSatisfy(\.keepsStack) ? layout : nil
+        var anchorShift = 0.0
+        for change in changes {
+            switch change {
+            case .offset(let value):
+                draft.offset = value
+                anchorShift = 0
+            case .phase(let value):
+                draft.phase = value
+            case .size(let id, let value):
+                let i = stack.index(of: id)!
+                let old = stack.naturalHeight(i)
+                guard value != old || !stack.isSizeKnown(i) else { continue }
+                let unanchored = draft.offset
+                for b in behaviors.indices {
+                    behaviors[b].anchor(&draft, resizing: i, from: old, to: value)
+                }
+                anchorShift += draft.offset - unanchored
+                stack.setSize(i, value)
+                sizesChanged = true
+            case .viewport(let value):
+                if value != viewport {
+                    viewport = value
+                    stack.setViewportHeight(value.height)
+                    sizesChanged = true
+                }
+            case .insets(let value):
+                insets = value
+            case .insert(let specs, let index):
+                stack.insert(specs, at: index)
+                structureChanged = true
+            case .remove(let ids):
+                removedIDs = ids
+                stack.remove(at: ids.map { stack.index(of: $0)! }.sorted())
+                structureChanged = true
+            case .scrollToChild, .endRefreshing, .endLoadingMore:
+                break
+            }
+        }
+        draft = Draft(
+            stack: stack, viewport: viewport, insets: insets, options: options, previousPhase: phase,
+            commands: draft.commands, removedIDs: removedIDs, offset: draft.offset, phase: draft.phase,
+            heldTopInset: draft.heldTopInset, target: nil)
+        var update = commit(draft, previousOffset: previousOffset, anchorShift: anchorShift,
+                            structureChanged: structureChanged || sizesChanged)
+        if let before, !structureChanged, !sizesChanged {
+            update.changedChildren = .some(Self.changedChildren(from: before, to: update.layout))
+        }
+        return update
+    }
+
+    /// Runs the behaviors over a draft, lays out, and makes it the state.
+    /// The direction comes from the move the client asked for: an anchoring
+    /// shift is not a scroll.
+    private mutating func commit(_ start: Draft, previousOffset: Double?, anchorShift: Double,
+                                 structureChanged: Bool) -> ContainerUpdate {
+        var draft = start
+        var events: [ContainerEvent] = []
+        for b in behaviors.indices { behaviors[b].prepare(&draft, events: &events) }
+        let previousPhase = phase
+        let previousDirection = direction
+        let unanchoredStart = (previousOffset ?? draft.offset) + anchorShift
+        var newDirection = ScrollDirection.of(from: unanchoredStart, to: draft.offset) ?? direction
+        if draft.phase == .idle && previousPhase != .idle { newDirection = .none }
+        let changed = structureChanged || draft.offset != offset || draft.phase != phase
+            || draft.heldTopInset != heldTopInset || start.insets != insets || newDirection != direction
+        offset = draft.offset
+        phase = draft.phase
+        direction = newDirection
+        heldTopInset = draft.heldTopInset
+        let layout = self.layout
+        let transition = Transition(
+            layout: layout, options: options, previousOffset: previousOffset, previousPhase: previousPhase,
+            previousDirection: previousDirection, phase: phase, direction: direction)
+        for b in behaviors.indices { behaviors[b].observe(transition, events: &events) }
+        let didChange = changed || !events.isEmpty || draft.target != nil
+        if didChange { revision += 1 }
+        return ContainerUpdate(
+            layout: layout, events: events, anchorShift: anchorShift, target: draft.target,
+            changedChildren: .all, didChange: didChange)
+    }
+
+    /// The children whose layout differs between two layouts of the same stack.
+    private static func changedChildren(from before: Layout, to after: Layout) -> [Int] {
+        let a = before.childrenTrackingOffset
+        let b = after.childrenTrackingOffset
+        var result: [Int] = []
+        let pins = after.stack.pins.childIndices
+        var pinCursor = 0
+        let range = min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+        func check(_ i: Int) {
+            if before.child(i) != after.child(i) { result.append(i) }
+        }
+        while pinCursor < pins.count, pins[pinCursor] < range.lowerBound {
+            check(pins[pinCursor])
+            pinCursor += 1
+        }
+        for i in range { check(i) }
+        return result
+    }
+}
+
+private extension ContainerChange {
+    var isCommand: Bool {
+        switch self {
+        case .scrollToChild, .endRefreshing, .endLoadingMore: true
+        default: false
+        }
+    }
+
+    var keepsStack: Bool {
+        switch self {
+        case .offset, .phase, .insets, .scrollToChild, .endRefreshing, .endLoadingMore: true
+        case .size, .viewport, .insert, .remove: false
+        }
+    }
+}

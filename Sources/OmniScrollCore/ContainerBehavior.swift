@@ -1,0 +1,86 @@
+/// A behavior plugged into a container: sticky pinning, lifecycle events,
+/// pull-to-refresh, load-more, scroll targets… (seed 003's component model
+/// applied to the engine). The container calls every behavior in registration
+/// order at three points of each change list, so a new behavior plugs in
+/// without editing the solver:
+///
+/// 1. `anchor` for each size change, before the size takes effect;
+/// 2. `prepare` after the changes are applied and before layout, to adjust
+///    the offset, the phase or the held inset;
+/// 3. `observe` after layout, to emit the events of the transition.
+///
+/// Events from `prepare` come before events from `observe`.
+protocol ContainerBehavior: Sendable {
+    mutating func anchor(_ draft: inout Draft, resizing child: Int, from oldSize: Double, to newSize: Double)
+    mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent])
+    mutating func observe(_ transition: Transition, events: inout [ContainerEvent])
+    func save(into snapshot: inout ContainerSnapshot)
+    mutating func restore(from snapshot: ContainerSnapshot)
+}
+
+extension ContainerBehavior {
+    func anchor(_ draft: inout Draft, resizing child: Int, from oldSize: Double, to newSize: Double) {}
+    func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {}
+    func observe(_ transition: Transition, events: inout [ContainerEvent]) {}
+    func save(into snapshot: inout ContainerSnapshot) {}
+    func restore(from snapshot: ContainerSnapshot) {}
+}
+
+/// The container state a behavior may adjust before layout.
+struct Draft {
+    let stack: ChildStack
+    let viewport: Viewport
+    let insets: Insets
+    let options: ContainerOptions
+    let previousPhase: ScrollPhase
+    /// The commands in this change list (`scrollToChild`, `endRefreshing`, `endLoadingMore`).
+    let commands: [ContainerChange]
+    /// Ids removed by this change list.
+    let removedIDs: [String]
+    var offset: Double
+    var phase: ScrollPhase
+    /// An extra top inset a behavior holds (the refresh inset).
+    var heldTopInset: Double
+    /// The answer to a `scrollToChild` command.
+    var target: ScrollTargetResult?
+
+    /// The offset bounds with the held inset: `[−(top + held), max(min, S + bottom − V)]`.
+    var offsetBounds: ClosedRange<Double> {
+        let low = -(insets.top + heldTopInset)
+        return low...max(low, stack.contentHeight + insets.bottom - viewport.height)
+    }
+
+    /// The offset that puts child `i` at `position`, clamped to the bounds.
+    func targetOffset(child i: Int, position: ScrollPosition) -> Double {
+        let top = stack.naturalTop(i)
+        let height = stack.frameHeight(i)
+        let pinned: Double
+        if stack.kinds[i] == .sticky {
+            pinned = stack.pins.pinTops[stack.pins.barsBefore(i)]
+        } else {
+            pinned = stack.pinnedHeightAbove(i)
+        }
+        let raw: Double
+        switch position {
+        case .top: raw = top - pinned
+        case .center: raw = top - pinned - (viewport.height - pinned - height) / 2
+        case .bottom: raw = top + height - viewport.height
+        }
+        let bounds = offsetBounds
+        return clamp(raw, bounds.lowerBound, bounds.upperBound)
+    }
+}
+
+/// What a change list did, as the behaviors see it after layout.
+struct Transition {
+    let layout: Layout
+    let options: ContainerOptions
+    /// `nil` when the container is being created.
+    let previousOffset: Double?
+    let previousPhase: ScrollPhase
+    let previousDirection: ScrollDirection
+    let phase: ScrollPhase
+    let direction: ScrollDirection
+    /// Whether the travel order is descending (the offset went down).
+    var isDescending: Bool { direction == .down || (previousOffset ?? layout.offset) > layout.offset }
+}

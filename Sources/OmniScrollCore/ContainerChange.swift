@@ -1,0 +1,56 @@
+/// One change to a container. `Container.apply` takes a list and applies it
+/// atomically: every change is validated before any takes effect.
+public enum ContainerChange: Equatable, Sendable {
+    /// Move the container to an offset (any finite value; children clamp).
+    case offset(Double)
+    /// Set the scroll phase. `dragging` also cancels a pending scroll target.
+    case phase(ScrollPhase)
+    /// Set a child's content height (scroll) or height (fixed, sticky).
+    case size(child: String, Double)
+    case viewport(Viewport)
+    case insets(Insets)
+    /// Insert children before index `at` (0…count). Must be the only change in its list.
+    case insert([ChildSpec], at: Int)
+    /// Remove children by id. Must be the only change in its list.
+    case remove([String])
+    /// Scroll so the child sits at `position`; pending while its size is unknown.
+    case scrollToChild(String, position: ScrollPosition, animated: Bool)
+    case endRefreshing
+    case endLoadingMore
+}
+
+/// Where `scrollToChild` puts the child in the viewport.
+public enum ScrollPosition: String, CaseIterable, Sendable {
+    /// The child's top just below the bars pinned above it.
+    case top
+    /// The child's frame centred in the area below those bars.
+    case center
+    /// The child's bottom at the viewport's bottom edge.
+    case bottom
+}
+
+/// Why a change was refused. Nothing was applied.
+public struct ContainerError: Error, Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// A value out of range (negative, non-finite, zero viewport…).
+        case invalidValue
+        /// No child with that id.
+        case unknownChild
+        /// A child id used twice.
+        case duplicateID
+    }
+
+    public var kind: Kind
+    /// The index of the offending change in the list given to `apply` (0 for `init`).
+    public var change: Int
+    /// The offending field relative to the change, e.g. `children[2].size`, `child`.
+    public var field: String
+    public var reason: String
+
+    public init(_ kind: Kind, change: Int = 0, field: String, reason: String) {
+        self.kind = kind
+        self.change = change
+        self.field = field
+        self.reason = reason
+    }
+}

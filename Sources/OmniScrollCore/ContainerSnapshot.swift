@@ -1,0 +1,58 @@
+/// Everything a container is, as plain values: `Container(restoring:)` rebuilds
+/// a container whose every later update equals the original's.
+public struct ContainerSnapshot: Equatable, Sendable {
+    public var viewport: Viewport
+    public var insets: Insets
+    public var options: ContainerOptions
+    public var children: [ChildSpec]
+    public var offset: Double
+    public var phase: ScrollPhase
+    public var direction: ScrollDirection
+    public var revision: Int
+    /// VisibilityLifecycle: the visible children, in child order.
+    public var visible: [String] = []
+    /// VisibilityLifecycle: the active child.
+    public var active: String?
+    /// VisibilityLifecycle: the child whose `childWillHide` has fired.
+    public var leaving: String?
+    /// StickyPinning: the pinned bars, in child order.
+    public var pinned: [String] = []
+    /// PullToRefresh.
+    public var refresh: RefreshState = .idle
+    /// LoadMore: the content height it last triggered at.
+    public var loadMoreTriggeredAt: Double?
+    /// LoadMore: triggered and not ended yet.
+    public var loadingMore = false
+    /// ScrollTarget: a target waiting for its child's size.
+    public var pendingTarget: PendingScrollTarget?
+
+    public init(viewport: Viewport, insets: Insets, options: ContainerOptions, children: [ChildSpec],
+                offset: Double, phase: ScrollPhase, direction: ScrollDirection, revision: Int) {
+        self.viewport = viewport
+        self.insets = insets
+        self.options = options
+        self.children = children
+        self.offset = offset
+        self.phase = phase
+        self.direction = direction
+        self.revision = revision
+    }
+}
+
+public enum RefreshState: String, CaseIterable, Sendable {
+    case idle
+    /// Dragging, pulled past the threshold.
+    case armed
+    /// Triggered; the refresh inset is held until `endRefreshing`.
+    case refreshing
+}
+
+public struct PendingScrollTarget: Equatable, Sendable {
+    public var child: String
+    public var position: ScrollPosition
+
+    public init(child: String, position: ScrollPosition) {
+        self.child = child
+        self.position = position
+    }
+}

@@ -1,0 +1,148 @@
+/// The whole layout of a container at one offset: a pure function of the
+/// children, the viewport, the insets and the offset.
+///
+/// Children are computed on demand, so a reply about a 100 000-child
+/// container costs O(log n) per child it mentions, not O(n) up front. Every
+/// value follows DESIGN §1; with no sticky bars it is exactly the closed form
+///
+///     offset_i   = clamp(y − T_i, 0, C_i − H_i)
+///     frameTop_i = clamp(y, T_i, T_i + C_i − H_i)
+///
+/// and with bars pinned above a scroll child, `y` becomes `y + B_i` (the
+/// bottom of the pinned stack above it) and `H_i = min(C_i, V − B_i)`.
+public struct Layout: Sendable {
+    let stack: ChildStack
+    public let viewport: Viewport
+    /// The container's content offset `y` (any finite value; children clamp).
+    public let offset: Double
+    /// `−inset.top` (including a held refresh inset).
+    public let minOffset: Double
+    /// `max(minOffset, S + inset.bottom − V)`.
+    public let maxOffset: Double
+    /// The pinned bars' frames, `[top, bottom)` in content coordinates, merged and ascending.
+    private let pinnedCover: [(top: Double, bottom: Double)]
+    /// The bottom of the pinned stack below the viewport top (0 when nothing is pinned).
+    private let pinnedStackHeight: Double
+
+    init(stack: ChildStack, viewport: Viewport, insets: Insets, offset: Double) {
+        self.stack = stack
+        self.viewport = viewport
+        self.offset = offset
+        minOffset = -insets.top
+        maxOffset = max(-insets.top, stack.contentHeight + insets.bottom - viewport.height)
+        var cover: [(top: Double, bottom: Double)] = []
+        var stackHeight = 0.0
+        let pins = stack.pins
+        for k in 0..<pins.count {
+            let i = pins.childIndices[k]
+            if offset + pins.pinTops[k] > stack.naturalTop(i) {
+                let top = offset + pins.pinTops[k]
+                let bottom = top + stack.naturalHeight(i)
+                stackHeight = max(stackHeight, pins.pinTops[k] + stack.naturalHeight(i))
+                cover.append((top, bottom))
+            }
+        }
+        cover.sort { $0.top < $1.top }
+        var merged: [(top: Double, bottom: Double)] = []
+        for interval in cover {
+            if let last = merged.last, interval.top <= last.bottom {
+                merged[merged.count - 1].bottom = max(last.bottom, interval.bottom)
+            } else {
+                merged.append(interval)
+            }
+        }
+        pinnedCover = merged
+        pinnedStackHeight = stackHeight
+    }
+
+    /// `S = Σ C_i`.
+    public var contentHeight: Double { stack.contentHeight }
+    public var childCount: Int { stack.count }
+    public func childID(_ i: Int) -> String { stack.ids[i] }
+    public func childIndex(of id: String) -> Int? { stack.index(of: id) }
+    public func childKind(_ i: Int) -> ChildKind { stack.kinds[i] }
+
+    /// The child under the viewport's top edge, just below the pinned bars,
+    /// clamped to the first and last child; `nil` for an empty container.
+    public var activeIndex: Int? {
+        guard !stack.isEmpty else { return nil }
+        return min(stack.naturalHeights.index(containing: offset + pinnedStackHeight), stack.count - 1)
+    }
+
+    public var contentView: ContentViewFrame {
+        let height = stack.frameHeights.total
+        guard let a = activeIndex else { return ContentViewFrame(top: 0, height: height) }
+        return ContentViewFrame(top: child(a).frame.y - stack.frameHeights.prefix(a), height: height)
+    }
+
+    /// The in-flow children whose natural range meets the viewport: every
+    /// visible child is in here or is a pinned bar.
+    public var childrenInViewport: Range<Int> { children(below: viewport.height) }
+
+    /// The in-flow children whose layout depends on the offset being this one:
+    /// those in the viewport and the scroll children whose window (`y + B_i`,
+    /// which may reach past the viewport under tall pinned bars) meets them.
+    var childrenTrackingOffset: Range<Int> {
+        children(below: max(viewport.height, stack.pins.stackBottoms.last ?? 0))
+    }
+
+    /// The children whose natural range meets `[y, y + depth]`.
+    private func children(below depth: Double) -> Range<Int> {
+        guard !stack.isEmpty else { return 0..<0 }
+        let first = stack.naturalHeights.index(containing: offset)
+        let last = stack.naturalHeights.index(containing: offset + depth)
+        let lower = min(first, stack.count)
+        return lower..<max(lower, min(last + 1, stack.count))
+    }
+
+    /// The visible children's indices, ascending: the in-flow ones in the
+    /// viewport and the pinned bars.
+    public var visibleIndices: [Int] {
+        var result: [Int] = []
+        let inView = childrenInViewport
+        for k in 0..<stack.pins.count where !inView.contains(stack.pins.childIndices[k]) && stack.pins.childIndices[k] < inView.lowerBound {
+            let i = stack.pins.childIndices[k]
+            if child(i).isVisible { result.append(i) }
+        }
+        for i in inView where child(i).isVisible { result.append(i) }
+        return result
+    }
+
+    /// The layout of child `i` (O(log n)).
+    public func child(_ i: Int) -> ChildLayout {
+        let top = stack.naturalTop(i)
+        let natural = stack.naturalHeight(i)
+        let height = stack.frameHeight(i)
+        var frameTop = top
+        var contentOffset = 0.0
+        var pinned = false
+        switch stack.kinds[i] {
+        case .scroll:
+            let window = offset + stack.pinnedHeightAbove(i)
+            frameTop = clamp(window, top, top + natural - height)
+            contentOffset = clamp(window - top, 0, natural - height)
+        case .fixed:
+            break
+        case .sticky:
+            let pinTop = stack.pins.pinTops[stack.pins.barsBefore(i)]
+            if offset + pinTop > top {
+                frameTop = offset + pinTop
+                pinned = true
+            }
+        }
+        let bottom = frameTop + height
+        var visible = overlap(frameTop, bottom, offset, offset + viewport.height)
+        if !pinned, visible > 0 {
+            for cover in pinnedCover {
+                visible -= overlap(frameTop, bottom, max(cover.top, offset), min(cover.bottom, offset + viewport.height))
+            }
+            visible = max(0, visible)
+        }
+        return ChildLayout(
+            frame: Rect(x: 0, y: frameTop, width: viewport.width, height: height),
+            contentOffset: contentOffset,
+            visibleHeight: visible,
+            isPinned: pinned
+        )
+    }
+}

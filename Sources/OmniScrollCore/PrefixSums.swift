@@ -1,0 +1,94 @@
+/// Prefix sums over a mutable sequence of doubles: O(log² n) point update,
+/// O(log n) prefix query and search, O(n) build.
+///
+/// A Fenwick tree whose nodes are always recomputed from the values below
+/// them rather than patched with deltas, so every node, and therefore every
+/// query, is a fixed function of the current values: the same sizes give the
+/// same bits whatever sequence of updates led there. (Delta updates would let
+/// rounding drift, and the layout would depend on history.)
+struct PrefixSums: Equatable, Sendable {
+    /// The values, 0-based.
+    private(set) var values: [Double]
+    /// Fenwick nodes, 1-based (`nodes[0]` unused): `nodes[k]` covers `(k − lowbit(k), k]`.
+    private var nodes: [Double]
+
+    init(_ values: [Double] = []) {
+        self.values = values
+        self.nodes = []
+        rebuild()
+    }
+
+    var count: Int { values.count }
+
+    /// The sum of all values.
+    var total: Double { prefix(values.count) }
+
+    /// The sum of `values[0..<i]`.
+    func prefix(_ i: Int) -> Double {
+        var sum = 0.0
+        var k = i
+        while k > 0 {
+            sum += nodes[k]
+            k &= k - 1
+        }
+        return sum
+    }
+
+    /// Sets `values[i]` and recomputes the nodes that cover it.
+    mutating func set(_ i: Int, _ value: Double) {
+        values[i] = value
+        var k = i + 1
+        while k < nodes.count {
+            nodes[k] = node(k)
+            k += k & -k
+        }
+    }
+
+    /// Replaces `values[range]` with `newValues` and rebuilds: O(n).
+    mutating func replaceSubrange(_ range: Range<Int>, with newValues: some Collection<Double>) {
+        values.replaceSubrange(range, with: newValues)
+        rebuild()
+    }
+
+    /// The number of leading values whose prefix sum is `≤ position`, i.e. the
+    /// index of the first child whose natural range `[T_i, T_i + C_i)` contains
+    /// `position`, skipping empty ones; `count` when `position ≥ total`.
+    ///
+    /// Binary lifting finds the candidate; the final check uses `prefix` so the
+    /// answer agrees with the sums the layout reports to the last bit.
+    func index(containing position: Double) -> Int {
+        var k = 0
+        var sum = 0.0
+        var step = 1
+        while step * 2 < nodes.count { step *= 2 }
+        while step > 0 {
+            let next = k + step
+            if next < nodes.count, sum + nodes[next] <= position {
+                k = next
+                sum += nodes[next]
+            }
+            step /= 2
+        }
+        while k > 0, prefix(k) > position { k -= 1 }
+        while k < values.count, prefix(k + 1) <= position { k += 1 }
+        return k
+    }
+
+    private func node(_ k: Int) -> Double {
+        var sum = values[k - 1]
+        var step = 1
+        let low = k & -k
+        while step < low {
+            sum += nodes[k - step]
+            step *= 2
+        }
+        return sum
+    }
+
+    private mutating func rebuild() {
+        nodes = [Double](repeating: 0, count: values.count + 1)
+        for k in stride(from: 1, to: nodes.count, by: 1) {
+            nodes[k] = node(k)
+        }
+    }
+}

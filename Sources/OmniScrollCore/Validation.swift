@@ -1,0 +1,113 @@
+/// The checks a change list passes before anything is applied. Each names the
+/// offending field relative to its change and says why.
+enum Validation {
+    static func finite(_ value: Double, field: String, change: Int = 0) throws(ContainerError) {
+        guard value.isFinite else {
+            throw ContainerError(.invalidValue, change: change, field: field, reason: "must be a finite number")
+        }
+    }
+
+    static func nonNegative(_ value: Double, field: String, change: Int = 0) throws(ContainerError) {
+        guard value.isFinite, value >= 0 else {
+            throw ContainerError(.invalidValue, change: change, field: field, reason: "must be a finite number ≥ 0")
+        }
+    }
+
+    static func viewport(_ viewport: Viewport, field: String, change: Int = 0) throws(ContainerError) {
+        for (name, value) in [("width", viewport.width), ("height", viewport.height)] {
+            guard value.isFinite, value > 0 else {
+                throw ContainerError(.invalidValue, change: change, field: "\(field).\(name)",
+                                     reason: "must be a finite number > 0")
+            }
+        }
+    }
+
+    static func insets(_ insets: Insets, field: String, change: Int = 0) throws(ContainerError) {
+        try nonNegative(insets.top, field: "\(field).top", change: change)
+        try nonNegative(insets.bottom, field: "\(field).bottom", change: change)
+    }
+
+    static func options(_ options: ContainerOptions) throws(ContainerError) {
+        if let refresh = options.refresh {
+            guard refresh.threshold.isFinite, refresh.threshold > 0 else {
+                throw ContainerError(.invalidValue, field: "options.refresh.threshold", reason: "must be a finite number > 0")
+            }
+            try nonNegative(refresh.height, field: "options.refresh.height")
+        }
+        if let loadMore = options.loadMore {
+            try nonNegative(loadMore.distance, field: "options.loadMore.distance")
+        }
+    }
+
+    /// Specs to add to a stack that holds `existing` (or nothing).
+    static func children(_ specs: [ChildSpec], existing: ChildStack?, field: String, change: Int = 0) throws(ContainerError) {
+        var seen = Set<String>()
+        seen.reserveCapacity(specs.count)
+        for (k, spec) in specs.enumerated() {
+            let path = "\(field)[\(k)]"
+            guard !spec.id.isEmpty else {
+                throw ContainerError(.invalidValue, change: change, field: "\(path).id", reason: "must not be empty")
+            }
+            guard seen.insert(spec.id).inserted, existing?.index(of: spec.id) == nil else {
+                throw ContainerError(.duplicateID, change: change, field: "\(path).id",
+                                     reason: "duplicate child id '\(spec.id)'")
+            }
+            let sizeName = spec.kind == .scroll ? "contentHeight" : "height"
+            if let size = spec.size {
+                try nonNegative(size, field: "\(path).\(sizeName)", change: change)
+            } else if spec.kind == .sticky {
+                throw ContainerError(.invalidValue, change: change, field: "\(path).height",
+                                     reason: "is required for a sticky child")
+            }
+            try nonNegative(spec.pinOffset, field: "\(path).pinOffset", change: change)
+        }
+    }
+
+    static func child(_ id: String, in stack: ChildStack, field: String, change: Int) throws(ContainerError) -> Int {
+        guard let i = stack.index(of: id) else {
+            throw ContainerError(.unknownChild, change: change, field: field, reason: "no child '\(id)' in this session")
+        }
+        return i
+    }
+
+    static func changes(_ changes: [ContainerChange], stack: ChildStack) throws(ContainerError) {
+        for (n, change) in changes.enumerated() {
+            switch change {
+            case .offset(let value):
+                try finite(value, field: "offset", change: n)
+            case .phase:
+                break
+            case .size(let id, let value):
+                _ = try child(id, in: stack, field: "child", change: n)
+                try nonNegative(value, field: "contentHeight", change: n)
+            case .viewport(let value):
+                try viewport(value, field: "viewport", change: n)
+            case .insets(let value):
+                try insets(value, field: "insets", change: n)
+            case .insert(let specs, let index):
+                guard changes.count == 1 else {
+                    throw ContainerError(.invalidValue, change: n, field: "children", reason: "must be the only change in its list")
+                }
+                guard (0...stack.count).contains(index) else {
+                    throw ContainerError(.invalidValue, change: n, field: "index", reason: "must be between 0 and \(stack.count)")
+                }
+                try children(specs, existing: stack, field: "children", change: n)
+            case .remove(let ids):
+                guard changes.count == 1 else {
+                    throw ContainerError(.invalidValue, change: n, field: "children", reason: "must be the only change in its list")
+                }
+                var seen = Set<String>()
+                for (k, id) in ids.enumerated() {
+                    _ = try child(id, in: stack, field: "children[\(k)]", change: n)
+                    guard seen.insert(id).inserted else {
+                        throw ContainerError(.duplicateID, change: n, field: "children[\(k)]", reason: "duplicate child id '\(id)'")
+                    }
+                }
+            case .scrollToChild(let id, _, _):
+                _ = try child(id, in: stack, field: "child", change: n)
+            case .endRefreshing, .endLoadingMore:
+                break
+            }
+        }
+    }
+}
