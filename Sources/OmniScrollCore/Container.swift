@@ -40,7 +40,7 @@ public struct Container: Sendable {
             stack: ChildStack(children, viewportHeight: viewport.height), behaviors: makeBehaviors())
         let update = container.commit(Draft(
             stack: container.stack, viewport: viewport, insets: insets, options: options,
-            previousPhase: .idle, commands: [], removedIDs: [], offset: container.offset, phase: .idle,
+            previousPhase: .idle, changes: [], removedIDs: [], offset: container.offset, phase: .idle,
             heldTopInset: 0, target: nil), previousOffset: nil, anchorShift: 0, structureChanged: true)
         return (container, update)
     }
@@ -101,7 +101,7 @@ public struct Container: Sendable {
         var sizesChanged = false
         var draft = Draft(
             stack: stack, viewport: viewport, insets: insets, options: options, previousPhase: phase,
-            commands: changes.filter(\.isCommand), removedIDs: [], offset: offset, phase: phase,
+            changes: changes, removedIDs: [], offset: offset, phase: phase,
             heldTopInset: heldTopInset, target: nil)
         // Pure offset and phase changes leave the stack untouched; keep the
         // before-layout only then, since holding it across a stack mutation
@@ -147,13 +147,11 @@ public struct Container: Sendable {
         }
         draft = Draft(
             stack: stack, viewport: viewport, insets: insets, options: options, previousPhase: phase,
-            commands: draft.commands, removedIDs: removedIDs, offset: draft.offset, phase: draft.phase,
+            changes: changes, removedIDs: removedIDs, offset: draft.offset, phase: draft.phase,
             heldTopInset: draft.heldTopInset, target: nil)
         var update = commit(draft, previousOffset: previousOffset, anchorShift: anchorShift,
                             structureChanged: structureChanged || sizesChanged)
-        if let before, !structureChanged, !sizesChanged {
-            update.changedChildren = .some(Self.changedChildren(from: before, to: update.layout))
-        }
+        if !structureChanged, !sizesChanged { update.previousLayout = before }
         return update
     }
 
@@ -179,43 +177,18 @@ public struct Container: Sendable {
         let layout = self.layout
         let transition = Transition(
             layout: layout, options: options, previousOffset: previousOffset, previousPhase: previousPhase,
-            previousDirection: previousDirection, phase: phase, direction: direction)
+            previousDirection: previousDirection, phase: phase, direction: direction,
+            structureChanged: structureChanged)
         for b in behaviors.indices { behaviors[b].observe(transition, events: &events) }
         let didChange = changed || !events.isEmpty || draft.target != nil
         if didChange { revision += 1 }
         return ContainerUpdate(
             layout: layout, events: events, anchorShift: anchorShift, target: draft.target,
-            changedChildren: .all, didChange: didChange)
-    }
-
-    /// The children whose layout differs between two layouts of the same stack.
-    private static func changedChildren(from before: Layout, to after: Layout) -> [Int] {
-        let a = before.childrenTrackingOffset
-        let b = after.childrenTrackingOffset
-        var result: [Int] = []
-        let pins = after.stack.pins.childIndices
-        var pinCursor = 0
-        let range = min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
-        func check(_ i: Int) {
-            if before.child(i) != after.child(i) { result.append(i) }
-        }
-        while pinCursor < pins.count, pins[pinCursor] < range.lowerBound {
-            check(pins[pinCursor])
-            pinCursor += 1
-        }
-        for i in range { check(i) }
-        return result
+            didChange: didChange, previousLayout: nil)
     }
 }
 
 private extension ContainerChange {
-    var isCommand: Bool {
-        switch self {
-        case .scrollToChild, .endRefreshing, .endLoadingMore: true
-        default: false
-        }
-    }
-
     var keepsStack: Bool {
         switch self {
         case .offset, .phase, .insets, .scrollToChild, .endRefreshing, .endLoadingMore: true

@@ -33,8 +33,9 @@ struct Draft {
     let insets: Insets
     let options: ContainerOptions
     let previousPhase: ScrollPhase
-    /// The commands in this change list (`scrollToChild`, `endRefreshing`, `endLoadingMore`).
-    let commands: [ContainerChange]
+    /// The change list being applied; behaviors read their commands from it
+    /// (`scrollToChild`, `endRefreshing`, `endLoadingMore`).
+    let changes: [ContainerChange]
     /// Ids removed by this change list.
     let removedIDs: [String]
     var offset: Double
@@ -81,6 +82,8 @@ struct Transition {
     let previousDirection: ScrollDirection
     let phase: ScrollPhase
     let direction: ScrollDirection
+    /// Whether children were inserted or removed or sizes or the viewport changed.
+    let structureChanged: Bool
     /// Whether the travel order is descending (the offset went down).
     var isDescending: Bool { direction == .down || (previousOffset ?? layout.offset) > layout.offset }
 }

@@ -6,12 +6,31 @@ public struct ContainerUpdate: Sendable {
     public var anchorShift: Double
     /// The answer to a `scrollToChild` change.
     public var target: ScrollTargetResult?
-    /// The children whose frame, content offset or visible height may differ
-    /// from the previous layout: every child when the structure, sizes or
-    /// viewport changed, else the sorted indices compared to have changed.
-    public var changedChildren: ChangedChildren
     /// Whether the container's state changed at all.
     public var didChange: Bool
+    /// The layout before a change list that left the stack as it was.
+    var previousLayout: Layout?
+
+    /// The children whose frame, content offset or visible height differ from
+    /// the previous layout: `.all` when the structure, sizes or viewport
+    /// changed, else exactly the (ascending) indices that changed. Computed on
+    /// demand, for delta replies; O(log n) per child between the old and the
+    /// new viewport.
+    public var changedChildren: ChangedChildren {
+        guard let before = previousLayout else { return .all }
+        let after = layout
+        let a = before.childrenTrackingOffset
+        let b = after.childrenTrackingOffset
+        let range = min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+        var result: [Int] = []
+        for i in after.stack.pins.childIndices where i < range.lowerBound && before.child(i) != after.child(i) {
+            result.append(i)
+        }
+        for i in range where before.child(i) != after.child(i) {
+            result.append(i)
+        }
+        return .some(result)
+    }
 }
 
 public enum ChangedChildren: Equatable, Sendable {

@@ -21,8 +21,9 @@ public struct Layout: Sendable {
     public let maxOffset: Double
     /// The pinned bars' frames, `[top, bottom)` in content coordinates, merged and ascending.
     private let pinnedCover: [(top: Double, bottom: Double)]
-    /// The bottom of the pinned stack below the viewport top (0 when nothing is pinned).
-    private let pinnedStackHeight: Double
+    /// The child under the viewport's top edge, just below the pinned bars,
+    /// clamped to the first and last child; `nil` for an empty container.
+    public let activeIndex: Int?
 
     init(stack: ChildStack, viewport: Viewport, insets: Insets, offset: Double) {
         self.stack = stack
@@ -52,7 +53,8 @@ public struct Layout: Sendable {
             }
         }
         pinnedCover = merged
-        pinnedStackHeight = stackHeight
+        activeIndex = stack.isEmpty ? nil
+            : min(stack.naturalHeights.index(containing: offset + stackHeight), stack.count - 1)
     }
 
     /// `S = Σ C_i`.
@@ -61,13 +63,6 @@ public struct Layout: Sendable {
     public func childID(_ i: Int) -> String { stack.ids[i] }
     public func childIndex(of id: String) -> Int? { stack.index(of: id) }
     public func childKind(_ i: Int) -> ChildKind { stack.kinds[i] }
-
-    /// The child under the viewport's top edge, just below the pinned bars,
-    /// clamped to the first and last child; `nil` for an empty container.
-    public var activeIndex: Int? {
-        guard !stack.isEmpty else { return nil }
-        return min(stack.naturalHeights.index(containing: offset + pinnedStackHeight), stack.count - 1)
-    }
 
     public var contentView: ContentViewFrame {
         let height = stack.frameHeights.total

@@ -6,6 +6,10 @@
 /// query, is a fixed function of the current values: the same sizes give the
 /// same bits whatever sequence of updates led there. (Delta updates would let
 /// rounding drift, and the layout would depend on history.)
+///
+/// `prefix` adds its nodes largest range first, the order in which `index`
+/// descends, so the search and the sums the layout reports agree to the
+/// last bit without a correcting pass.
 struct PrefixSums: Equatable, Sendable {
     /// The values, 0-based.
     private(set) var values: [Double]
@@ -26,10 +30,13 @@ struct PrefixSums: Equatable, Sendable {
     /// The sum of `values[0..<i]`.
     func prefix(_ i: Int) -> Double {
         var sum = 0.0
-        var k = i
-        while k > 0 {
-            sum += nodes[k]
-            k &= k - 1
+        var position = 0
+        var rest = i
+        while rest > 0 {
+            let highest = 1 << (Int.bitWidth - 1 - rest.leadingZeroBitCount)
+            position += highest
+            sum += nodes[position]
+            rest ^= highest
         }
         return sum
     }
@@ -54,8 +61,9 @@ struct PrefixSums: Equatable, Sendable {
     /// index of the first child whose natural range `[T_i, T_i + C_i)` contains
     /// `position`, skipping empty ones; `count` when `position ≥ total`.
     ///
-    /// Binary lifting finds the candidate; the final check uses `prefix` so the
-    /// answer agrees with the sums the layout reports to the last bit.
+    /// Binary lifting tests `prefix(k) ≤ position` with the very sums `prefix`
+    /// computes, including `prefix(k + 1)` for the answer `k`, so the answer
+    /// satisfies `prefix(k) ≤ position < prefix(k + 1)` exactly.
     func index(containing position: Double) -> Int {
         var k = 0
         var sum = 0.0
@@ -69,8 +77,6 @@ struct PrefixSums: Equatable, Sendable {
             }
             step /= 2
         }
-        while k > 0, prefix(k) > position { k -= 1 }
-        while k < values.count, prefix(k + 1) <= position { k += 1 }
         return k
     }
 

@@ -7,7 +7,7 @@ struct LoadMore: ContainerBehavior {
     private(set) var loading = false
 
     mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {
-        if loading, draft.commands.contains(.endLoadingMore) {
+        if loading, draft.changes.contains(.endLoadingMore) {
             loading = false
             events.append(ContainerEvent(.loadMoreDidEnd))
         }

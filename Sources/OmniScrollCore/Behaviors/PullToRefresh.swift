@@ -10,7 +10,7 @@ struct PullToRefresh: ContainerBehavior {
 
     mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {
         guard let options = draft.options.refresh else { return }
-        if state == .refreshing, draft.commands.contains(.endRefreshing) {
+        if state == .refreshing, draft.changes.contains(.endRefreshing) {
             state = .idle
             events.append(ContainerEvent(.refreshDidEnd))
         }

@@ -7,7 +7,7 @@ struct ScrollTarget: ContainerBehavior {
     private(set) var pending: PendingScrollTarget?
 
     mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {
-        for case let .scrollToChild(id, position, animated) in draft.commands {
+        for case let .scrollToChild(id, position, animated) in draft.changes {
             guard let i = draft.stack.index(of: id) else { continue }
             if draft.stack.isSizeKnown(i) {
                 pending = nil

@@ -12,6 +12,9 @@ struct VisibilityLifecycle: ContainerBehavior {
     private(set) var active: String?
     /// The child whose `childWillHide` has fired and still holds.
     private(set) var leaving: String?
+    /// `visible` as indices, valid while the structure is unchanged: a scroll
+    /// tick that shows and hides nothing compares indices, not ids.
+    private var visibleIndices: [Int] = []
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         let layout = transition.layout
@@ -33,8 +36,14 @@ struct VisibilityLifecycle: ContainerBehavior {
         }
         leaving = nowLeaving
 
-        let nowVisible = layout.visibleIndices.map(layout.childID)
-        let visibilityChanged = nowVisible != visible
+        let nowIndices = layout.visibleIndices
+        var nowVisible = visible
+        var visibilityChanged = false
+        if transition.structureChanged || nowIndices != visibleIndices || nowIndices.count != visible.count {
+            nowVisible = nowIndices.map(layout.childID)
+            visibilityChanged = nowVisible != visible
+        }
+        visibleIndices = nowIndices
         if visibilityChanged {
             let before = Set(visible)
             var shown = nowVisible.filter { !before.contains($0) }
