@@ -41,7 +41,7 @@ public struct Container: Sendable {
         let update = container.commit(Draft(
             stack: container.stack, viewport: viewport, insets: insets, options: options,
             previousPhase: .idle, changes: [], removedIDs: [], offset: container.offset, phase: .idle,
-            heldTopInset: 0, target: nil), previousOffset: nil, anchorShift: 0, structureChanged: true)
+            heldTopInset: 0, target: nil), previousOffset: nil, anchorShift: 0, structureChanged: true, insetsChanged: false)
         return (container, update)
     }
 
@@ -99,6 +99,7 @@ public struct Container: Sendable {
         var removedIDs: [String] = []
         var structureChanged = false
         var sizesChanged = false
+        var insetsChanged = false
         var draft = Draft(
             stack: stack, viewport: viewport, insets: insets, options: options, previousPhase: phase,
             changes: changes, removedIDs: [], offset: offset, phase: phase,
@@ -133,6 +134,7 @@ public struct Container: Sendable {
                     sizesChanged = true
                 }
             case .insets(let value):
+                insetsChanged = insetsChanged || value != insets
                 insets = value
             case .insert(let specs, let index):
                 stack.insert(specs, at: index)
@@ -150,7 +152,7 @@ public struct Container: Sendable {
             changes: changes, removedIDs: removedIDs, offset: draft.offset, phase: draft.phase,
             heldTopInset: draft.heldTopInset, target: nil)
         var update = commit(draft, previousOffset: previousOffset, anchorShift: anchorShift,
-                            structureChanged: structureChanged || sizesChanged)
+                            structureChanged: structureChanged || sizesChanged, insetsChanged: insetsChanged)
         if !structureChanged, !sizesChanged { update.previousLayout = before }
         return update
     }
@@ -159,7 +161,7 @@ public struct Container: Sendable {
     /// The direction comes from the move the client asked for: an anchoring
     /// shift is not a scroll.
     private mutating func commit(_ start: Draft, previousOffset: Double?, anchorShift: Double,
-                                 structureChanged: Bool) -> ContainerUpdate {
+                                 structureChanged: Bool, insetsChanged: Bool) -> ContainerUpdate {
         var draft = start
         var events: [ContainerEvent] = []
         for b in behaviors.indices { behaviors[b].prepare(&draft, events: &events) }
@@ -169,7 +171,7 @@ public struct Container: Sendable {
         var newDirection = ScrollDirection.of(from: unanchoredStart, to: draft.offset) ?? direction
         if draft.phase == .idle && previousPhase != .idle { newDirection = .none }
         let changed = structureChanged || draft.offset != offset || draft.phase != phase
-            || draft.heldTopInset != heldTopInset || start.insets != insets || newDirection != direction
+            || draft.heldTopInset != heldTopInset || insetsChanged || newDirection != direction
         offset = draft.offset
         phase = draft.phase
         direction = newDirection

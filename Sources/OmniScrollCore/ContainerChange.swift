@@ -46,11 +46,14 @@ public struct ContainerError: Error, Equatable, Sendable {
     /// The offending field relative to the change, e.g. `children[2].size`, `child`.
     public var field: String
     public var reason: String
+    /// The child id the error is about, for `unknownChild` and `duplicateID`.
+    public var child: String?
 
-    public init(_ kind: Kind, change: Int = 0, field: String, reason: String) {
+    public init(_ kind: Kind, change: Int = 0, field: String, reason: String, child: String? = nil) {
         self.kind = kind
         self.change = change
         self.field = field
         self.reason = reason
+        self.child = child
     }
 }

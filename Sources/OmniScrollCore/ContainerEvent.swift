@@ -38,7 +38,7 @@ public enum EventType: String, CaseIterable, Sendable {
     /// Was the active child and no longer is.
     case childDidResignActive
     // Sticky bars (StickyPinning).
-    /// A sticky bar reached its pin line (`y + pinTop > T`).
+    /// A sticky bar reached its pin line (`y + pinTop ≥ T`).
     case childDidPin
     /// A sticky bar went back into flow.
     case childDidUnpin

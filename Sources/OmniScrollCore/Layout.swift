@@ -21,8 +21,10 @@ public struct Layout: Sendable {
     public let maxOffset: Double
     /// The pinned bars' frames, `[top, bottom)` in content coordinates, merged and ascending.
     private let pinnedCover: [(top: Double, bottom: Double)]
-    /// The child under the viewport's top edge, just below the pinned bars,
-    /// clamped to the first and last child; `nil` for an empty container.
+    /// The child under the viewport's top edge, just below the pinned bars
+    /// (the first child of non-zero height whose natural range holds that
+    /// line), clamped to the first and last child; the first child while no
+    /// child has a height yet; `nil` for an empty container.
     public let activeIndex: Int?
 
     init(stack: ChildStack, viewport: Viewport, insets: Insets, offset: Double) {
@@ -36,7 +38,7 @@ public struct Layout: Sendable {
         let pins = stack.pins
         for k in 0..<pins.count {
             let i = pins.childIndices[k]
-            if offset + pins.pinTops[k] > stack.naturalTop(i) {
+            if offset + pins.pinTops[k] >= stack.naturalTop(i) {
                 let top = offset + pins.pinTops[k]
                 let bottom = top + stack.naturalHeight(i)
                 stackHeight = max(stackHeight, pins.pinTops[k] + stack.naturalHeight(i))
@@ -53,8 +55,13 @@ public struct Layout: Sendable {
             }
         }
         pinnedCover = merged
-        activeIndex = stack.isEmpty ? nil
-            : min(stack.naturalHeights.index(containing: offset + stackHeight), stack.count - 1)
+        if stack.isEmpty {
+            activeIndex = nil
+        } else if stack.contentHeight == 0 {
+            activeIndex = 0
+        } else {
+            activeIndex = min(stack.naturalHeights.index(containing: offset + stackHeight), stack.count - 1)
+        }
     }
 
     /// `S = Σ C_i`.
@@ -120,7 +127,7 @@ public struct Layout: Sendable {
             break
         case .sticky:
             let pinTop = stack.pins.pinTops[stack.pins.barsBefore(i)]
-            if offset + pinTop > top {
+            if offset + pinTop >= top {
                 frameTop = offset + pinTop
                 pinned = true
             }

@@ -1,10 +1,12 @@
 /// Where each sticky bar pins, and the pinned stack above every child.
 ///
-/// Bar `k`'s pin line is `pinTop_k = pinOffset_k + Σ heights of the sticky bars
-/// before it`: bars stack under the ones above them, as pinned section headers
-/// do in JXPagingView. It is pinned when the offset has carried its natural top
-/// past that line: `y + pinTop_k > T_k`. A scroll child below bars sees the
-/// viewport shrunk by `B_i`, the bottom of the pinned stack above it.
+/// Bar `k`'s pin line is `pinTop_k = pinOffset_k + bottom_{k−1}`, where
+/// `bottom_k = pinTop_k + h_k` and `bottom_{−1} = 0`: each bar stacks under the
+/// space the bars above it take when pinned (their offsets included), as
+/// pinned section headers do in JXPagingView. It is pinned once the offset has
+/// carried its natural top to that line: `y + pinTop_k ≥ T_k`. A scroll child
+/// below bars sees the viewport shrunk by `B_i`, the bottom of the pinned
+/// stack above it.
 ///
 /// Sticky bars are few; lookups are a binary search over them.
 struct StickyPins: Equatable, Sendable {
@@ -13,22 +15,20 @@ struct StickyPins: Equatable, Sendable {
     private(set) var pinOffsets: [Double] = []
     /// `pinTop_k` for each bar.
     private(set) var pinTops: [Double] = []
-    /// `max_{j ≤ k} (pinTop_j + h_j)`: the pinned stack's bottom once bars 0…k are pinned.
+    /// `bottom_k = pinTop_k + h_k`: the pinned stack's bottom once bars 0…k are pinned.
     private(set) var stackBottoms: [Double] = []
 
     init() {}
 
     init(kinds: [ChildKind], sizes: [Double], pinOffsets allPinOffsets: [Double]) {
-        var heightsAbove = 0.0
         var bottom = 0.0
         for (i, kind) in kinds.enumerated() where kind == .sticky {
-            let pinTop = allPinOffsets[i] + heightsAbove
+            let pinTop = allPinOffsets[i] + bottom
             childIndices.append(i)
             pinOffsets.append(allPinOffsets[i])
             pinTops.append(pinTop)
-            bottom = max(bottom, pinTop + sizes[i])
+            bottom = pinTop + sizes[i]
             stackBottoms.append(bottom)
-            heightsAbove += sizes[i]
         }
     }
 

@@ -50,7 +50,7 @@ enum Validation {
             }
             guard seen.insert(spec.id).inserted, existing?.index(of: spec.id) == nil else {
                 throw ContainerError(.duplicateID, change: change, field: "\(path).id",
-                                     reason: "duplicate child id '\(spec.id)'")
+                                     reason: "duplicate child id '\(spec.id)'", child: spec.id)
             }
             let sizeName = spec.kind == .scroll ? "contentHeight" : "height"
             if let size = spec.size {
@@ -65,7 +65,7 @@ enum Validation {
 
     static func child(_ id: String, in stack: ChildStack, field: String, change: Int) throws(ContainerError) -> Int {
         guard let i = stack.index(of: id) else {
-            throw ContainerError(.unknownChild, change: change, field: field, reason: "no child '\(id)' in this session")
+            throw ContainerError(.unknownChild, change: change, field: field, reason: "no child '\(id)' in this session", child: id)
         }
         return i
     }
@@ -100,7 +100,7 @@ enum Validation {
                 for (k, id) in ids.enumerated() {
                     _ = try child(id, in: stack, field: "children[\(k)]", change: n)
                     guard seen.insert(id).inserted else {
-                        throw ContainerError(.duplicateID, change: n, field: "children[\(k)]", reason: "duplicate child id '\(id)'")
+                        throw ContainerError(.duplicateID, change: n, field: "children[\(k)]", reason: "duplicate child id '\(id)'", child: id)
                     }
                 }
             case .scrollToChild(let id, _, _):

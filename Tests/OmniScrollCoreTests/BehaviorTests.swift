@@ -169,10 +169,30 @@ final class BehaviorTests: XCTestCase {
         var (container, _) = try Container.create(
             viewport: Viewport(width: 375, height: 800),
             children: [.fixed("header", height: 300), .sticky("bar", height: 44), .scroll("list", contentHeight: 3000)])
-        XCTAssertFalse(container.must(.offset(300)).eventNames.contains("childDidPin(bar)"))
-        XCTAssertTrue(container.must(.offset(301)).eventNames.contains("childDidPin(bar)"))
+        XCTAssertFalse(container.must(.offset(299)).eventNames.contains("childDidPin(bar)"))
+        XCTAssertTrue(container.must(.offset(300)).eventNames.contains("childDidPin(bar)"))
         XCTAssertFalse(container.must(.offset(900)).eventNames.contains("childDidPin(bar)"))
         XCTAssertTrue(container.must(.offset(0)).eventNames.contains("childDidUnpin(bar)"))
+    }
+
+    func testABarWithAPinOffsetPushesTheBarsBelowIt() throws {
+        var (container, _) = try Container.create(
+            viewport: Viewport(width: 375, height: 800),
+            children: [.sticky("nav", height: 44, pinOffset: 20), .fixed("hero", height: 400),
+                       .sticky("tabs", height: 40), .scroll("feed", contentHeight: 4000)])
+        container.must(.offset(1000))
+        XCTAssertEqual(container.child("nav").frame.y, 1020)
+        XCTAssertEqual(container.child("tabs").frame.y, 1064, "under the nav bar, not over it")
+        XCTAssertEqual(container.child("feed").frame.y, 1104)
+        XCTAssertEqual(container.child("feed").frame.height, 696)
+    }
+
+    func testInsetChangesCountAsChanges() throws {
+        var (container, _) = try seedContainer()
+        let revision = container.revision
+        XCTAssertTrue(container.must(.insets(Insets(top: 44, bottom: 100))).didChange)
+        XCTAssertEqual(container.revision, revision + 1)
+        XCTAssertFalse(container.must(.insets(Insets(top: 44, bottom: 100))).didChange)
     }
 
     // MARK: Structure
@@ -203,7 +223,7 @@ final class BehaviorTests: XCTestCase {
         let before = container.snapshot()
         XCTAssertThrowsError(try container.apply([.size(child: "top", 100), .size(child: "nope", 5)])) { error in
             XCTAssertEqual(error as? ContainerError,
-                           ContainerError(.unknownChild, change: 1, field: "child", reason: "no child 'nope' in this session"))
+                           ContainerError(.unknownChild, change: 1, field: "child", reason: "no child 'nope' in this session", child: "nope"))
         }
         XCTAssertThrowsError(try container.apply([.offset(.nan)]))
         XCTAssertThrowsError(try container.apply([.size(child: "top", -1)]))

@@ -1,0 +1,465 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A strict RFC 8259 JSON parser working directly on UTF-8 bytes.
+///
+/// Rules (all violations throw `JSONParseError` with a byte offset):
+/// - Input must be valid UTF-8: overlong forms, UTF-8-encoded surrogates,
+///   code points above U+10FFFF and truncated sequences are rejected.
+/// - A leading byte order mark (EF BB BF) is rejected: RFC 8259 §8.1 says
+///   senders must not add one, and a protocol peer that does is broken.
+/// - Whitespace is exactly space, tab, LF and CR. Anything after the value
+///   other than whitespace is rejected ("trailing characters").
+/// - Strings: raw control characters (< 0x20, including NUL) are rejected; every
+///   escape is supported, `\uXXXX` surrogate pairs are combined and a lone
+///   surrogate (high without low, or low alone) is rejected.
+/// - Numbers follow the RFC grammar exactly (no leading zeros, no `+`, no
+///   `.5`, no `5.`). They become `Double`s: integers with up to 19 digits and
+///   simple decimals are converted exactly (correctly rounded) without
+///   allocation; others go through the standard library's correctly rounded
+///   conversion. A number too large for a `Double` (`1e400`) parses to an
+///   infinity rather than failing, so the caller can report it as an invalid
+///   value; one too small (`1e-400`) becomes 0. `-0` stays `-0.0`.
+/// - Nesting deeper than `maxDepth` arrays/objects is rejected.
+/// - Duplicate object keys are kept (see `JSONObject.duplicateKey`) and flagged
+///   in `JSONDocument.hasDuplicateKeys`; choosing a policy is the caller's job.
+///
+/// A parser instance reuses its scratch storage between calls; keep one per
+/// connection for speed. It is not thread-safe.
+public struct JSONParser {
+    /// Maximum nesting of arrays and objects; the top-level container is depth 1.
+    public var maxDepth: Int
+    /// See `JSONDocument.capturedRange`.
+    public var captureKey: String?
+
+    private var p: UnsafePointer<UInt8>
+    private var n = 0
+    private var pos = 0
+    private var duplicates = false
+    private var captured: Range<Int>?
+    private var scratch: [UInt8] = []
+    private let memberStack = ScratchStack<JSONObject.Member>()
+    private let elementStack = ScratchStack<JSONValue>()
+    private var captureKeyLength = 0
+
+    public init(maxDepth: Int = 64, captureKey: String? = nil) {
+        self.maxDepth = maxDepth
+        self.captureKey = captureKey
+        p = UnsafePointer(bitPattern: 1)!  // never dereferenced while n == 0
+        scratch.reserveCapacity(256)
+        captureKeyLength = captureKey?.utf8.count ?? 0
+    }
+
+    /// Parses a complete JSON text.
+    public mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONDocument {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            throw JSONParseError(offset: 0, reason: "empty input")
+        }
+        p = base.assumingMemoryBound(to: UInt8.self)
+        n = bytes.count
+        pos = 0
+        duplicates = false
+        captured = nil
+        memberStack.removeAll()
+        elementStack.removeAll()
+        captureKeyLength = captureKey?.utf8.count ?? 0
+        defer { n = 0 }
+
+        if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF {
+            throw JSONParseError(offset: 0, reason: "byte order mark is not allowed")
+        }
+        skipWhitespace()
+        guard pos < n else { throw JSONParseError(offset: pos, reason: "empty input") }
+        var elementRanges: [Range<Int>?] = []
+        let value: JSONValue
+        if captureKey != nil && p[pos] == UInt8(ascii: "[") {
+            value = try parseArray(depth: 1, captureRanges: &elementRanges)
+        } else {
+            value = try parseValue(depth: 0, capture: captureKey != nil)
+        }
+        skipWhitespace()
+        if pos < n { throw JSONParseError(offset: pos, reason: "trailing characters after the value") }
+        return JSONDocument(value: value, hasDuplicateKeys: duplicates,
+                            capturedRange: captured, capturedElementRanges: elementRanges)
+    }
+
+    public mutating func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONDocument {
+        let result: Result<JSONDocument, JSONParseError> = bytes.withUnsafeBytes { buffer in
+            do throws(JSONParseError) { return .success(try parse(buffer)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Convenience: parses `text` and returns its value.
+    public static func parse(_ text: String, maxDepth: Int = 64) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(maxDepth: maxDepth)
+        return try parser.parse(Array(text.utf8)).value
+    }
+
+    // MARK: - Values
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while pos < n {
+            let b = p[pos]
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { pos += 1 } else { return }
+        }
+    }
+
+    private func fail(_ reason: String, at offset: Int? = nil) -> JSONParseError {
+        JSONParseError(offset: offset ?? pos, reason: reason)
+    }
+
+    private mutating func parseValue(depth: Int, capture: Bool = false) throws(JSONParseError) -> JSONValue {
+        guard pos < n else { throw fail("unexpected end of input") }
+        switch p[pos] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1, capture: capture)
+        case UInt8(ascii: "["):
+            var none: [Range<Int>?] = []
+            return try parseArray(depth: depth + 1, captureRanges: &none, capturing: false)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case let b where b >= 0x80: throw fail("unexpected byte 0x\(String(b, radix: 16, uppercase: true))")
+        case let b where b < 0x20: throw fail("unexpected control character 0x\(String(b, radix: 16, uppercase: true))")
+        case let b: throw fail("unexpected character '\(Character(Unicode.Scalar(b)))'")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        let lit = literal.utf8Start
+        for i in 0..<count {
+            guard pos + i < n, p[pos + i] == lit[i] else {
+                throw fail(pos + i < n ? "invalid literal" : "unexpected end of input", at: pos + i)
+            }
+        }
+        pos += count
+    }
+
+    private mutating func parseObject(depth: Int, capture: Bool) throws(JSONParseError) -> JSONValue {
+        if depth > maxDepth { throw fail("nesting deeper than \(maxDepth) levels") }
+        pos += 1  // {
+        skipWhitespace()
+        guard pos < n else { throw fail("unexpected end of input") }
+        if p[pos] == UInt8(ascii: "}") {
+            pos += 1
+            return .object(JSONObject())
+        }
+        let base = memberStack.count
+        while true {
+            guard pos < n else { throw fail("unexpected end of input") }
+            guard p[pos] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+            let key = try parseString()
+            skipWhitespace()
+            guard pos < n else { throw fail("unexpected end of input") }
+            guard p[pos] == UInt8(ascii: ":") else { throw fail("expected ':' after an object key") }
+            pos += 1
+            skipWhitespace()
+            let valueStart = pos
+            let value = try parseValue(depth: depth)
+            if capture && captured == nil && key.utf8.count == captureKeyLength && key == captureKey { captured = valueStart..<pos }
+            memberStack.push(JSONObject.Member(key: key, value: value))
+            skipWhitespace()
+            guard pos < n else { throw fail("unexpected end of input") }
+            let b = p[pos]
+            pos += 1
+            if b == UInt8(ascii: ",") {
+                skipWhitespace()
+                continue
+            }
+            if b == UInt8(ascii: "}") { break }
+            throw fail("expected ',' or '}' in an object", at: pos - 1)
+        }
+        let object = JSONObject(memberStack.take(from: base))
+        if object.count > 1 && !duplicates && object.duplicateKey != nil { duplicates = true }
+        return .object(object)
+    }
+
+    private mutating func parseArray(
+        depth: Int, captureRanges: inout [Range<Int>?], capturing: Bool = true
+    ) throws(JSONParseError) -> JSONValue {
+        if depth > maxDepth { throw fail("nesting deeper than \(maxDepth) levels") }
+        pos += 1  // [
+        skipWhitespace()
+        guard pos < n else { throw fail("unexpected end of input") }
+        if p[pos] == UInt8(ascii: "]") {
+            pos += 1
+            return .array([])
+        }
+        let base = elementStack.count
+        while true {
+            if capturing { captured = nil }
+            let value = try parseValue(depth: depth, capture: capturing)
+            if capturing { captureRanges.append(captured) }
+            elementStack.push(value)
+            skipWhitespace()
+            guard pos < n else { throw fail("unexpected end of input") }
+            let b = p[pos]
+            pos += 1
+            if b == UInt8(ascii: ",") {
+                skipWhitespace()
+                continue
+            }
+            if b == UInt8(ascii: "]") { break }
+            throw fail("expected ',' or ']' in an array", at: pos - 1)
+        }
+        if capturing { captured = nil }
+        let array = elementStack.take(from: base)
+        return .array(array)
+    }
+
+    // MARK: - Numbers
+
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    @inline(__always)
+    private func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
+
+    private mutating func parseNumber() throws(JSONParseError) -> Double {
+        let start = pos
+        var negative = false
+        if p[pos] == UInt8(ascii: "-") {
+            negative = true
+            pos += 1
+        }
+        guard pos < n, isDigit(p[pos]) else { throw fail("expected a digit") }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var inexact = false  // more than 19 significant digits
+        if p[pos] == UInt8(ascii: "0") {
+            pos += 1
+            if pos < n && isDigit(p[pos]) { throw fail("leading zeros are not allowed", at: pos - 1) }
+        } else {
+            while pos < n, isDigit(p[pos]) {
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(p[pos] &- UInt8(ascii: "0"))
+                    digits += 1
+                } else {
+                    inexact = true
+                }
+                pos += 1
+            }
+        }
+        var isInteger = true
+        var exponent = 0
+        if pos < n && p[pos] == UInt8(ascii: ".") {
+            isInteger = false
+            pos += 1
+            guard pos < n, isDigit(p[pos]) else { throw fail("expected a digit after '.'") }
+            while pos < n, isDigit(p[pos]) {
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(p[pos] &- UInt8(ascii: "0"))
+                    digits += 1
+                    exponent -= 1
+                } else {
+                    inexact = true
+                }
+                pos += 1
+            }
+        }
+        if pos < n && (p[pos] == UInt8(ascii: "e") || p[pos] == UInt8(ascii: "E")) {
+            isInteger = false
+            pos += 1
+            var negativeExponent = false
+            if pos < n && (p[pos] == UInt8(ascii: "+") || p[pos] == UInt8(ascii: "-")) {
+                negativeExponent = p[pos] == UInt8(ascii: "-")
+                pos += 1
+            }
+            guard pos < n, isDigit(p[pos]) else { throw fail("expected a digit in the exponent") }
+            var e = 0
+            while pos < n, isDigit(p[pos]) {
+                if e < 1_000_000 { e = e * 10 + Int(p[pos] &- UInt8(ascii: "0")) }
+                pos += 1
+            }
+            exponent += negativeExponent ? -e : e
+        }
+        if !inexact {
+            if isInteger {
+                let v = Double(mantissa)  // correctly rounded
+                return negative ? -v : v
+            }
+            // Clinger's fast path: both operands exact, one correctly rounded operation.
+            if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+                var v = Double(mantissa)
+                v = exponent < 0 ? v / Self.exactPowersOfTen[-exponent] : v * Self.exactPowersOfTen[exponent]
+                return negative ? -v : v
+            }
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: p + start, count: pos - start), as: UTF8.self)
+        guard let v = Double(text) else { throw fail("number out of range", at: start) }
+        return v
+    }
+
+    // MARK: - Strings
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        pos += 1  // opening quote
+        let start = pos
+        while pos < n {
+            let b = p[pos]
+            if b == UInt8(ascii: "\"") {
+                let length = pos - start
+                pos += 1
+                if length <= 7, let common = Self.commonString(p + start, length) { return common }
+                return String(decoding: UnsafeBufferPointer(start: p + start, count: length), as: UTF8.self)
+            }
+            if b == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
+            if b < 0x20 { throw fail("unescaped control character in a string") }
+            if b < 0x80 { pos += 1 } else { pos += try utf8SequenceLength(at: pos) }
+        }
+        throw fail("unterminated string", at: start - 1)
+    }
+
+    /// The JSON-RPC envelope's strings, returned without building a new `String`.
+    @inline(__always)
+    private static func commonString(_ s: UnsafePointer<UInt8>, _ length: Int) -> String? {
+        @inline(__always) func eq(_ literal: StaticString) -> Bool {
+            memcmp(s, literal.utf8Start, length) == 0
+        }
+        switch length {
+        case 2: return s[0] == UInt8(ascii: "i") && s[1] == UInt8(ascii: "d") ? "id" : nil
+        case 3: return eq("2.0") ? "2.0" : nil
+        case 6: return eq("method") ? "method" : eq("params") ? "params" : nil
+        case 7: return eq("jsonrpc") ? "jsonrpc" : nil
+        default: return nil
+        }
+    }
+
+    /// Continues a string at its first backslash, decoding into `scratch`.
+    private mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(start: p + start, count: pos - start))
+        while pos < n {
+            let b = p[pos]
+            if b == UInt8(ascii: "\"") {
+                pos += 1
+                return String(decoding: scratch, as: UTF8.self)
+            }
+            if b == UInt8(ascii: "\\") {
+                let escapeStart = pos
+                pos += 1
+                guard pos < n else { break }
+                let e = p[pos]
+                pos += 1
+                switch e {
+                case UInt8(ascii: "\""): scratch.append(0x22)
+                case UInt8(ascii: "\\"): scratch.append(0x5C)
+                case UInt8(ascii: "/"): scratch.append(0x2F)
+                case UInt8(ascii: "b"): scratch.append(0x08)
+                case UInt8(ascii: "f"): scratch.append(0x0C)
+                case UInt8(ascii: "n"): scratch.append(0x0A)
+                case UInt8(ascii: "r"): scratch.append(0x0D)
+                case UInt8(ascii: "t"): scratch.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                        throw fail("lone low surrogate \\u\(String(scalar, radix: 16, uppercase: true))", at: escapeStart)
+                    }
+                    if scalar >= 0xD800 && scalar <= 0xDBFF {
+                        guard pos + 1 < n, p[pos] == UInt8(ascii: "\\"), p[pos + 1] == UInt8(ascii: "u") else {
+                            throw fail("lone high surrogate \\u\(String(scalar, radix: 16, uppercase: true))", at: escapeStart)
+                        }
+                        pos += 2
+                        let low = try hex4()
+                        guard low >= 0xDC00 && low <= 0xDFFF else {
+                            throw fail("high surrogate not followed by a low surrogate", at: escapeStart)
+                        }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    appendUTF8(scalar)
+                default:
+                    throw fail("invalid escape", at: escapeStart)
+                }
+                continue
+            }
+            if b < 0x20 { throw fail("unescaped control character in a string") }
+            if b < 0x80 {
+                scratch.append(b)
+                pos += 1
+            } else {
+                let len = try utf8SequenceLength(at: pos)
+                scratch.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: len))
+                pos += len
+            }
+        }
+        throw fail("unterminated string", at: start - 1)
+    }
+
+    private mutating func hex4() throws(JSONParseError) -> UInt32 {
+        guard pos + 4 <= n else { throw fail("truncated \\u escape") }
+        var v: UInt32 = 0
+        for i in 0..<4 {
+            let c = p[pos + i]
+            let d: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
+            default: throw fail("invalid hex digit in \\u escape", at: pos + i)
+            }
+            v = v << 4 | UInt32(d)
+        }
+        pos += 4
+        return v
+    }
+
+    private mutating func appendUTF8(_ v: UInt32) {
+        switch v {
+        case 0..<0x80:
+            scratch.append(UInt8(v))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | (v >> 6)))
+            scratch.append(UInt8(0x80 | (v & 0x3F)))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | (v >> 12)))
+            scratch.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            scratch.append(UInt8(0x80 | (v & 0x3F)))
+        default:
+            scratch.append(UInt8(0xF0 | (v >> 18)))
+            scratch.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+            scratch.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            scratch.append(UInt8(0x80 | (v & 0x3F)))
+        }
+    }
+
+    /// Validates the multi-byte UTF-8 sequence starting at `i` (first byte ≥ 0x80)
+    /// and returns its length (Unicode Table 3-7, well-formed byte sequences).
+    private func utf8SequenceLength(at i: Int) throws(JSONParseError) -> Int {
+        let b0 = p[i]
+        let length: Int
+        var lo: UInt8 = 0x80
+        var hi: UInt8 = 0xBF
+        switch b0 {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lo = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; hi = 0x9F  // excludes encoded surrogates
+        case 0xF0: length = 4; lo = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; hi = 0x8F
+        case 0x80...0xBF: throw fail("invalid UTF-8: unexpected continuation byte", at: i)
+        case 0xC0, 0xC1: throw fail("invalid UTF-8: overlong encoding", at: i)
+        default: throw fail("invalid UTF-8: invalid lead byte", at: i)
+        }
+        guard i + length <= n else { throw fail("invalid UTF-8: truncated sequence", at: i) }
+        let b1 = p[i + 1]
+        guard b1 >= lo && b1 <= hi else {
+            let why = b1 < 0x80 || b1 > 0xBF ? "truncated sequence"
+                : b0 == 0xED ? "encoded surrogate" : b0 == 0xF4 ? "code point above U+10FFFF" : "overlong encoding"
+            throw fail("invalid UTF-8: \(why)", at: i)
+        }
+        for k in 2..<length where p[i + k] & 0xC0 != 0x80 {
+            throw fail("invalid UTF-8: truncated sequence", at: i)
+        }
+        return length
+    }
+}

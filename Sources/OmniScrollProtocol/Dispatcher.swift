@@ -1,0 +1,262 @@
+import OmniScrollJSON
+
+/// Turns one message (a JSON text: a request, a notification or a batch) into
+/// at most one reply, exactly per JSON-RPC 2.0, and runs the handlers.
+///
+/// Validation order for one request object (the first failure answers):
+/// 1. not an object → -32600, id null;
+/// 2. a key repeated in the request object → -32600 (id null when `id` itself is repeated);
+/// 3. `id` not a string, integer (|n| ≤ 2^53−1) or null → -32600, id null;
+/// 4. `jsonrpc` not exactly "2.0", `method` not a string, `params` not
+///    structured, or an unknown member → -32600;
+/// — from here on, messages without `id` are notifications and never answered —
+/// 5. `$/…` request → -32601 (`$/…` notifications are ignored);
+/// 6. after `shutdown`, any request but `exit` → -32600 "server is shutting down";
+/// 7. unknown method → -32601 with `data.method`;
+/// 8. a notification-only method called with an id (`exit`) → -32600;
+/// 9. positional params → -32602 `params: must be an object (named params); got an array`;
+/// 10. a key repeated anywhere inside params → -32602 naming its path, reason "duplicate key";
+/// 11. unknown params member → -32602; then the handler's own checks.
+public struct Dispatcher {
+    public var state: WorkerState
+    public let registry: MethodRegistry
+    private var parser: JSONParser
+
+    public init(registry: MethodRegistry, state: WorkerState) {
+        self.registry = registry
+        self.state = state
+        self.parser = JSONParser(maxDepth: state.limits.maxDepth, captureKey: "id")
+    }
+
+    /// Handles one message and writes its reply, if any, as one JSON value
+    /// into `out`. Returns whether a reply was written.
+    @discardableResult
+    public mutating func handle(_ body: UnsafeRawBufferPointer, into out: inout JSONWriter) -> Bool {
+        let document: JSONDocument
+        do {
+            document = try parser.parse(body)
+        } catch {
+            Response.writeError(.parseError(error.reason, offset: error.offset), id: .null, into: &out)
+            return true
+        }
+        switch document.value {
+        case .object:
+            return handleEntry(document.value, idRange: document.capturedRange, body: body,
+                               duplicates: document.hasDuplicateKeys, into: &out)
+        case .array(let entries):
+            if entries.isEmpty {
+                Response.writeError(.invalidRequest("empty batch"), id: .null, into: &out)
+                return true
+            }
+            if entries.count > state.limits.maxBatch {
+                Response.writeError(
+                    .invalidRequest("batch has \(entries.count) entries; at most \(state.limits.maxBatch) allowed (--max-batch)"),
+                    id: .null, into: &out)
+                return true
+            }
+            let mark = out.count
+            let needsComma = out.needsComma
+            out.beginArray()
+            var wrote = false
+            for (i, entry) in entries.enumerated() {
+                if handleEntry(entry, idRange: document.capturedElementRanges[i], body: body,
+                               duplicates: document.hasDuplicateKeys, into: &out) {
+                    wrote = true
+                }
+                if state.exitCode != nil { break }
+            }
+            if wrote {
+                out.endArray()
+            } else {
+                out.truncate(to: mark, needsComma: needsComma)
+            }
+            return wrote
+        default:
+            Response.writeError(
+                .invalidRequest("a message must be a request object or a batch array; got \(document.value.typeDescription)"),
+                id: .null, into: &out)
+            return true
+        }
+    }
+
+    /// Convenience for tests and tools: handles `message` and returns the reply bytes.
+    public mutating func handle(_ message: String) -> String? {
+        var out = JSONWriter()
+        var bytes = Array(message.utf8)
+        let wrote = bytes.withUnsafeMutableBytes { handle(UnsafeRawBufferPointer($0), into: &out) }
+        return wrote ? String(decoding: out.bytes, as: UTF8.self) : nil
+    }
+
+    private mutating func handleEntry(
+        _ value: JSONValue, idRange: Range<Int>?, body: UnsafeRawBufferPointer, duplicates: Bool,
+        into out: inout JSONWriter
+    ) -> Bool {
+        guard case .object(let request) = value else {
+            reply(.invalidRequest("a request must be an object; got \(value.typeDescription)"), id: .null, &out)
+            return true
+        }
+        var id: RequestID?
+        var idError: String?
+        if let idValue = request["id"], let idRange {
+            let raw = String(decoding: UnsafeRawBufferPointer(rebasing: body[idRange]), as: UTF8.self)
+            if let valid = RequestID(json: idValue, raw: raw) {
+                id = valid
+            } else {
+                idError = "id must be a string, an integer (|n| ≤ 2^53−1) or null; got \(idValue.typeDescription)"
+            }
+        }
+        if duplicates, let key = request.duplicateKey {
+            reply(.invalidRequest("duplicate key \"\(key)\" in the request object"), id: key == "id" ? .null : id ?? .null, &out)
+            return true
+        }
+        if let idError {
+            reply(.invalidRequest(idError), id: .null, &out)
+            return true
+        }
+        var version: JSONValue?
+        var methodValue: JSONValue?
+        var params: JSONValue?
+        for member in request.members {
+            switch EnvelopeKey(member.key) {
+            case .jsonrpc: version = member.value
+            case .method: methodValue = member.value
+            case .params: params = member.value
+            case .id: break
+            case nil:
+                reply(.invalidRequest("unknown member \"\(member.key)\" in the request object; expected jsonrpc, id, method, params"),
+                      id: id ?? .null, &out)
+                return true
+            }
+        }
+        guard case .string("2.0") = version else {
+            reply(.invalidRequest(version == nil ? "missing \"jsonrpc\": \"2.0\"" : "\"jsonrpc\" must be exactly \"2.0\""),
+                  id: id ?? .null, &out)
+            return true
+        }
+        guard case .string(let method) = methodValue else {
+            let got = methodValue.map { "; got \($0.typeDescription)" } ?? ""
+            reply(.invalidRequest("\"method\" must be a string\(got)"), id: id ?? .null, &out)
+            return true
+        }
+        if let params, params.objectValue == nil, params.arrayValue == nil {
+            reply(.invalidRequest("\"params\" must be an object or an array; got \(params.typeDescription)"), id: id ?? .null, &out)
+            return true
+        }
+
+        // A well-formed request or notification from here on.
+        guard let id else {
+            runNotification(method, params: params, duplicates: duplicates, &out)
+            return false
+        }
+        let registered: Method
+        do throws(RPCError) {
+            registered = try lookup(method)
+        } catch {
+            reply(error, id: id, &out)
+            return true
+        }
+        let mark = out.count
+        let needsComma = out.needsComma
+        do throws(RPCError) {
+            let decoder = try decoder(for: registered, params: params, duplicates: duplicates)
+            Response.writeHead(id: id, member: "result", into: &out)
+            try registered.handler(&state, decoder, &out)
+            out.endObject()
+        } catch {
+            out.truncate(to: mark, needsComma: needsComma)
+            reply(error, id: id, &out)
+        }
+        return true
+    }
+
+    private func lookup(_ method: String) throws(RPCError) -> Method {
+        if Self.isProtocolMethod(method) { throw RPCError.methodNotFound(method) }
+        if state.phase == .shuttingDown && method != "exit" {
+            throw RPCError.invalidRequest("server is shutting down")
+        }
+        guard let registered = registry[method] else { throw RPCError.methodNotFound(method) }
+        if registered.kind == .notification {
+            throw RPCError.invalidRequest("\"\(method)\" is a notification; send it without an id")
+        }
+        return registered
+    }
+
+    private func decoder(for method: Method, params: JSONValue?, duplicates: Bool) throws(RPCError) -> ParamDecoder {
+        switch params {
+        case nil:
+            return try ParamDecoder(JSONObject(), members: method.params)
+        case .object(let object)?:
+            if duplicates, let path = Self.duplicatePath(in: .object(object), path: "params") {
+                throw RPCError.invalidParams(path: path, reason: "duplicate key")
+            }
+            return try ParamDecoder(object, members: method.params)
+        case let other?:
+            throw RPCError.invalidParams(path: "params", reason: "must be an object (named params); got \(other.typeDescription)")
+        }
+    }
+
+    private mutating func runNotification(_ method: String, params: JSONValue?, duplicates: Bool, _ out: inout JSONWriter) {
+        if Self.isProtocolMethod(method) { return }  // $/cancelRequest and friends: nothing to do
+        guard let registered = registry[method] else {
+            state.logger.debug("ignoring notification for unknown method \(method)")
+            return
+        }
+        if state.phase == .shuttingDown && method != "exit" { return }
+        let mark = out.count
+        let needsComma = out.needsComma
+        do throws(RPCError) {
+            let decoder = try decoder(for: registered, params: params, duplicates: duplicates)
+            try registered.handler(&state, decoder, &out)
+        } catch {
+            state.logger.debug("notification \(method) failed: \(error.message)")
+        }
+        out.truncate(to: mark, needsComma: needsComma)
+    }
+
+    /// `$/…` methods are LSP protocol notifications.
+    @inline(__always)
+    static func isProtocolMethod(_ method: String) -> Bool {
+        var utf8 = method.utf8.makeIterator()
+        return utf8.next() == UInt8(ascii: "$") && utf8.next() == UInt8(ascii: "/")
+    }
+
+    @inline(__always)
+    private func reply(_ error: RPCError, id: RequestID, _ out: inout JSONWriter) {
+        Response.writeError(error, id: id, into: &out)
+    }
+
+    /// The path of the first repeated key inside `value` (`params.viewport.width`), if any.
+    static func duplicatePath(in value: JSONValue, path: String) -> String? {
+        switch value {
+        case .object(let o):
+            if let key = o.duplicateKey { return "\(path).\(key)" }
+            for m in o.members {
+                if let p = duplicatePath(in: m.value, path: "\(path).\(m.key)") { return p }
+            }
+            return nil
+        case .array(let a):
+            for (i, e) in a.enumerated() {
+                if let p = duplicatePath(in: e, path: "\(path)[\(i)]") { return p }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+}
+
+/// The members of a request object, recognised without general string comparison.
+private enum EnvelopeKey {
+    case jsonrpc, id, method, params
+
+    @inline(__always)
+    init?(_ key: String) {
+        switch (key.utf8.count, key.utf8.first) {
+        case (7, UInt8(ascii: "j")?) where key == "jsonrpc": self = .jsonrpc
+        case (2, UInt8(ascii: "i")?) where key == "id": self = .id
+        case (6, UInt8(ascii: "m")?) where key == "method": self = .method
+        case (6, UInt8(ascii: "p")?) where key == "params": self = .params
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import OmniScrollJSON
+
+/// A JSON-RPC response. The dispatcher writes results straight into the
+/// output buffer; this type is for code that builds responses as values
+/// (tests, clients, error replies).
+public struct Response: Sendable, Equatable {
+    public var id: RequestID
+    public var result: Result<JSONValue, RPCError>
+
+    public init(id: RequestID, result: Result<JSONValue, RPCError>) {
+        self.id = id
+        self.result = result
+    }
+
+    /// Writes `{"jsonrpc":"2.0","id":…,"result"|"error":…}`.
+    public func write(into writer: inout JSONWriter) {
+        switch result {
+        case .success(let value):
+            Response.writeHead(id: id, member: "result", into: &writer)
+            writer.value(value)
+            writer.endObject()
+        case .failure(let error):
+            Response.writeError(error, id: id, into: &writer)
+        }
+    }
+
+    /// Writes `{"jsonrpc":"2.0","id":<raw id>,"<member>":` — the caller then
+    /// writes one value and calls `writer.endObject()`.
+    @inline(__always)
+    static func writeHead(id: RequestID, member: StaticString, into writer: inout JSONWriter) {
+        if writer.needsComma { writer.rawFragment(",", needsComma: false) }
+        writer.rawFragment(#"{"jsonrpc":"2.0","id":"#, needsComma: false)
+        writer.raw(id.raw)
+        writer.key(member)
+    }
+
+    /// Writes a complete error response.
+    public static func writeError(_ error: RPCError, id: RequestID, into writer: inout JSONWriter) {
+        writeHead(id: id, member: "error", into: &writer)
+        error.write(into: &writer)
+        writer.endObject()
+    }
+}

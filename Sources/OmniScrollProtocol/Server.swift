@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import OmniScrollJSON
+
+/// Runs a `Connection` over two file descriptors (stdin/stdout by default).
+///
+/// I/O discipline: input is read with `read(2)` in chunks of at least 64 KiB
+/// into one reusable buffer; every complete message in it is processed; the
+/// replies collect in one output buffer that is written with `write(2)` right
+/// before the next blocking read (so no reply waits while the worker waits)
+/// or as soon as it exceeds 64 KiB. EINTR and partial writes are handled.
+///
+/// Exit codes: 0 at end of input; after an `exit` notification 0 if
+/// `shutdown` came first, else 1. If the output is closed (EPIPE) the peer is
+/// gone: the worker stops quietly with 0, like at end of input. SIGPIPE is
+/// ignored so that case surfaces as EPIPE.
+public struct Server {
+    public var connection: Connection
+    static let readChunk = 1 << 16
+    static let flushThreshold = 1 << 16
+
+    public init(limits: Limits = .default, logger: Logger = Logger()) {
+        let state = WorkerState(limits: limits, logger: logger)
+        let dispatcher = Dispatcher(registry: .worker(limits: limits), state: state)
+        connection = Connection(dispatcher: dispatcher)
+    }
+
+    public init(connection: Connection) {
+        self.connection = connection
+    }
+
+    private var logger: Logger { connection.dispatcher.state.logger }
+
+    /// Serves until end of input, `exit`, or a closed output. Returns the exit code.
+    public mutating func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let limits = connection.dispatcher.state.limits
+        var buffer = [UInt8](repeating: 0, count: max(Self.readChunk * 4, 1 << 18))
+        var start = 0
+        var end = 0
+        var eof = false
+        logger.info("ready (omniscroll \(OmniScrollVersion.current))")
+        while true {
+            // Process everything that is complete.
+            while true {
+                let used = buffer.withUnsafeBytes { all in
+                    connection.consume(UnsafeRawBufferPointer(rebasing: all[start..<end]), atEOF: eof,
+                                       flushThreshold: Self.flushThreshold)
+                }
+                start += used
+                if let code = connection.exitCode {
+                    _ = flush(output)
+                    logger.info("exit (\(code))")
+                    return code
+                }
+                if connection.output.count >= Self.flushThreshold {
+                    if !flush(output) { return 0 }
+                    continue
+                }
+                if used == 0 || start == end { break }
+            }
+            if !flush(output) { return 0 }
+            if eof {
+                logger.info("end of input")
+                return 0
+            }
+            // Make room: move the unconsumed tail to the front, grow if a message needs it.
+            if start > 0 {
+                if start < end {
+                    buffer.withUnsafeMutableBytes { b in
+                        _ = memmove(b.baseAddress!, b.baseAddress! + start, end - start)
+                    }
+                }
+                end -= start
+                start = 0
+            }
+            if buffer.count - end < Self.readChunk {
+                let needed = min(max(buffer.count * 2, end + Self.readChunk), limits.maxMessageBytes + Self.readChunk * 2 + Connection.maxHeaderBytes)
+                if needed > buffer.count { buffer.append(contentsOf: repeatElement(0, count: needed - buffer.count)) }
+            }
+            let n = buffer.withUnsafeMutableBytes { b -> Int in
+                while true {
+                    let r = read(input, b.baseAddress! + end, b.count - end)
+                    if r < 0 && errno == EINTR { continue }
+                    return r
+                }
+            }
+            if n < 0 {
+                logger.error("read failed: \(String(cString: strerror(errno)))")
+                eof = true
+            } else if n == 0 {
+                eof = true
+            } else {
+                end += n
+            }
+        }
+    }
+
+    /// Writes the pending output; false when the output is closed or broken.
+    private mutating func flush(_ fd: Int32) -> Bool {
+        guard connection.output.count > 0 else { return true }
+        let ok = connection.output.bytes.withUnsafeBytes { b -> Bool in
+            var off = 0
+            while off < b.count {
+                let r = write(fd, b.baseAddress! + off, b.count - off)
+                if r < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return false
+                }
+                off += r
+            }
+            return true
+        }
+        if !ok { logger.info("output closed; stopping") }
+        connection.output.reset()
+        return ok
+    }
+}

@@ -1,0 +1,87 @@
+import OmniScrollCore
+
+/// Every session of a worker, with the bounds that keep a client from
+/// exhausting memory: sessions, children per session, children in all.
+///
+/// Sessions are mutated in place (never copied out and back), so a change to
+/// a 100 000-child container costs what the engine costs.
+public struct SessionStore: Sendable {
+    public let limits: Limits
+    private var sessions: [String: Session] = [:]
+    private var totalChildren = 0
+    private var nextSequence = 0
+    /// The next generated id is `s<nextGeneratedID>`.
+    private var nextGeneratedID = 1
+
+    /// The longest session or child id accepted, in UTF-8 bytes.
+    public static let maxIDBytes = 256
+
+    public init(limits: Limits) {
+        self.limits = limits
+    }
+
+    public var count: Int { sessions.count }
+
+    /// The sessions in creation order.
+    public var all: [Session] { sessions.values.sorted { $0.sequence < $1.sequence } }
+
+    public func session(_ id: String, path: String = "params.session") throws(RPCError) -> Session {
+        guard let session = sessions[id] else { throw RPCError.sessionNotFound(id, path: path) }
+        return session
+    }
+
+    /// Runs `body` on the session in place.
+    public mutating func withSession<R>(
+        _ id: String, path: String = "params.session", _ body: (inout Session) throws(RPCError) -> R
+    ) throws(RPCError) -> R {
+        guard sessions[id] != nil else { throw RPCError.sessionNotFound(id, path: path) }
+        let before = sessions[id]!.container.childCount
+        let result = try body(&sessions[id]!)
+        totalChildren += sessions[id]!.container.childCount - before
+        return result
+    }
+
+    /// Checks that `added` more children fit in a session that has `existing`.
+    public func checkRoom(forChildren added: Int, existing: Int, path: String) throws(RPCError) {
+        if existing + added > limits.maxChildren {
+            throw RPCError.limitExceeded(limit: "--max-children", value: limits.maxChildren, path: path)
+        }
+        if totalChildren + added > limits.maxTotalChildren {
+            throw RPCError.limitExceeded(limit: "--max-total-children", value: limits.maxTotalChildren, path: path)
+        }
+    }
+
+    /// Picks the id for a new session: the client's, or a generated `s<n>`.
+    public mutating func newID(requested: String?, path: String) throws(RPCError) -> String {
+        if sessions.count >= limits.maxSessions {
+            throw RPCError.limitExceeded(limit: "--max-sessions", value: limits.maxSessions, path: path)
+        }
+        if let requested {
+            try Self.checkID(requested, path: path)
+            if sessions[requested] != nil { throw RPCError.sessionAlreadyExists(requested, path: path) }
+            return requested
+        }
+        while sessions["s\(nextGeneratedID)"] != nil { nextGeneratedID += 1 }
+        defer { nextGeneratedID += 1 }
+        return "s\(nextGeneratedID)"
+    }
+
+    /// Adds a session made from a container (after `newID` and `checkRoom`).
+    public mutating func insert(id: String, container: Container, delta: Bool) {
+        sessions[id] = Session(id: id, container: container, delta: delta, sequence: nextSequence)
+        nextSequence += 1
+        totalChildren += container.childCount
+    }
+
+    public mutating func remove(_ id: String) throws(RPCError) {
+        guard let removed = sessions.removeValue(forKey: id) else { throw RPCError.sessionNotFound(id) }
+        totalChildren -= removed.container.childCount
+    }
+
+    static func checkID(_ id: String, path: String) throws(RPCError) {
+        if id.isEmpty { throw RPCError.invalidParams(path: path, reason: "must not be empty") }
+        if id.utf8.count > maxIDBytes {
+            throw RPCError.invalidParams(path: path, reason: "must be at most \(maxIDBytes) UTF-8 bytes")
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import OmniScrollCore
+import OmniScrollJSON
+
+/// `session.snapshot`'s JSON form of a session and its inverse for
+/// `session.restore`. Members appear in a fixed order, so equal sessions give
+/// equal bytes; `format` lets a later version refuse what it cannot read.
+enum SnapshotEncoding {
+    static let format = 1
+    static let members = ["format", "session", "delta", "viewport", "insets", "options", "children", "offset",
+                          "phase", "direction", "revision", "state"]
+    static let stateMembers = ["visible", "active", "leaving", "pinned", "refresh", "loadMoreTriggeredAt",
+                               "loadingMore", "pendingTarget"]
+
+    static func write(_ session: Session, into w: inout JSONWriter) {
+        let s = session.container.snapshot()
+        w.beginObject()
+        w.key("format"); w.number(format)
+        w.key("session"); w.string(session.id)
+        w.key("delta"); w.bool(session.delta)
+        w.key("viewport")
+        w.beginObject(); w.key("width"); w.number(s.viewport.width); w.key("height"); w.number(s.viewport.height); w.endObject()
+        w.key("insets")
+        w.beginObject(); w.key("top"); w.number(s.insets.top); w.key("bottom"); w.number(s.insets.bottom); w.endObject()
+        w.key("options")
+        w.beginObject()
+        w.key("anchoring"); w.bool(s.options.anchoring)
+        w.key("seedEvents"); w.bool(s.options.seedEvents)
+        w.key("refresh")
+        if let refresh = s.options.refresh {
+            w.beginObject(); w.key("threshold"); w.number(refresh.threshold); w.key("height"); w.number(refresh.height); w.endObject()
+        } else { w.null() }
+        w.key("loadMore")
+        if let loadMore = s.options.loadMore {
+            w.beginObject(); w.key("distance"); w.number(loadMore.distance); w.endObject()
+        } else { w.null() }
+        w.endObject()
+        w.key("children")
+        w.beginArray()
+        for child in s.children { writeChild(child, into: &w) }
+        w.endArray()
+        w.key("offset"); w.number(s.offset)
+        w.key("phase"); w.string(s.phase.rawValue)
+        w.key("direction"); w.string(s.direction.rawValue)
+        w.key("revision"); w.number(s.revision)
+        w.key("state")
+        w.beginObject()
+        w.key("visible"); strings(s.visible, into: &w)
+        w.key("active"); optionalString(s.active, into: &w)
+        w.key("leaving"); optionalString(s.leaving, into: &w)
+        w.key("pinned"); strings(s.pinned, into: &w)
+        w.key("refresh"); w.string(s.refresh.rawValue)
+        w.key("loadMoreTriggeredAt")
+        if let at = s.loadMoreTriggeredAt { w.number(at) } else { w.null() }
+        w.key("loadingMore"); w.bool(s.loadingMore)
+        w.key("pendingTarget")
+        if let target = s.pendingTarget {
+            w.beginObject(); w.key("child"); w.string(target.child); w.key("position"); w.string(target.position.rawValue); w.endObject()
+        } else { w.null() }
+        w.endObject()
+        w.endObject()
+    }
+
+    static func writeChild(_ child: ChildSpec, into w: inout JSONWriter) {
+        w.beginObject()
+        w.key("id"); w.string(child.id)
+        w.key("kind"); w.string(child.kind.rawValue)
+        w.key(child.kind == .scroll ? "contentHeight" : "height")
+        if let size = child.size { w.number(size) } else { w.null() }
+        if child.kind == .sticky { w.key("pinOffset"); w.number(child.pinOffset) }
+        w.endObject()
+    }
+
+    private static func strings(_ values: [String], into w: inout JSONWriter) {
+        w.beginArray()
+        for value in values { w.string(value) }
+        w.endArray()
+    }
+
+    private static func optionalString(_ value: String?, into w: inout JSONWriter) {
+        if let value { w.string(value) } else { w.null() }
+    }
+
+    /// Reads a snapshot object; `(session id, delta, snapshot)`.
+    static func read(_ d: ParamDecoder, limits: Limits) throws(RPCError) -> (String, Bool, ContainerSnapshot) {
+        let format = try d.requiredInt("format")
+        guard format == Self.format else { throw d.invalid("format", "unsupported snapshot format \(format); this worker reads \(Self.format)") }
+        let id = try d.requiredString("session")
+        let viewport = try SessionParams.viewport(d.requiredObject("viewport", members: ["width", "height"]))
+        let insets = try SessionParams.insets(d.requiredObject("insets", members: ["top", "bottom"]))
+        let (options, _) = try SessionParams.options(
+            d.requiredObject("options", members: SessionParams.optionMembers), base: ContainerOptions(), baseDelta: false)
+        let children = try SessionParams.children(d.requiredArray("children"), limits: limits)
+        var snapshot = ContainerSnapshot(
+            viewport: viewport, insets: insets, options: options, children: children,
+            offset: try d.requiredDouble("offset"), phase: try d.requiredEnum("phase", as: ScrollPhase.self),
+            direction: try d.requiredEnum("direction", as: ScrollDirection.self),
+            revision: try d.requiredInt("revision", in: 0...Int.max))
+        let state = try d.requiredObject("state", members: stateMembers)
+        snapshot.visible = try strings(state.requiredArray("visible"))
+        snapshot.active = try state.optionalString("active")
+        snapshot.leaving = try state.optionalString("leaving")
+        snapshot.pinned = try strings(state.requiredArray("pinned"))
+        snapshot.refresh = try state.requiredEnum("refresh", as: RefreshState.self)
+        snapshot.loadMoreTriggeredAt = try state.optionalDouble("loadMoreTriggeredAt")
+        snapshot.loadingMore = try state.requiredBool("loadingMore")
+        if let target = try state.optionalObject("pendingTarget", members: ["child", "position"]) {
+            snapshot.pendingTarget = PendingScrollTarget(
+                child: try target.requiredString("child"), position: try target.requiredEnum("position", as: ScrollPosition.self))
+        }
+        return (id, try d.requiredBool("delta"), snapshot)
+    }
+
+    private static func strings(_ array: ParamArray) throws(RPCError) -> [String] {
+        var result: [String] = []
+        for i in 0..<array.count { result.append(try array.string(at: i)) }
+        return result
+    }
+}

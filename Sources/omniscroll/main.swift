@@ -1,0 +1,27 @@
+// The worker executable: flags, then the protocol server on stdin/stdout.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import OmniScrollProtocol
+
+func printError(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+switch Result(catching: { () throws(WorkerOptions.UsageError) in try WorkerOptions.parse(Array(CommandLine.arguments.dropFirst())) }) {
+case .failure(let error):
+    printError("omniscroll: \(error)\n\n\(WorkerOptions.usage)")
+    exit(2)
+case .success(.help):
+    print(WorkerOptions.usage, terminator: "")
+    exit(0)
+case .success(.version):
+    print("omniscroll \(OmniScrollVersion.current)")
+    exit(0)
+case .success(.run(let options)):
+    var server = Server(limits: options.limits, logger: Logger(level: options.logLevel))
+    exit(server.run(input: 0, output: 1))
+}

@@ -1,0 +1,111 @@
+import XCTest
+@testable import OmniScrollJSON
+
+final class JSONWriterTests: XCTestCase {
+    private func write(_ value: JSONValue) -> String {
+        var w = JSONWriter()
+        w.value(value)
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    private func number(_ d: Double) -> String { write(.number(d)) }
+
+    func testNumbers() {
+        XCTAssertEqual(number(600), "600")
+        XCTAssertEqual(number(-3), "-3")
+        XCTAssertEqual(number(0), "0")
+        XCTAssertEqual(number(-0.0), "0")
+        XCTAssertEqual(number(0.1), "0.1")
+        XCTAssertEqual(number(1.5), "1.5")
+        XCTAssertEqual(number(-2.25), "-2.25")
+        XCTAssertEqual(number(9_007_199_254_740_991), "9007199254740991")
+        XCTAssertEqual(number(9_007_199_254_740_992), "9007199254740992")
+        XCTAssertEqual(number(1e21), "1e+21")
+        XCTAssertEqual(number(1e-7), "1e-07")
+        XCTAssertEqual(number(5e-324), "5e-324")
+        XCTAssertEqual(number(.greatestFiniteMagnitude), "1.7976931348623157e+308")
+        var w = JSONWriter()
+        w.number(Int.min)
+        w.number(Int.max)
+        XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), "-9223372036854775808,9223372036854775807")
+    }
+
+    func testNumbersRoundTrip() throws {
+        var rng = SystemRandomNumberGenerator()
+        var parser = JSONParser()
+        for _ in 0..<2000 {
+            let d = Double(bitPattern: rng.next() & 0x7FEF_FFFF_FFFF_FFFF)  // finite, positive
+            for v in [d, -d, Double(Int32.random(in: .min ... .max)) / 64] {
+                let text = number(v)
+                let back = try parser.parse(Array(text.utf8)).value.doubleValue
+                XCTAssertEqual(back, v == 0 ? 0 : v, text)
+            }
+        }
+    }
+
+    func testStringEscapes() {
+        XCTAssertEqual(write("a\"b\\c"), #""a\"b\\c""#)
+        XCTAssertEqual(write("\n\r\t\u{8}\u{C}"), #""\n\r\t\b\f""#)
+        XCTAssertEqual(write("\u{0}\u{1}\u{1F}"), #""\u0000\u0001\u001f""#)
+        XCTAssertEqual(write("line\u{2028}sep\u{2029}"), #""line\u2028sep\u2029""#)
+        XCTAssertEqual(write("é中😀/"), "\"é中😀/\"")
+        XCTAssertEqual(write("\u{2027}\u{202A}€"), "\"\u{2027}\u{202A}€\"")  // other E2 sequences untouched
+        XCTAssertEqual(write("\u{7F}"), "\"\u{7F}\"")
+    }
+
+    func testEveryControlCharacterEscapedAndOneLine() throws {
+        let all = String(decoding: (0..<0x80).map { UInt8($0) }, as: UTF8.self) + "\u{2028}\u{2029}"
+        let text = write(.string(all))
+        XCTAssertFalse(text.utf8.contains { $0 < 0x20 })
+        XCTAssertEqual(try JSONParser.parse(text), .string(all))
+    }
+
+    func testStructureAndKeyOrder() {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("z")
+        w.number(1)
+        w.key("a")
+        w.beginArray()
+        w.null()
+        w.bool(true)
+        w.bool(false)
+        w.beginObject()
+        w.endObject()
+        w.beginArray()
+        w.endArray()
+        w.string("s")
+        w.endArray()
+        w.key("k\"ey" as String)
+        w.number(2.5)
+        w.endObject()
+        XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), #"{"z":1,"a":[null,true,false,{},[],"s"],"k\"ey":2.5}"#)
+    }
+
+    func testTruncateAndReset() {
+        var w = JSONWriter()
+        w.beginArray()
+        w.number(1)
+        let mark = w.count
+        let comma = w.needsComma
+        w.number(2)
+        w.truncate(to: mark, needsComma: comma)
+        w.number(3)
+        w.endArray()
+        XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), "[1,3]")
+        w.reset()
+        w.number(4)
+        XCTAssertEqual(w.bytes, Array("4".utf8))
+    }
+
+    func testRoundTripDocuments() throws {
+        let texts = [
+            #"{"jsonrpc":"2.0","id":"x\"y","result":{"frames":[{"y":0,"height":812.5}],"empty":{},"list":[]}}"#,
+            #"[null,true,false,-1,0.5,"é",{"a":[[]]}]"#,
+            #"{"b":1,"a":2,"b":3}"#,
+        ]
+        for t in texts {
+            XCTAssertEqual(write(try JSONParser.parse(t)), t)
+        }
+    }
+}

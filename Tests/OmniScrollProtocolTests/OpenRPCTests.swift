@@ -1,0 +1,66 @@
+import XCTest
+import OmniScrollJSON
+@testable import OmniScrollProtocol
+
+final class OpenRPCTests: XCTestCase {
+    private var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    private func document() throws -> JSONValue { try JSONParser.parse(OpenRPCDocument.text) }
+
+    func testGeneratedFileIsCurrent() throws {
+        let url = repositoryRoot.appendingPathComponent("protocol/openrpc.json")
+        var source = try String(contentsOf: url, encoding: .utf8)
+        if source.hasSuffix("\n") { source.removeLast() }
+        XCTAssertEqual(OpenRPCDocument.text, source,
+                       "Sources/OmniScrollProtocol/OpenRPCDocument.swift is stale: run scripts/generate-openrpc-swift")
+    }
+
+    func testDocumentShape() throws {
+        let doc = try document()
+        XCTAssertEqual(doc["openrpc"], "1.3.2")
+        XCTAssertEqual(doc["info"]?["version"], .string(OmniScrollVersion.current))
+        let errors = doc["components"]?["errors"]?.objectValue
+        let codes = Set(errors?.members.compactMap { $0.value["code"]?.intValue } ?? [])
+        XCTAssertEqual(codes, [RPCErrorCode.parseError, RPCErrorCode.invalidRequest, RPCErrorCode.methodNotFound,
+                               RPCErrorCode.invalidParams, RPCErrorCode.internalError, RPCErrorCode.sessionNotFound,
+                               RPCErrorCode.childNotFound, RPCErrorCode.sessionAlreadyExists, RPCErrorCode.limitExceeded,
+                               RPCErrorCode.requestCancelled])
+        for method in doc["methods"]?.arrayValue ?? [] {
+            let name = method["name"]?.stringValue ?? "?"
+            XCTAssertEqual(method["paramStructure"], "by-name", name)
+            XCTAssertFalse(method["examples"]?.arrayValue?.isEmpty ?? true, "\(name) has no example")
+        }
+    }
+
+    /// Code and document agree: same method names, same param names, notifications have no result.
+    func testRegistryMatchesDocument() throws {
+        let registry = MethodRegistry.worker()
+        let methods = try document()["methods"]?.arrayValue ?? []
+        let documented = Dictionary(uniqueKeysWithValues: methods.map { ($0["name"]?.stringValue ?? "", $0) })
+        XCTAssertEqual(Set(documented.keys), Set(registry.names), "methods in openrpc.json vs registry")
+        for name in registry.names {
+            guard let method = registry[name], let doc = documented[name] else { continue }
+            let params = doc["params"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+            XCTAssertEqual(params, method.params, "params of \(name)")
+            XCTAssertEqual(doc["result"] == nil, method.kind == .notification, "\(name): result iff request")
+        }
+    }
+
+    /// Every documented example runs and gives the documented result (for methods whose result is stable).
+    func testExamplesRun() throws {
+        for method in try document()["methods"]?.arrayValue ?? [] {
+            let name = method["name"]!.stringValue!
+            guard name != "rpc.discover", name != "exit" else { continue }
+            for example in method["examples"]?.arrayValue ?? [] {
+                var params = JSONObject()
+                for p in example["params"]?.arrayValue ?? [] { params.append(p["name"]!.stringValue!, p["value"]!) }
+                var w = JSONWriter()
+                w.value(["jsonrpc": "2.0", "id": 1, "method": .string(name), "params": .object(params)])
+                let r = parsed(reply(String(decoding: w.bytes, as: UTF8.self)))
+                XCTAssertEqual(r?["result"], example["result"]?["value"], name)
+            }
+        }
+    }
+}
