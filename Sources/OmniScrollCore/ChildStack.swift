@@ -21,6 +21,8 @@ struct ChildStack: Sendable {
         var viewportHeight: Double
         /// How many children have no size yet.
         var unknownSizeCount = 0
+        /// The first child with no size yet, `count` when every size is known.
+        var firstUnknownSize = 0
         /// The seed's "top" and "bottom" children: the first two scroll children.
         var seedPair: (top: Int?, bottom: Int?) = (nil, nil)
 
@@ -36,6 +38,7 @@ struct ChildStack: Sendable {
             copy.indexByID = indexByID
             copy.pins = pins
             copy.unknownSizeCount = unknownSizeCount
+            copy.firstUnknownSize = firstUnknownSize
             copy.seedPair = seedPair
             return copy
         }
@@ -67,6 +70,9 @@ struct ChildStack: Sendable {
     func frameHeight(_ i: Int) -> Double { storage.frameHeights.values[i] }
     func isSizeKnown(_ i: Int) -> Bool { storage.declaredSizes[i] != nil }
 
+    /// Whether child `i`'s position is known: its size and every size above it.
+    func isPlacementKnown(_ i: Int) -> Bool { storage.firstUnknownSize > i }
+
     /// The declared spec of child `i`, as the client gave it.
     func spec(_ i: Int) -> ChildSpec {
         ChildSpec(id: storage.ids[i], kind: storage.kinds[i], size: storage.declaredSizes[i],
@@ -91,8 +97,12 @@ struct ChildStack: Sendable {
     /// below it, so it recomputes the pins and frame heights (O(n)).
     mutating func setSize(_ i: Int, _ size: Double) {
         makeUnique()
-        if storage.declaredSizes[i] == nil { storage.unknownSizeCount -= 1 }
+        let wasUnknown = storage.declaredSizes[i] == nil
         storage.declaredSizes[i] = size
+        if wasUnknown {
+            storage.unknownSizeCount -= 1
+            if i == storage.firstUnknownSize { advanceFirstUnknownSize() }
+        }
         storage.naturalHeights.set(i, size)
         if storage.kinds[i] == .sticky {
             storage.pins = StickyPins(kinds: storage.kinds, sizes: storage.naturalHeights.values,
@@ -139,11 +149,21 @@ struct ChildStack: Sendable {
     private mutating func reindex(pinOffsets: [Double]) {
         storage.indexByID = Dictionary(uniqueKeysWithValues: storage.ids.enumerated().map { ($1, $0) })
         storage.unknownSizeCount = storage.declaredSizes.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
+        storage.firstUnknownSize = 0
+        advanceFirstUnknownSize()
         let firstScroll = storage.kinds.firstIndex(of: .scroll)
         let secondScroll = firstScroll.flatMap { storage.kinds[($0 + 1)...].firstIndex(of: .scroll) }
         storage.seedPair = (firstScroll, secondScroll)
         storage.pins = StickyPins(kinds: storage.kinds, sizes: storage.naturalHeights.values, pinOffsets: pinOffsets)
         recomputeFrameHeights()
+    }
+
+    /// Moves `firstUnknownSize` past the children whose size is known
+    /// (amortised O(1) per size that arrives).
+    private mutating func advanceFirstUnknownSize() {
+        var i = storage.firstUnknownSize
+        while i < count, storage.declaredSizes[i] != nil { i += 1 }
+        storage.firstUnknownSize = i
     }
 
     private mutating func recomputeFrameHeights() {

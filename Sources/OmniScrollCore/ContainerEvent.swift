@@ -62,7 +62,7 @@ public enum EventType: String, CaseIterable, Sendable {
     /// `endLoadingMore` while loading.
     case loadMoreDidEnd
     // Scroll to child (ScrollTarget).
-    /// A pending scroll-to-child target's size arrived and the container moved there.
+    /// A pending scroll-to-child target's place became known and the container moved there.
     case scrollTargetDidResolve
     /// A pending target was dropped because the user started dragging or the child was removed.
     case scrollTargetDidCancel

@@ -153,6 +153,16 @@ final class BehaviorTests: XCTestCase {
         XCTAssertEqual(arrived.events.first, ContainerEvent(.scrollTargetDidResolve, child: "list", offset: 2000))
     }
 
+    func testATargetBelowAChildOfUnknownHeightWaitsForIt() throws {
+        var (container, _) = try Container.create(
+            viewport: Viewport(width: 375, height: 800),
+            children: [.scroll("web", contentHeight: nil), .scroll("list", contentHeight: 3000)])
+        XCTAssertEqual(container.must(.scrollToChild("list", position: .top, animated: false)).target,
+                       ScrollTargetResult(offset: nil, pending: true))
+        container.must(.size(child: "web", 1600))
+        XCTAssertEqual(container.offset, 1600)
+    }
+
     func testDraggingCancelsAPendingTarget() throws {
         var (container, _) = try Container.create(
             viewport: Viewport(width: 375, height: 800),

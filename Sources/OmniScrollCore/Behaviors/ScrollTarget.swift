@@ -1,15 +1,16 @@
-/// Scroll-to-child (the seed's "next" button). A child whose size is known is
-/// scrolled to at once (or, when animated, the phase becomes `animating` and
-/// the client animates to the returned offset). A child whose size is not
-/// known yet leaves a pending target that resolves, moving the container,
-/// when the size arrives; dragging or removing the child cancels it.
+/// Scroll-to-child (the seed's "next" button). A child whose place is known
+/// (its size and every size above it) is scrolled to at once (or, when
+/// animated, the phase becomes `animating` and the client animates to the
+/// returned offset). Otherwise the target is pending and resolves, moving the
+/// container, when the last of those sizes arrives; dragging or removing the
+/// child cancels it.
 struct ScrollTarget: ContainerBehavior {
     private(set) var pending: PendingScrollTarget?
 
     mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {
         for case let .scrollToChild(id, position, animated) in draft.changes {
             guard let i = draft.stack.index(of: id) else { continue }
-            if draft.stack.isSizeKnown(i) {
+            if draft.stack.isPlacementKnown(i) {
                 pending = nil
                 let offset = draft.targetOffset(child: i, position: position)
                 draft.target = ScrollTargetResult(offset: offset, pending: false)
@@ -23,7 +24,7 @@ struct ScrollTarget: ContainerBehavior {
         if draft.phase == .dragging && draft.previousPhase != .dragging || draft.removedIDs.contains(target.child) {
             pending = nil
             events.append(ContainerEvent(.scrollTargetDidCancel, child: target.child))
-        } else if let i = draft.stack.index(of: target.child), draft.stack.isSizeKnown(i) {
+        } else if let i = draft.stack.index(of: target.child), draft.stack.isPlacementKnown(i) {
             pending = nil
             draft.offset = draft.targetOffset(child: i, position: target.position)
             events.append(ContainerEvent(.scrollTargetDidResolve, child: target.child, offset: draft.offset))
