@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OmniScrollJSON", targets: ["OmniScrollJSON"]),
         .library(name: "OmniScrollProtocol", targets: ["OmniScrollProtocol"]),
         .executable(name: "omniscroll", targets: ["omniscroll"]),
+        .library(name: "OmniScrollClient", targets: ["OmniScrollClient"]),
     ],
     targets: [
         // The pure layout engine: value types, no I/O, no JSON.
@@ -20,10 +21,13 @@ let package = Package(
         .target(name: "OmniScrollProtocol", dependencies: ["OmniScrollCore", "OmniScrollJSON"]),
         // The worker executable: flags, then the protocol server on stdin/stdout.
         .executableTarget(name: "omniscroll", dependencies: ["OmniScrollProtocol"]),
+        // Swift client: spawns the worker and binds the session API.
+        .target(name: "OmniScrollClient", dependencies: ["OmniScrollJSON"]),
 
         .testTarget(name: "OmniScrollCoreTests", dependencies: ["OmniScrollCore"]),
         .testTarget(name: "OmniScrollJSONTests", dependencies: ["OmniScrollJSON"]),
-        .testTarget(name: "OmniScrollProtocolTests", dependencies: ["OmniScrollProtocol"]),
+        .testTarget(name: "OmniScrollProtocolTests", dependencies: ["OmniScrollProtocol", "OmniScrollCore", "OmniScrollJSON"]),
         .testTarget(name: "OmniScrollWorkerTests", dependencies: ["OmniScrollJSON"]),
+        .testTarget(name: "OmniScrollClientTests", dependencies: ["OmniScrollClient"]),
     ]
 )

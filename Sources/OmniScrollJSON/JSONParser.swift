@@ -28,7 +28,8 @@ import Darwin
 ///   in `JSONDocument.hasDuplicateKeys`; choosing a policy is the caller's job.
 ///
 /// A parser instance reuses its scratch storage between calls; keep one per
-/// connection for speed. It is not thread-safe.
+/// connection for speed. It is not thread-safe, and copies of a parser share
+/// that storage, so use each copy from one place only.
 public struct JSONParser {
     /// Maximum nesting of arrays and objects; the top-level container is depth 1.
     public var maxDepth: Int

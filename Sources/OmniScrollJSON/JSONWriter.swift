@@ -122,12 +122,14 @@ public struct JSONWriter {
         if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
             writeInteger(Int(value))  // also maps -0.0 to 0
         } else if value.isFinite {
-            let text = value.description
-            var utf8 = Array(text.utf8)
-            if utf8.count > 2, utf8[utf8.count - 2] == UInt8(ascii: "."), utf8[utf8.count - 1] == UInt8(ascii: "0") {
-                utf8.removeLast(2)  // "9007199254740992.0" → "9007199254740992"
+            var text = value.description  // shortest round-trip; ≤ 15 bytes stays inline (no allocation)
+            text.withUTF8 { utf8 in
+                var n = utf8.count
+                if n > 2, utf8[n - 2] == UInt8(ascii: "."), utf8[n - 1] == UInt8(ascii: "0") {
+                    n -= 2  // "9007199254740992.0" → "9007199254740992"
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<n]))
             }
-            bytes.append(contentsOf: utf8)
         } else {
             assertionFailure("JSONWriter: non-finite number \(value)")
             bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])

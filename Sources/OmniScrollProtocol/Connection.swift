@@ -174,6 +174,12 @@ public struct Connection {
         var i = start
         let count = input.count
         while i < count {
+            if discardingLine {  // resynchronising in the middle of a long line
+                guard let nl = input[i...].firstIndex(of: 0x0A) else { return count }
+                discardingLine = false
+                i = nl + 1
+                continue
+            }
             if discardBytes > 0 {
                 let k = min(discardBytes, count - i)
                 discardBytes -= k
@@ -192,7 +198,9 @@ public struct Connection {
                     }
                     if found { break }
                     guard let nl = input[lineStart...].firstIndex(of: 0x0A) else {
-                        return atEOF ? count : lineStart
+                        // This line is not a header: drop it, however long it gets.
+                        discardingLine = true
+                        return count
                     }
                     lineStart = nl + 1
                 }

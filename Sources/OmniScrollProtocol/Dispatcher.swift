@@ -17,10 +17,18 @@ import OmniScrollJSON
 /// 9. positional params → -32602 `params: must be an object (named params); got an array`;
 /// 10. a key repeated anywhere inside params → -32602 naming its path, reason "duplicate key";
 /// 11. unknown params member → -32602; then the handler's own checks.
+///
+/// Batches: an empty batch or one longer than `--max-batch` gets a single
+/// -32600; otherwise entries run in order and the replies form one array
+/// (nothing is written when every entry was a notification). An `exit`
+/// notification inside a batch stops the batch after that entry.
 public struct Dispatcher {
     public var state: WorkerState
     public let registry: MethodRegistry
     private var parser: JSONParser
+    /// The last method looked up: pipelined clients repeat methods, and a
+    /// string comparison is cheaper than hashing the name.
+    private var lastMethod: Method?
 
     public init(registry: MethodRegistry, state: WorkerState) {
         self.registry = registry
@@ -169,7 +177,8 @@ public struct Dispatcher {
         return true
     }
 
-    private func lookup(_ method: String) throws(RPCError) -> Method {
+    private mutating func lookup(_ method: String) throws(RPCError) -> Method {
+        if let last = lastMethod, last.name == method, state.phase == .running { return last }
         if Self.isProtocolMethod(method) { throw RPCError.methodNotFound(method) }
         if state.phase == .shuttingDown && method != "exit" {
             throw RPCError.invalidRequest("server is shutting down")
@@ -178,6 +187,7 @@ public struct Dispatcher {
         if registered.kind == .notification {
             throw RPCError.invalidRequest("\"\(method)\" is a notification; send it without an id")
         }
+        lastMethod = registered
         return registered
     }
 

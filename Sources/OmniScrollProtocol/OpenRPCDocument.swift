@@ -166,6 +166,2090 @@ enum OpenRPCDocument {
           }
         }
       ]
+    },
+    {
+      "name": "session.create",
+      "summary": "Creates a session (one container) and returns its first layout.",
+      "description": "Children are stacked in order. A template (shortContainer, stickyTabs) provides children and options; every field given beside it overrides the template's. The first layout's events report what is visible and active from the start. Fails with -32003 when the id is taken and -32004 at --max-sessions, --max-children or --max-total-children.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "viewport",
+          "required": true,
+          "schema": {
+            "$ref": "#/components/schemas/Viewport"
+          }
+        },
+        {
+          "name": "children",
+          "required": false,
+          "description": "Required unless a template is given.",
+          "schema": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChildSpec"
+            }
+          }
+        },
+        {
+          "name": "insets",
+          "required": false,
+          "schema": {
+            "$ref": "#/components/schemas/Insets"
+          }
+        },
+        {
+          "name": "offset",
+          "required": false,
+          "description": "Initial offset; default -insets.top.",
+          "schema": {
+            "type": "number"
+          }
+        },
+        {
+          "name": "id",
+          "required": false,
+          "description": "Client-chosen session id (at most 256 UTF-8 bytes); default s1, s2, …",
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "template",
+          "required": false,
+          "schema": {
+            "type": "string",
+            "enum": [
+              "shortContainer",
+              "stickyTabs"
+            ]
+          }
+        },
+        {
+          "name": "options",
+          "required": false,
+          "schema": {
+            "$ref": "#/components/schemas/Options"
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionAlreadyExists"
+        },
+        {
+          "$ref": "#/components/errors/LimitExceeded"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.create",
+          "params": [
+            {
+              "name": "viewport",
+              "value": {
+                "width": 375,
+                "height": 800
+              }
+            },
+            {
+              "name": "children",
+              "value": [
+                {
+                  "id": "a",
+                  "kind": "fixed",
+                  "height": 1
+                }
+              ]
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "s1",
+              "revision": 1,
+              "offset": 0,
+              "contentHeight": 1,
+              "minOffset": 0,
+              "maxOffset": 0,
+              "direction": "none",
+              "phase": "idle",
+              "activeChild": "a",
+              "contentView": {
+                "top": 0,
+                "height": 1
+              },
+              "children": [
+                {
+                  "id": "a",
+                  "frame": {
+                    "x": 0,
+                    "y": 0,
+                    "width": 375,
+                    "height": 1
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 1
+                }
+              ],
+              "events": [
+                {
+                  "type": "childDidShow",
+                  "child": "a"
+                },
+                {
+                  "type": "childDidBecomeActive",
+                  "child": "a"
+                }
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.scroll",
+      "summary": "Moves the container to an offset, optionally setting the phase.",
+      "description": "Any finite offset is legal (rubber-band offsets beyond the bounds included); the children clamp.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "offset",
+          "required": true,
+          "schema": {
+            "type": "number"
+          }
+        },
+        {
+          "name": "phase",
+          "required": false,
+          "schema": {
+            "$ref": "#/components/schemas/ScrollPhase"
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.scroll",
+          "params": [
+            {
+              "name": "session",
+              "value": "feed"
+            },
+            {
+              "name": "offset",
+              "value": -50
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "feed",
+              "revision": 3,
+              "offset": -50,
+              "contentHeight": 3000,
+              "minOffset": -20,
+              "maxOffset": 2200,
+              "direction": "down",
+              "phase": "dragging",
+              "activeChild": "list",
+              "contentView": {
+                "top": 0,
+                "height": 800
+              },
+              "children": [
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 0,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 750
+                }
+              ],
+              "events": [
+                {
+                  "type": "directionDidChange",
+                  "direction": "down"
+                },
+                {
+                  "type": "didScrollViewScroll",
+                  "direction": "down"
+                }
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.setContentHeight",
+      "summary": "Sets one child's content height (scroll) or height (fixed, sticky).",
+      "description": "Recomputes at once. A child wholly above the viewport's top edge shifts the offset by the change (anchoring; reported as anchorShift). An unchanged size changes nothing.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "child",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "contentHeight",
+          "required": true,
+          "schema": {
+            "type": "number",
+            "minimum": 0
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        },
+        {
+          "$ref": "#/components/errors/ChildNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.setContentHeight",
+          "params": [
+            {
+              "name": "session",
+              "value": "feed"
+            },
+            {
+              "name": "child",
+              "value": "list"
+            },
+            {
+              "name": "contentHeight",
+              "value": 6000
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "feed",
+              "revision": 14,
+              "offset": 2000,
+              "contentHeight": 6000,
+              "minOffset": -20,
+              "maxOffset": 5200,
+              "direction": "up",
+              "phase": "idle",
+              "activeChild": "list",
+              "contentView": {
+                "top": 2000,
+                "height": 800
+              },
+              "children": [
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 2000,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 2000
+                  },
+                  "visibleHeight": 800
+                }
+              ],
+              "events": []
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.update",
+      "summary": "Applies several changes atomically and returns one layout.",
+      "description": "Applied in this order: sizes (in the order given), viewport, insets, offset, phase. If any is invalid, nothing changes. An explicit offset overrides anchoring.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "sizes",
+          "required": false,
+          "description": "Child id → content height or height.",
+          "schema": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "number",
+              "minimum": 0
+            }
+          }
+        },
+        {
+          "name": "viewport",
+          "required": false,
+          "schema": {
+            "$ref": "#/components/schemas/Viewport"
+          }
+        },
+        {
+          "name": "insets",
+          "required": false,
+          "description": "Members not given keep their value.",
+          "schema": {
+            "$ref": "#/components/schemas/Insets"
+          }
+        },
+        {
+          "name": "offset",
+          "required": false,
+          "schema": {
+            "type": "number"
+          }
+        },
+        {
+          "name": "phase",
+          "required": false,
+          "schema": {
+            "$ref": "#/components/schemas/ScrollPhase"
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        },
+        {
+          "$ref": "#/components/errors/ChildNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.update",
+          "params": [
+            {
+              "name": "session",
+              "value": "tabs"
+            },
+            {
+              "name": "sizes",
+              "value": {
+                "header": 300
+              }
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "tabs",
+              "revision": 3,
+              "offset": 0,
+              "contentHeight": 344,
+              "minOffset": 0,
+              "maxOffset": 0,
+              "direction": "none",
+              "phase": "idle",
+              "activeChild": "header",
+              "contentView": {
+                "top": 0,
+                "height": 344
+              },
+              "children": [
+                {
+                  "id": "header",
+                  "frame": {
+                    "x": 0,
+                    "y": 0,
+                    "width": 375,
+                    "height": 300
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 300
+                },
+                {
+                  "id": "tabs",
+                  "frame": {
+                    "x": 0,
+                    "y": 300,
+                    "width": 375,
+                    "height": 44
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 44
+                },
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 344,
+                    "width": 375,
+                    "height": 0
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 0
+                }
+              ],
+              "events": [
+                {
+                  "type": "childDidUnpin",
+                  "child": "tabs"
+                },
+                {
+                  "type": "childDidShow",
+                  "child": "header"
+                },
+                {
+                  "type": "childDidResignActive",
+                  "child": "list"
+                },
+                {
+                  "type": "childDidBecomeActive",
+                  "child": "header"
+                }
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.setViewport",
+      "summary": "Changes the viewport size.",
+      "description": "Every scroll child's frame height follows.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "width",
+          "required": true,
+          "schema": {
+            "type": "number",
+            "exclusiveMinimum": 0
+          }
+        },
+        {
+          "name": "height",
+          "required": true,
+          "schema": {
+            "type": "number",
+            "exclusiveMinimum": 0
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.setViewport",
+          "params": [
+            {
+              "name": "session",
+              "value": "d"
+            },
+            {
+              "name": "width",
+              "value": 414
+            },
+            {
+              "name": "height",
+              "value": 896
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "d",
+              "revision": 6,
+              "offset": 1500,
+              "contentHeight": 6450,
+              "minOffset": 0,
+              "maxOffset": 5554,
+              "direction": "down",
+              "phase": "dragging",
+              "activeChild": "list",
+              "contentView": {
+                "top": 50,
+                "height": 2346
+              },
+              "children": [
+                {
+                  "id": "c0",
+                  "frame": {
+                    "x": 0,
+                    "y": 0,
+                    "width": 414,
+                    "height": 350
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 0
+                },
+                {
+                  "id": "c1",
+                  "frame": {
+                    "x": 0,
+                    "y": 350,
+                    "width": 414,
+                    "height": 100
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 0
+                },
+                {
+                  "id": "c2",
+                  "frame": {
+                    "x": 0,
+                    "y": 450,
+                    "width": 414,
+                    "height": 100
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 0
+                },
+                {
+                  "id": "c3",
+                  "frame": {
+                    "x": 0,
+                    "y": 550,
+                    "width": 414,
+                    "height": 300
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 0
+                },
+                {
+                  "id": "c4",
+                  "frame": {
+                    "x": 0,
+                    "y": 850,
+                    "width": 414,
+                    "height": 300
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 0
+                },
+                {
+                  "id": "c5",
+                  "frame": {
+                    "x": 0,
+                    "y": 1150,
+                    "width": 414,
+                    "height": 300
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 0
+                },
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 1500,
+                    "width": 414,
+                    "height": 896
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 50
+                  },
+                  "visibleHeight": 896
+                }
+              ],
+              "events": []
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.setInsets",
+      "summary": "Changes the content insets.",
+      "description": "Members not given keep their value.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "top",
+          "required": false,
+          "schema": {
+            "type": "number",
+            "minimum": 0
+          }
+        },
+        {
+          "name": "bottom",
+          "required": false,
+          "schema": {
+            "type": "number",
+            "minimum": 0
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.setInsets",
+          "params": [
+            {
+              "name": "session",
+              "value": "d"
+            },
+            {
+              "name": "top",
+              "value": 44
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "d",
+              "revision": 7,
+              "offset": 1500,
+              "contentHeight": 6450,
+              "minOffset": -44,
+              "maxOffset": 5554,
+              "direction": "down",
+              "phase": "dragging",
+              "activeChild": "list",
+              "contentView": {
+                "top": 50,
+                "height": 2346
+              },
+              "children": [],
+              "events": []
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.insertChildren",
+      "summary": "Inserts children before index (default: at the end).",
+      "description": "Ids must be new and unique.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "children",
+          "required": true,
+          "schema": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChildSpec"
+            }
+          }
+        },
+        {
+          "name": "index",
+          "required": false,
+          "schema": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        },
+        {
+          "$ref": "#/components/errors/LimitExceeded"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.insertChildren",
+          "params": [
+            {
+              "name": "session",
+              "value": "tabs"
+            },
+            {
+              "name": "children",
+              "value": [
+                {
+                  "id": "footer",
+                  "kind": "fixed",
+                  "height": 120
+                }
+              ]
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "tabs",
+              "revision": 12,
+              "offset": 300,
+              "contentHeight": 3464,
+              "minOffset": 0,
+              "maxOffset": 2664,
+              "direction": "none",
+              "phase": "idle",
+              "activeChild": "list",
+              "contentView": {
+                "top": 0,
+                "height": 1220
+              },
+              "children": [
+                {
+                  "id": "header",
+                  "frame": {
+                    "x": 0,
+                    "y": 0,
+                    "width": 375,
+                    "height": 300
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 0
+                },
+                {
+                  "id": "tabs",
+                  "frame": {
+                    "x": 0,
+                    "y": 300,
+                    "width": 375,
+                    "height": 44
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 44
+                },
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 344,
+                    "width": 375,
+                    "height": 756
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 756
+                },
+                {
+                  "id": "footer",
+                  "frame": {
+                    "x": 0,
+                    "y": 3344,
+                    "width": 375,
+                    "height": 120
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 0
+                }
+              ],
+              "events": []
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.removeChildren",
+      "summary": "Removes children by id.",
+      "description": "A removed visible child reports childDidHide; a pending scroll target on it is cancelled.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "children",
+          "required": true,
+          "schema": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        },
+        {
+          "$ref": "#/components/errors/ChildNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.removeChildren",
+          "params": [
+            {
+              "name": "session",
+              "value": "tabs"
+            },
+            {
+              "name": "children",
+              "value": [
+                "more",
+                "footer"
+              ]
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "tabs",
+              "revision": 17,
+              "offset": 2664,
+              "contentHeight": 3344,
+              "minOffset": 0,
+              "maxOffset": 2544,
+              "direction": "up",
+              "phase": "dragging",
+              "activeChild": "list",
+              "contentView": {
+                "top": 2244,
+                "height": 1100
+              },
+              "children": [
+                {
+                  "id": "header",
+                  "frame": {
+                    "x": 0,
+                    "y": 0,
+                    "width": 375,
+                    "height": 300
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 0
+                },
+                {
+                  "id": "tabs",
+                  "frame": {
+                    "x": 0,
+                    "y": 2664,
+                    "width": 375,
+                    "height": 44
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 44
+                },
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 2588,
+                    "width": 375,
+                    "height": 756
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 2244
+                  },
+                  "visibleHeight": 636
+                }
+              ],
+              "events": [
+                {
+                  "type": "childDidHide",
+                  "child": "footer"
+                }
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.scrollToChild",
+      "summary": "Scrolls so a child sits at the top, centre or bottom (the seed's \"next\" button).",
+      "description": "The result's target gives the offset. While the child's place is unknown (its size or a size above it not known yet) the target is pending (offset null) and resolves with scrollTargetDidResolve when the sizes arrive. animated: the offset is not moved, the phase becomes animating and the client animates to target.offset, then sends session.endScrolling.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "child",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "position",
+          "required": false,
+          "schema": {
+            "type": "string",
+            "enum": [
+              "top",
+              "center",
+              "bottom"
+            ],
+            "default": "top"
+          }
+        },
+        {
+          "name": "animated",
+          "required": false,
+          "schema": {
+            "type": "boolean",
+            "default": false
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        },
+        {
+          "$ref": "#/components/errors/ChildNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.scrollToChild",
+          "params": [
+            {
+              "name": "session",
+              "value": "answer"
+            },
+            {
+              "name": "child",
+              "value": "web"
+            },
+            {
+              "name": "position",
+              "value": "top"
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "answer",
+              "revision": 19,
+              "offset": 0,
+              "contentHeight": 5400,
+              "minOffset": 0,
+              "maxOffset": 4700,
+              "direction": "down",
+              "phase": "idle",
+              "activeChild": "web",
+              "contentView": {
+                "top": 0,
+                "height": 1600
+              },
+              "children": [
+                {
+                  "id": "web",
+                  "frame": {
+                    "x": 0,
+                    "y": 0,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 800
+                },
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 2400,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 0
+                }
+              ],
+              "events": [
+                {
+                  "type": "directionDidChange",
+                  "direction": "down"
+                },
+                {
+                  "type": "didScrollViewScroll",
+                  "direction": "down"
+                },
+                {
+                  "type": "childDidShow",
+                  "child": "web"
+                },
+                {
+                  "type": "topVCDidAppear",
+                  "child": "web"
+                },
+                {
+                  "type": "childDidResignActive",
+                  "child": "list"
+                },
+                {
+                  "type": "childDidBecomeActive",
+                  "child": "web"
+                },
+                {
+                  "type": "childDidHide",
+                  "child": "list"
+                }
+              ],
+              "target": {
+                "offset": 0,
+                "pending": false
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.beginDragging",
+      "summary": "The user put a finger down: phase dragging.",
+      "description": "Cancels a pending scroll target.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.beginDragging",
+          "params": [
+            {
+              "name": "session",
+              "value": "feed"
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "feed",
+              "revision": 2,
+              "offset": -20,
+              "contentHeight": 3000,
+              "minOffset": -20,
+              "maxOffset": 2200,
+              "direction": "none",
+              "phase": "dragging",
+              "activeChild": "list",
+              "contentView": {
+                "top": 0,
+                "height": 800
+              },
+              "children": [
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 0,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 780
+                }
+              ],
+              "events": [
+                {
+                  "type": "phaseDidChange",
+                  "phase": "dragging"
+                }
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.endDragging",
+      "summary": "The user lifted the finger: phase decelerating (decelerate: true) or idle.",
+      "description": "Releasing while pull-to-refresh is armed triggers it.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "decelerate",
+          "required": false,
+          "schema": {
+            "type": "boolean",
+            "default": false
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.endDragging",
+          "params": [
+            {
+              "name": "session",
+              "value": "feed"
+            },
+            {
+              "name": "decelerate",
+              "value": true
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "feed",
+              "revision": 7,
+              "offset": -90,
+              "contentHeight": 3000,
+              "minOffset": -70,
+              "maxOffset": 2200,
+              "direction": "down",
+              "phase": "decelerating",
+              "activeChild": "list",
+              "contentView": {
+                "top": 0,
+                "height": 800
+              },
+              "children": [
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 0,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 710
+                }
+              ],
+              "events": [
+                {
+                  "type": "refreshDidTrigger"
+                },
+                {
+                  "type": "phaseDidChange",
+                  "phase": "decelerating"
+                }
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.endScrolling",
+      "summary": "Scrolling ended: phase idle.",
+      "description": "Fires scrollViewDidEndScrolling once.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.endScrolling",
+          "params": [
+            {
+              "name": "session",
+              "value": "answer"
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "answer",
+              "revision": 17,
+              "offset": 3000,
+              "contentHeight": 5000,
+              "minOffset": 0,
+              "maxOffset": 4300,
+              "direction": "none",
+              "phase": "idle",
+              "activeChild": "list",
+              "contentView": {
+                "top": 2200,
+                "height": 1600
+              },
+              "children": [
+                {
+                  "id": "web",
+                  "frame": {
+                    "x": 0,
+                    "y": 1200,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 1200
+                  },
+                  "visibleHeight": 0
+                },
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 3000,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 1000
+                  },
+                  "visibleHeight": 800
+                }
+              ],
+              "events": [
+                {
+                  "type": "phaseDidChange",
+                  "phase": "idle"
+                },
+                {
+                  "type": "scrollViewDidEndScrolling"
+                }
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.endRefreshing",
+      "summary": "Ends a refresh: the held refresh inset is released.",
+      "description": "A no-op when not refreshing.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.endRefreshing",
+          "params": [
+            {
+              "name": "session",
+              "value": "feed"
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "feed",
+              "revision": 9,
+              "offset": -70,
+              "contentHeight": 3000,
+              "minOffset": -20,
+              "maxOffset": 2200,
+              "direction": "none",
+              "phase": "idle",
+              "activeChild": "list",
+              "contentView": {
+                "top": 0,
+                "height": 800
+              },
+              "children": [
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 0,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 730
+                }
+              ],
+              "events": [
+                {
+                  "type": "refreshDidEnd"
+                }
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.endLoadingMore",
+      "summary": "Ends a load-more: it may trigger again once the content height changes.",
+      "description": "A no-op when not loading.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.endLoadingMore",
+          "params": [
+            {
+              "name": "session",
+              "value": "feed"
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "feed",
+              "revision": 12,
+              "offset": 1900,
+              "contentHeight": 3000,
+              "minOffset": -20,
+              "maxOffset": 2200,
+              "direction": "up",
+              "phase": "idle",
+              "activeChild": "list",
+              "contentView": {
+                "top": 1900,
+                "height": 800
+              },
+              "children": [
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 1900,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 1900
+                  },
+                  "visibleHeight": 800
+                }
+              ],
+              "events": [
+                {
+                  "type": "loadMoreDidEnd"
+                }
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.get",
+      "summary": "The current layout: every child, no events.",
+      "description": "Reads only.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.get",
+          "params": [
+            {
+              "name": "session",
+              "value": "answer"
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "answer",
+              "revision": 19,
+              "offset": 0,
+              "contentHeight": 5400,
+              "minOffset": 0,
+              "maxOffset": 4700,
+              "direction": "down",
+              "phase": "idle",
+              "activeChild": "web",
+              "contentView": {
+                "top": 0,
+                "height": 1600
+              },
+              "children": [
+                {
+                  "id": "web",
+                  "frame": {
+                    "x": 0,
+                    "y": 0,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 800
+                },
+                {
+                  "id": "list",
+                  "frame": {
+                    "x": 0,
+                    "y": 2400,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 0
+                  },
+                  "visibleHeight": 0
+                }
+              ],
+              "events": []
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.list",
+      "summary": "Every session, in creation order.",
+      "description": "Reads only.",
+      "paramStructure": "by-name",
+      "params": [],
+      "result": {
+        "name": "sessions",
+        "schema": {
+          "$ref": "#/components/schemas/SessionList"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.list",
+          "params": [],
+          "result": {
+            "name": "sessions",
+            "value": {
+              "sessions": []
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.destroy",
+      "summary": "Destroys a session.",
+      "description": "Its children stop counting against --max-total-children.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "destroyed",
+        "schema": {
+          "type": "object",
+          "properties": {
+            "session": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "session"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.destroy",
+          "params": [
+            {
+              "name": "session",
+              "value": "s2"
+            }
+          ],
+          "result": {
+            "name": "destroyed",
+            "value": {
+              "session": "s2"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.snapshot",
+      "summary": "The whole state of a session as JSON.",
+      "description": "session.restore rebuilds it so that every later reply is byte-identical to the original's.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "session",
+          "required": true,
+          "description": "The session id.",
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "snapshot",
+        "schema": {
+          "$ref": "#/components/schemas/Snapshot"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionNotFound"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.snapshot",
+          "params": [
+            {
+              "name": "session",
+              "value": "s1"
+            }
+          ],
+          "result": {
+            "name": "snapshot",
+            "value": {
+              "format": 1,
+              "session": "s1",
+              "delta": false,
+              "viewport": {
+                "width": 375,
+                "height": 800
+              },
+              "insets": {
+                "top": 0,
+                "bottom": 100
+              },
+              "options": {
+                "anchoring": true,
+                "seedEvents": true,
+                "refresh": null,
+                "loadMore": null
+              },
+              "children": [
+                {
+                  "id": "top",
+                  "kind": "scroll",
+                  "contentHeight": 2000
+                },
+                {
+                  "id": "bottom",
+                  "kind": "scroll",
+                  "contentHeight": 3000
+                }
+              ],
+              "offset": 3000,
+              "phase": "dragging",
+              "direction": "up",
+              "revision": 2,
+              "state": {
+                "visible": [
+                  "bottom"
+                ],
+                "active": "bottom",
+                "leaving": "bottom",
+                "pinned": [],
+                "refresh": "idle",
+                "loadMoreTriggeredAt": null,
+                "loadingMore": false,
+                "pendingTarget": null
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "name": "session.restore",
+      "summary": "Rebuilds a session from a snapshot.",
+      "description": "The session id is the snapshot's unless id is given. Returns the current layout (every child, no events).",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "snapshot",
+          "required": true,
+          "schema": {
+            "$ref": "#/components/schemas/Snapshot"
+          }
+        },
+        {
+          "name": "id",
+          "required": false,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "result": {
+        "name": "layout",
+        "schema": {
+          "$ref": "#/components/schemas/Layout"
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/SessionAlreadyExists"
+        },
+        {
+          "$ref": "#/components/errors/LimitExceeded"
+        }
+      ],
+      "examples": [
+        {
+          "name": "session.restore",
+          "params": [
+            {
+              "name": "id",
+              "value": "copy"
+            },
+            {
+              "name": "snapshot",
+              "value": {
+                "format": 1,
+                "session": "s1",
+                "delta": false,
+                "viewport": {
+                  "width": 375,
+                  "height": 800
+                },
+                "insets": {
+                  "top": 0,
+                  "bottom": 100
+                },
+                "options": {
+                  "anchoring": true,
+                  "seedEvents": true,
+                  "refresh": null,
+                  "loadMore": null
+                },
+                "children": [
+                  {
+                    "id": "top",
+                    "kind": "scroll",
+                    "contentHeight": 2000
+                  },
+                  {
+                    "id": "bottom",
+                    "kind": "scroll",
+                    "contentHeight": 3000
+                  }
+                ],
+                "offset": 3000,
+                "phase": "dragging",
+                "direction": "up",
+                "revision": 2,
+                "state": {
+                  "visible": [
+                    "bottom"
+                  ],
+                  "active": "bottom",
+                  "leaving": "bottom",
+                  "pinned": [],
+                  "refresh": "idle",
+                  "loadMoreTriggeredAt": null,
+                  "loadingMore": false,
+                  "pendingTarget": null
+                }
+              }
+            }
+          ],
+          "result": {
+            "name": "layout",
+            "value": {
+              "session": "copy",
+              "revision": 2,
+              "offset": 3000,
+              "contentHeight": 5000,
+              "minOffset": 0,
+              "maxOffset": 4300,
+              "direction": "up",
+              "phase": "dragging",
+              "activeChild": "bottom",
+              "contentView": {
+                "top": 2200,
+                "height": 1600
+              },
+              "children": [
+                {
+                  "id": "top",
+                  "frame": {
+                    "x": 0,
+                    "y": 1200,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 1200
+                  },
+                  "visibleHeight": 0
+                },
+                {
+                  "id": "bottom",
+                  "frame": {
+                    "x": 0,
+                    "y": 3000,
+                    "width": 375,
+                    "height": 800
+                  },
+                  "contentOffset": {
+                    "x": 0,
+                    "y": 1000
+                  },
+                  "visibleHeight": 800
+                }
+              ],
+              "events": []
+            }
+          }
+        }
+      ]
     }
   ],
   "components": {
@@ -259,6 +2343,544 @@ enum OpenRPCDocument {
             "type": "string"
           }
         }
+      },
+      "ScrollPhase": {
+        "type": "string",
+        "enum": [
+          "idle",
+          "dragging",
+          "decelerating",
+          "animating"
+        ]
+      },
+      "Viewport": {
+        "type": "object",
+        "properties": {
+          "width": {
+            "type": "number",
+            "exclusiveMinimum": 0
+          },
+          "height": {
+            "type": "number",
+            "exclusiveMinimum": 0
+          }
+        },
+        "required": [
+          "width",
+          "height"
+        ],
+        "additionalProperties": false
+      },
+      "Insets": {
+        "type": "object",
+        "properties": {
+          "top": {
+            "type": "number",
+            "minimum": 0
+          },
+          "bottom": {
+            "type": "number",
+            "minimum": 0
+          }
+        },
+        "additionalProperties": false
+      },
+      "ChildSpec": {
+        "type": "object",
+        "description": "scroll children take contentHeight (omitted or null: not known yet, counts as 0); fixed and sticky take height (required for sticky); pinOffset only for sticky.",
+        "properties": {
+          "id": {
+            "type": "string",
+            "minLength": 1
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "scroll",
+              "fixed",
+              "sticky"
+            ]
+          },
+          "contentHeight": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0
+          },
+          "height": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0
+          },
+          "pinOffset": {
+            "type": "number",
+            "minimum": 0
+          }
+        },
+        "required": [
+          "id",
+          "kind"
+        ],
+        "additionalProperties": false
+      },
+      "Options": {
+        "type": "object",
+        "properties": {
+          "anchoring": {
+            "type": "boolean",
+            "default": true
+          },
+          "delta": {
+            "type": "boolean",
+            "default": false
+          },
+          "seedEvents": {
+            "type": "boolean",
+            "default": true
+          },
+          "refresh": {
+            "type": [
+              "object",
+              "null"
+            ],
+            "properties": {
+              "threshold": {
+                "type": "number",
+                "exclusiveMinimum": 0
+              },
+              "height": {
+                "type": "number",
+                "minimum": 0
+              }
+            },
+            "required": [
+              "threshold"
+            ],
+            "additionalProperties": false
+          },
+          "loadMore": {
+            "type": [
+              "object",
+              "null"
+            ],
+            "properties": {
+              "distance": {
+                "type": "number",
+                "minimum": 0
+              }
+            },
+            "required": [
+              "distance"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "additionalProperties": false
+      },
+      "ChildLayout": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "frame": {
+            "type": "object",
+            "properties": {
+              "x": {
+                "type": "number"
+              },
+              "y": {
+                "type": "number"
+              },
+              "width": {
+                "type": "number"
+              },
+              "height": {
+                "type": "number"
+              }
+            },
+            "required": [
+              "x",
+              "y",
+              "width",
+              "height"
+            ],
+            "additionalProperties": false
+          },
+          "contentOffset": {
+            "type": "object",
+            "properties": {
+              "x": {
+                "type": "number"
+              },
+              "y": {
+                "type": "number"
+              }
+            },
+            "required": [
+              "x",
+              "y"
+            ],
+            "additionalProperties": false
+          },
+          "visibleHeight": {
+            "type": "number",
+            "minimum": 0
+          }
+        },
+        "required": [
+          "id",
+          "frame",
+          "contentOffset",
+          "visibleHeight"
+        ],
+        "additionalProperties": false
+      },
+      "Event": {
+        "type": "object",
+        "description": "See docs/events.md for each type's exact rule.",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "childDidShow",
+              "childDidHide",
+              "childWillHide",
+              "childDidBecomeActive",
+              "childDidResignActive",
+              "childDidPin",
+              "childDidUnpin",
+              "directionDidChange",
+              "phaseDidChange",
+              "refreshDidArm",
+              "refreshDidDisarm",
+              "refreshDidTrigger",
+              "refreshDidEnd",
+              "loadMoreDidTrigger",
+              "loadMoreDidEnd",
+              "scrollTargetDidResolve",
+              "scrollTargetDidCancel",
+              "topVCDidAppear",
+              "topVCWillDisappear",
+              "topVCDidDisappear",
+              "bottomVCDidShow",
+              "didScrollToBottomContainer",
+              "didScrollViewScroll",
+              "scrollViewDidEndScrolling"
+            ]
+          },
+          "child": {
+            "type": "string"
+          },
+          "direction": {
+            "type": "string",
+            "enum": [
+              "up",
+              "down"
+            ]
+          },
+          "phase": {
+            "$ref": "#/components/schemas/ScrollPhase"
+          },
+          "offset": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "type"
+        ],
+        "additionalProperties": false
+      },
+      "Layout": {
+        "type": "object",
+        "description": "Members appear in this order. In delta mode children lists only the children whose frame, content offset or visible height changed.",
+        "properties": {
+          "session": {
+            "type": "string"
+          },
+          "revision": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "offset": {
+            "type": "number"
+          },
+          "contentHeight": {
+            "type": "number",
+            "minimum": 0
+          },
+          "minOffset": {
+            "type": "number"
+          },
+          "maxOffset": {
+            "type": "number"
+          },
+          "direction": {
+            "type": "string",
+            "enum": [
+              "none",
+              "up",
+              "down"
+            ]
+          },
+          "phase": {
+            "$ref": "#/components/schemas/ScrollPhase"
+          },
+          "activeChild": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "contentView": {
+            "type": "object",
+            "properties": {
+              "top": {
+                "type": "number"
+              },
+              "height": {
+                "type": "number",
+                "minimum": 0
+              }
+            },
+            "required": [
+              "top",
+              "height"
+            ],
+            "additionalProperties": false
+          },
+          "children": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChildLayout"
+            }
+          },
+          "events": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Event"
+            }
+          },
+          "anchorShift": {
+            "type": "number",
+            "description": "Present when scroll anchoring moved the offset."
+          },
+          "target": {
+            "type": "object",
+            "description": "session.scrollToChild only.",
+            "properties": {
+              "offset": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              },
+              "pending": {
+                "type": "boolean"
+              }
+            },
+            "required": [
+              "offset",
+              "pending"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "required": [
+          "session",
+          "revision",
+          "offset",
+          "contentHeight",
+          "minOffset",
+          "maxOffset",
+          "direction",
+          "phase",
+          "activeChild",
+          "contentView",
+          "children",
+          "events"
+        ],
+        "additionalProperties": false
+      },
+      "SessionList": {
+        "type": "object",
+        "properties": {
+          "sessions": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "children": {
+                  "type": "integer"
+                },
+                "revision": {
+                  "type": "integer"
+                }
+              },
+              "required": [
+                "id",
+                "children",
+                "revision"
+              ],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": [
+          "sessions"
+        ],
+        "additionalProperties": false
+      },
+      "Snapshot": {
+        "type": "object",
+        "description": "The whole state of a session; format 1.",
+        "properties": {
+          "format": {
+            "type": "integer",
+            "const": 1
+          },
+          "session": {
+            "type": "string"
+          },
+          "delta": {
+            "type": "boolean"
+          },
+          "viewport": {
+            "$ref": "#/components/schemas/Viewport"
+          },
+          "insets": {
+            "$ref": "#/components/schemas/Insets"
+          },
+          "options": {
+            "$ref": "#/components/schemas/Options"
+          },
+          "children": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChildSpec"
+            }
+          },
+          "offset": {
+            "type": "number"
+          },
+          "phase": {
+            "$ref": "#/components/schemas/ScrollPhase"
+          },
+          "direction": {
+            "type": "string",
+            "enum": [
+              "none",
+              "up",
+              "down"
+            ]
+          },
+          "revision": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "state": {
+            "type": "object",
+            "properties": {
+              "visible": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "active": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "leaving": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "pinned": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "refresh": {
+                "type": "string",
+                "enum": [
+                  "idle",
+                  "armed",
+                  "refreshing"
+                ]
+              },
+              "loadMoreTriggeredAt": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              },
+              "loadingMore": {
+                "type": "boolean"
+              },
+              "pendingTarget": {
+                "type": [
+                  "object",
+                  "null"
+                ],
+                "properties": {
+                  "child": {
+                    "type": "string"
+                  },
+                  "position": {
+                    "type": "string",
+                    "enum": [
+                      "top",
+                      "center",
+                      "bottom"
+                    ]
+                  }
+                },
+                "required": [
+                  "child",
+                  "position"
+                ],
+                "additionalProperties": false
+              }
+            },
+            "required": [
+              "visible",
+              "active",
+              "leaving",
+              "pinned",
+              "refresh",
+              "loadMoreTriggeredAt",
+              "loadingMore",
+              "pendingTarget"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "required": [
+          "format",
+          "session",
+          "delta",
+          "viewport",
+          "insets",
+          "options",
+          "children",
+          "offset",
+          "phase",
+          "direction",
+          "revision",
+          "state"
+        ],
+        "additionalProperties": false
       }
     },
     "errors": {

@@ -126,6 +126,21 @@ final class FramingTests: XCTestCase {
         XCTAssertTrue(out.hasSuffix(framed(reply1)), out)
     }
 
+    func testResyncSkipsLongGarbageWithoutBufferingIt() {
+        var c = makeConnection()
+        var pending = Array("Content-Length: x\r\n\r\n".utf8)
+        var maxPending = 0
+        for k in 0..<100 {
+            pending += Array(repeating: UInt8(ascii: "g"), count: 1000)
+            if k == 99 { pending += Array(("\r\n" + framed(ping)).utf8) }
+            let used = pending.withUnsafeBytes { c.consume($0, atEOF: false) }
+            pending.removeFirst(used)
+            maxPending = max(maxPending, pending.count)
+        }
+        XCTAssertLessThan(maxPending, 2000)
+        XCTAssertTrue(String(decoding: c.output.bytes, as: UTF8.self).hasSuffix(framed(reply1)))
+    }
+
     func testFramingDetectedOnlyAtStart() {
         // Line mode stays line mode even if a later line looks like a header.
         let out = runWorker(ping + "\nContent-Length: 3\n").output.split(separator: "\n")

@@ -49,10 +49,32 @@ final class OpenRPCTests: XCTestCase {
     }
 
     /// Every documented example runs and gives the documented result (for methods whose result is stable).
+    /// A `session.*` example needs the session its transcript built, so it must
+    /// be an exchange of a conformance transcript, which the conformance test replays.
     func testExamplesRun() throws {
+        var exchanges: [(JSONValue, JSONValue)] = []
+        for transcript in try ConformanceTests.transcripts() {
+            for exchange in transcript.exchanges {
+                guard let expect = exchange.expect, let request = try? JSONParser.parse(exchange.send),
+                      let result = try? JSONParser.parse(expect)["result"] else { continue }
+                exchanges.append((request, result))
+            }
+        }
         for method in try document()["methods"]?.arrayValue ?? [] {
             let name = method["name"]!.stringValue!
             guard name != "rpc.discover", name != "exit" else { continue }
+            if name.hasPrefix("session.") {
+                for example in method["examples"]?.arrayValue ?? [] {
+                    var params = JSONObject()
+                    for p in example["params"]?.arrayValue ?? [] { params.append(p["name"]!.stringValue!, p["value"]!) }
+                    let found = exchanges.contains { request, result in
+                        request["method"]?.stringValue == name && (request["params"] ?? .object(JSONObject())) == .object(params)
+                            && result == example["result"]?["value"]
+                    }
+                    XCTAssertTrue(found, "\(name): the example is not an exchange of protocol/conformance")
+                }
+                continue
+            }
             for example in method["examples"]?.arrayValue ?? [] {
                 var params = JSONObject()
                 for p in example["params"]?.arrayValue ?? [] { params.append(p["name"]!.stringValue!, p["value"]!) }

@@ -1,0 +1,89 @@
+import OmniScrollJSON
+
+/// A JSON-RPC error reply from the worker. For -32602 (invalid params),
+/// `data` is `{"param": ..., "reason": ...}`.
+public struct OmniScrollRPCError: Error, Sendable, Equatable, CustomStringConvertible {
+    public static let parseError = -32700
+    public static let invalidRequest = -32600
+    public static let methodNotFound = -32601
+    public static let invalidParams = -32602
+    public static let internalError = -32603
+    // Application errors (protocol/openrpc.json)
+    public static let sessionNotFound = -32001
+    public static let childNotFound = -32002
+    public static let sessionAlreadyExists = -32003
+    public static let limitExceeded = -32004
+    public static let requestCancelled = -32800
+
+    public var code: Int
+    public var message: String
+    public var data: JSONValue?
+
+    public init(code: Int, message: String, data: JSONValue? = nil) {
+        self.code = code
+        self.message = message
+        self.data = data
+    }
+
+    init(json: JSONValue) {
+        code = json["code"]?.intValue ?? OmniScrollRPCError.internalError
+        message = json["message"]?.stringValue ?? ""
+        data = json["data"]
+    }
+
+    /// The JSON path of the rejected value, e.g. `params.offset`.
+    public var param: String? { data?["param"]?.stringValue }
+    /// For -32602: why it was rejected.
+    public var reason: String? { data?["reason"]?.stringValue }
+
+    public var description: String {
+        var s = "\(message) (\(code))"
+        if let data {
+            var w = JSONWriter(capacity: 64)
+            w.value(data)
+            s += ": " + String(decoding: w.bytes, as: UTF8.self)
+        }
+        return s
+    }
+}
+
+/// Failures of the client itself (as opposed to error replies).
+public enum OmniScrollClientError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No worker binary: pass a path, set `OMNISCROLL_BIN`, or put `omniscroll` on `PATH`.
+    case workerNotFound
+    /// The worker could not be started.
+    case spawnFailed(String)
+    /// The worker exited or crashed. `status` is the exit code, or the signal
+    /// number when `signaled`; `stderrTail` is the end of its stderr.
+    case workerDied(status: Int32?, signaled: Bool, stderrTail: String, detail: String)
+    /// No reply within the call's timeout (seconds). The worker keeps running.
+    case timeout(method: String, seconds: Double)
+    /// The worker wrote something that is not a JSON-RPC reply, or a reply
+    /// larger than the client's bound. The client closes the worker.
+    case protocolViolation(String)
+    /// A reply's result did not have the documented shape.
+    case unexpectedResult(method: String, reason: String)
+    /// A parameter cannot be sent (a non-finite number, an empty batch…).
+    case invalidArgument(String)
+    /// The client was closed.
+    case closed
+
+    public var description: String {
+        switch self {
+        case .workerNotFound:
+            return "omniscroll worker not found: pass its path, set OMNISCROLL_BIN, or put omniscroll on PATH"
+        case .spawnFailed(let s): return "could not start the omniscroll worker: \(s)"
+        case .workerDied(let status, let signaled, let tail, let detail):
+            var s = "omniscroll worker is not running ("
+                + (status.map { signaled ? "signal \($0)" : "exit status \($0)" } ?? "status unknown") + ")"
+            if !detail.isEmpty { s += ": \(detail)" }
+            if !tail.isEmpty { s += "\n--- worker stderr (tail) ---\n" + tail }
+            return s
+        case .timeout(let m, let t): return "\(m): no reply within \(t)s"
+        case .protocolViolation(let s): return "protocol violation: \(s)"
+        case .unexpectedResult(let m, let r): return "\(m): unexpected result: \(r)"
+        case .invalidArgument(let s): return "invalid argument: \(s)"
+        case .closed: return "client is closed"
+        }
+    }
+}

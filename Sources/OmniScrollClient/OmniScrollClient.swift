@@ -1,0 +1,296 @@
+import Foundation
+import OmniScrollJSON
+
+/// One request for `OmniScrollClient.batch` (or `call`): a method, its named
+/// params and whether it is a notification.
+public struct RPCCall: Sendable {
+    public var method: String
+    public var params: JSONObject?
+    public var isNotification: Bool
+
+    public init(_ method: String, _ params: JSONObject? = nil, notification: Bool = false) {
+        self.method = method
+        self.params = params
+        self.isNotification = notification
+    }
+
+    /// The same call sent as a notification (no reply).
+    public var asNotification: RPCCall { RPCCall(method, params, notification: true) }
+
+    public static func scroll(session: String, offset: Double, phase: String? = nil) -> RPCCall {
+        var p: JSONObject = ["session": .string(session), "offset": .number(offset)]
+        if let phase { p["phase"] = .string(phase) }
+        return RPCCall("session.scroll", p)
+    }
+    public static func get(session: String) -> RPCCall { RPCCall("session.get", ["session": .string(session)]) }
+    public static func list() -> RPCCall { RPCCall("session.list") }
+}
+
+/// Finds the worker: `path`, else `$OMNISCROLL_BIN`, else `omniscroll` on `PATH`.
+public func resolveOmniScrollBinary(_ path: String? = nil) throws -> String {
+    if let path, !path.isEmpty { return path }
+    let env = ProcessInfo.processInfo.environment
+    if let p = env["OMNISCROLL_BIN"], !p.isEmpty { return p }
+    for dir in (env["PATH"] ?? "").split(separator: ":") {
+        let candidate = String(dir) + "/omniscroll"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    throw OmniScrollClientError.workerNotFound
+}
+
+/// An OmniScroll client: spawns the `omniscroll` worker and binds its
+/// JSON-RPC 2.0 API. Concurrent calls pipeline (many requests in flight,
+/// replies matched by id); every call has a timeout; a dead worker is
+/// reported with the tail of its stderr. Call `close()` when done.
+///
+///     let client = try OmniScrollClient()
+///     let layout = try await client.create(width: 375, height: 800,
+///         children: [.scroll("web", contentHeight: 2000), .scroll("list", contentHeight: 3000)])
+///     let moved = try await client.scroll(session: layout.session, offset: 600)
+///     _ = await client.close()
+public actor OmniScrollClient {
+    let transport: Transport
+    /// Seconds a call waits for its reply unless given its own timeout.
+    public let defaultTimeout: Double
+    public let closeTimeout: Double
+    private var closeStatus: Int32??
+
+    public init(executable: String? = nil, arguments: [String] = [], timeout: Double = 30,
+                maxInFlight: Int = 4096, maxLineBytes: Int = 64 << 20, stderrTailBytes: Int = 16 << 10,
+                closeTimeout: Double = 5, environment: [String: String]? = nil) throws {
+        let path = try resolveOmniScrollBinary(executable)
+        transport = try Transport(
+            executable: path, arguments: arguments, environment: environment,
+            options: .init(maxInFlight: max(1, maxInFlight), maxLineBytes: max(1024, maxLineBytes),
+                           stderrTailBytes: stderrTailBytes, closeTimeout: closeTimeout))
+        defaultTimeout = timeout
+        self.closeTimeout = closeTimeout
+    }
+
+    public nonisolated var processIdentifier: Int32 { transport.process.processIdentifier }
+    public nonisolated var stderrTail: String { transport.tail.text }
+    /// Error replies with `id: null` that matched no request (bounded).
+    public nonisolated var unmatchedErrors: [OmniScrollRPCError] { transport.unmatchedErrors }
+
+    // MARK: core
+
+    /// Sends one request and returns its raw result; throws `OmniScrollRPCError`
+    /// for an error reply.
+    public func request(_ method: String, _ params: JSONObject? = nil, timeout: Double? = nil) async throws -> JSONValue {
+        let out = try await transport.send([.init(method: method, params: params.map { .object($0) }, notify: false)],
+                                           asBatch: false, timeout: timeout ?? defaultTimeout)
+        switch out[0] {
+        case .result(let v)?: return v
+        case .error(let e)?: throw e
+        case nil: return .null
+        }
+    }
+
+    public func call(_ c: RPCCall, timeout: Double? = nil) async throws -> JSONValue {
+        if c.isNotification { try await notify(c.method, c.params); return .null }
+        return try await request(c.method, c.params, timeout: timeout)
+    }
+
+    /// Sends a notification (never answered).
+    public func notify(_ method: String, _ params: JSONObject? = nil) async throws {
+        _ = try await transport.send([.init(method: method, params: params.map { .object($0) }, notify: true)],
+                                     asBatch: false, timeout: defaultTimeout)
+    }
+
+    /// Sends the calls as one JSON-RPC batch. Per entry, in order: the result
+    /// or the error reply; `nil` for notifications.
+    public func batch(_ calls: [RPCCall], timeout: Double? = nil) async throws -> [Result<JSONValue, OmniScrollRPCError>?] {
+        guard !calls.isEmpty else { throw OmniScrollClientError.invalidArgument("a batch needs at least one call") }
+        let out = try await transport.send(
+            calls.map { .init(method: $0.method, params: $0.params.map { .object($0) }, notify: $0.isNotification) },
+            asBatch: true, timeout: timeout ?? defaultTimeout)
+        return out.map { o in
+            switch o {
+            case .result(let v)?: return .success(v)
+            case .error(let e)?: return .failure(e)
+            case nil: return nil
+            }
+        }
+    }
+
+    /// `shutdown` + `exit`, then waits (bounded) and kills if needed. Returns
+    /// the worker's exit status (nil if unknown). Safe to call twice.
+    @discardableResult
+    public func close() async -> Int32? {
+        if let closeStatus { return closeStatus }
+        if !transport.closed {
+            if (try? await request("shutdown", nil, timeout: closeTimeout)) != nil {
+                try? await notify("exit")
+            }
+        }
+        transport.markClosed()
+        transport.closeStdin()
+        if !(await transport.waitForExit(timeout: closeTimeout)) {
+            transport.killWorker()
+            _ = await transport.waitForExit(timeout: closeTimeout)
+        }
+        _ = await transport.waitForReader(timeout: closeTimeout)
+        transport.failRemaining(.closed)
+        let status: Int32? = transport.process.isRunning ? nil : transport.process.terminationStatus
+        closeStatus = .some(status)
+        return status
+    }
+
+    /// Kills the worker at once.
+    public nonisolated func kill() { transport.killWorker() }
+
+    // MARK: typed API
+
+    private func layout(_ method: String, _ params: JSONObject, _ timeout: Double?) async throws -> Layout {
+        let v = try await request(method, params, timeout: timeout)
+        return try Layout(json: v)
+    }
+
+    public func initialize(clientInfo: JSONValue? = nil, capabilities: JSONValue? = nil,
+                           timeout: Double? = nil) async throws -> InitializeResult {
+        var p = JSONObject()
+        if let clientInfo { p["clientInfo"] = clientInfo }
+        if let capabilities { p["capabilities"] = capabilities }
+        return try InitializeResult(json: try await request("initialize", p, timeout: timeout))
+    }
+
+    public func shutdown(timeout: Double? = nil) async throws {
+        _ = try await request("shutdown", nil, timeout: timeout)
+    }
+
+    public func exit() async throws { try await notify("exit") }
+
+    /// `rpc.discover`: the OpenRPC document.
+    public func discover(timeout: Double? = nil) async throws -> JSONValue {
+        try await request("rpc.discover", nil, timeout: timeout)
+    }
+
+    public func create(width: Double, height: Double, children: [ChildSpec]? = nil,
+                       insets: (top: Double, bottom: Double)? = nil, offset: Double? = nil, id: String? = nil,
+                       template: String? = nil, options: JSONObject? = nil, timeout: Double? = nil) async throws -> Layout {
+        var p: JSONObject = ["viewport": ["width": .number(width), "height": .number(height)]]
+        if let children { p["children"] = .array(children.map(\.json)) }
+        if let insets { p["insets"] = ["top": .number(insets.top), "bottom": .number(insets.bottom)] }
+        if let offset { p["offset"] = .number(offset) }
+        if let id { p["id"] = .string(id) }
+        if let template { p["template"] = .string(template) }
+        if let options { p["options"] = .object(options) }
+        return try await layout("session.create", p, timeout)
+    }
+
+    public func scroll(session: String, offset: Double, phase: String? = nil, timeout: Double? = nil) async throws -> Layout {
+        try await layout("session.scroll", RPCCall.scroll(session: session, offset: offset, phase: phase).params!, timeout)
+    }
+
+    /// `nil` means "not known yet".
+    public func setContentHeight(session: String, child: String, contentHeight: Double?,
+                                 timeout: Double? = nil) async throws -> Layout {
+        try await layout("session.setContentHeight",
+                         ["session": .string(session), "child": .string(child),
+                          "contentHeight": contentHeight.map { .number($0) } ?? .null], timeout)
+    }
+
+    public func update(session: String, sizes: [(String, Double?)]? = nil, viewport: (width: Double, height: Double)? = nil,
+                       insets: (top: Double, bottom: Double)? = nil, offset: Double? = nil, phase: String? = nil,
+                       timeout: Double? = nil) async throws -> Layout {
+        var p: JSONObject = ["session": .string(session)]
+        if let sizes {
+            let members: [JSONObject.Member] = sizes.map { pair -> JSONObject.Member in
+                let value: JSONValue = pair.1.map { JSONValue.number($0) } ?? .null
+                return JSONObject.Member(key: pair.0, value: value)
+            }
+            p["sizes"] = .object(JSONObject(members))
+        }
+        if let viewport { p["viewport"] = ["width": .number(viewport.width), "height": .number(viewport.height)] }
+        if let insets { p["insets"] = ["top": .number(insets.top), "bottom": .number(insets.bottom)] }
+        if let offset { p["offset"] = .number(offset) }
+        if let phase { p["phase"] = .string(phase) }
+        return try await layout("session.update", p, timeout)
+    }
+
+    public func setViewport(session: String, width: Double, height: Double, timeout: Double? = nil) async throws -> Layout {
+        try await layout("session.setViewport",
+                         ["session": .string(session), "width": .number(width), "height": .number(height)], timeout)
+    }
+
+    public func setInsets(session: String, top: Double? = nil, bottom: Double? = nil, timeout: Double? = nil) async throws -> Layout {
+        var p: JSONObject = ["session": .string(session)]
+        if let top { p["top"] = .number(top) }
+        if let bottom { p["bottom"] = .number(bottom) }
+        return try await layout("session.setInsets", p, timeout)
+    }
+
+    public func insertChildren(session: String, children: [ChildSpec], index: Int? = nil,
+                               timeout: Double? = nil) async throws -> Layout {
+        var p: JSONObject = ["session": .string(session), "children": .array(children.map(\.json))]
+        if let index { p["index"] = .number(Double(index)) }
+        return try await layout("session.insertChildren", p, timeout)
+    }
+
+    public func removeChildren(session: String, children: [String], timeout: Double? = nil) async throws -> Layout {
+        try await layout("session.removeChildren",
+                         ["session": .string(session), "children": .array(children.map { .string($0) })], timeout)
+    }
+
+    public func scrollToChild(session: String, child: String, position: String? = nil, animated: Bool? = nil,
+                              timeout: Double? = nil) async throws -> Layout {
+        var p: JSONObject = ["session": .string(session), "child": .string(child)]
+        if let position { p["position"] = .string(position) }
+        if let animated { p["animated"] = .bool(animated) }
+        return try await layout("session.scrollToChild", p, timeout)
+    }
+
+    public func beginDragging(session: String, timeout: Double? = nil) async throws -> Layout {
+        try await layout("session.beginDragging", ["session": .string(session)], timeout)
+    }
+
+    public func endDragging(session: String, decelerate: Bool? = nil, timeout: Double? = nil) async throws -> Layout {
+        var p: JSONObject = ["session": .string(session)]
+        if let decelerate { p["decelerate"] = .bool(decelerate) }
+        return try await layout("session.endDragging", p, timeout)
+    }
+
+    public func endScrolling(session: String, timeout: Double? = nil) async throws -> Layout {
+        try await layout("session.endScrolling", ["session": .string(session)], timeout)
+    }
+
+    public func endRefreshing(session: String, timeout: Double? = nil) async throws -> Layout {
+        try await layout("session.endRefreshing", ["session": .string(session)], timeout)
+    }
+
+    public func endLoadingMore(session: String, timeout: Double? = nil) async throws -> Layout {
+        try await layout("session.endLoadingMore", ["session": .string(session)], timeout)
+    }
+
+    public func get(session: String, timeout: Double? = nil) async throws -> Layout {
+        try await layout("session.get", ["session": .string(session)], timeout)
+    }
+
+    public func list(timeout: Double? = nil) async throws -> [SessionInfo] {
+        let v = try await request("session.list", nil, timeout: timeout)
+        guard let a = v["sessions"]?.arrayValue else {
+            throw OmniScrollClientError.unexpectedResult(method: "session.list", reason: "sessions must be an array")
+        }
+        return try a.map(SessionInfo.init(json:))
+    }
+
+    @discardableResult
+    public func destroy(session: String, timeout: Double? = nil) async throws -> String {
+        let v = try await request("session.destroy", ["session": .string(session)], timeout: timeout)
+        guard let s = v["session"]?.stringValue else {
+            throw OmniScrollClientError.unexpectedResult(method: "session.destroy", reason: "expected {session}")
+        }
+        return s
+    }
+
+    /// An opaque snapshot: pass it back to `restore` unchanged.
+    public func snapshot(session: String, timeout: Double? = nil) async throws -> JSONValue {
+        try await request("session.snapshot", ["session": .string(session)], timeout: timeout)
+    }
+
+    public func restore(snapshot: JSONValue, id: String? = nil, timeout: Double? = nil) async throws -> Layout {
+        var p: JSONObject = ["snapshot": snapshot]
+        if let id { p["id"] = .string(id) }
+        return try await layout("session.restore", p, timeout)
+    }
+}

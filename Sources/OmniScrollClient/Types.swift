@@ -1,0 +1,218 @@
+import OmniScrollJSON
+
+// Native result types. Each keeps members it does not know in `extra`, so
+// protocol additions never break the client.
+
+func num(_ o: JSONObject, _ key: String, _ what: String) throws -> Double {
+    guard let d = o[key]?.doubleValue else {
+        throw OmniScrollClientError.unexpectedResult(method: what, reason: "\(key) must be a number")
+    }
+    return d
+}
+
+func object(_ v: JSONValue?, _ what: String) throws -> JSONObject {
+    guard let o = v?.objectValue else {
+        throw OmniScrollClientError.unexpectedResult(method: what, reason: "expected an object")
+    }
+    return o
+}
+
+func extras(_ o: JSONObject, _ known: Set<String>) -> JSONObject {
+    JSONObject(o.members.filter { !known.contains($0.key) })
+}
+
+public struct Rect: Sendable, Equatable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public var extra: JSONObject
+    init(json: JSONValue?) throws {
+        let o = try object(json, "frame")
+        x = try num(o, "x", "frame"); y = try num(o, "y", "frame")
+        width = try num(o, "width", "frame"); height = try num(o, "height", "frame")
+        extra = extras(o, ["x", "y", "width", "height"])
+    }
+}
+
+public struct Point: Sendable, Equatable {
+    public var x: Double, y: Double
+    public var extra: JSONObject
+    init(json: JSONValue?) throws {
+        let o = try object(json, "contentOffset")
+        x = try num(o, "x", "contentOffset"); y = try num(o, "y", "contentOffset")
+        extra = extras(o, ["x", "y"])
+    }
+}
+
+public struct ContentView: Sendable, Equatable {
+    public var top: Double, height: Double
+    public var extra: JSONObject
+    init(json: JSONValue?) throws {
+        let o = try object(json, "contentView")
+        top = try num(o, "top", "contentView"); height = try num(o, "height", "contentView")
+        extra = extras(o, ["top", "height"])
+    }
+}
+
+public struct ChildLayout: Sendable, Equatable {
+    public var id: String
+    public var frame: Rect
+    public var contentOffset: Point
+    public var visibleHeight: Double
+    public var extra: JSONObject
+    init(json: JSONValue) throws {
+        let o = try object(json, "child")
+        guard let id = o["id"]?.stringValue else {
+            throw OmniScrollClientError.unexpectedResult(method: "child", reason: "id must be a string")
+        }
+        self.id = id
+        frame = try Rect(json: o["frame"])
+        contentOffset = try Point(json: o["contentOffset"])
+        visibleHeight = try num(o, "visibleHeight", "child")
+        extra = extras(o, ["id", "frame", "contentOffset", "visibleHeight"])
+    }
+}
+
+public struct Event: Sendable, Equatable {
+    public var type: String
+    public var child: String?
+    /// Every other member (direction, offset…).
+    public var data: JSONObject
+    init(json: JSONValue) throws {
+        let o = try object(json, "event")
+        guard let t = o["type"]?.stringValue else {
+            throw OmniScrollClientError.unexpectedResult(method: "event", reason: "type must be a string")
+        }
+        type = t
+        child = o["child"]?.stringValue
+        data = extras(o, ["type", "child"])
+    }
+}
+
+public struct Target: Sendable, Equatable {
+    public var offset: Double
+    public var pending: Bool
+    public var extra: JSONObject
+    init(json: JSONValue) throws {
+        let o = try object(json, "target")
+        offset = try num(o, "offset", "target")
+        pending = o["pending"]?.boolValue ?? false
+        extra = extras(o, ["offset", "pending"])
+    }
+}
+
+public struct Layout: Sendable, Equatable {
+    public var session: String
+    public var revision: Int
+    public var offset: Double
+    public var contentHeight: Double
+    public var minOffset: Double
+    public var maxOffset: Double
+    public var direction: String?
+    public var phase: String
+    public var activeChild: String?
+    public var contentView: ContentView
+    public var children: [ChildLayout]
+    public var events: [Event]
+    public var anchorShift: Double?
+    public var target: Target?
+    public var extra: JSONObject
+    /// The reply exactly as decoded.
+    public var raw: JSONValue
+
+    public init(json: JSONValue) throws {
+        let o = try object(json, "Layout")
+        guard let s = o["session"]?.stringValue else {
+            throw OmniScrollClientError.unexpectedResult(method: "Layout", reason: "session must be a string")
+        }
+        session = s
+        revision = Int(try num(o, "revision", "Layout"))
+        offset = try num(o, "offset", "Layout")
+        contentHeight = try num(o, "contentHeight", "Layout")
+        minOffset = try num(o, "minOffset", "Layout")
+        maxOffset = try num(o, "maxOffset", "Layout")
+        direction = o["direction"]?.stringValue
+        phase = o["phase"]?.stringValue ?? "idle"
+        activeChild = o["activeChild"]?.stringValue
+        contentView = try ContentView(json: o["contentView"])
+        guard let cs = o["children"]?.arrayValue, let es = o["events"]?.arrayValue else {
+            throw OmniScrollClientError.unexpectedResult(method: "Layout", reason: "children and events must be arrays")
+        }
+        children = try cs.map(ChildLayout.init(json:))
+        events = try es.map(Event.init(json:))
+        anchorShift = o["anchorShift"]?.doubleValue
+        target = try o["target"].flatMap { $0.isNull ? nil : try Target(json: $0) }
+        extra = extras(o, ["session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction",
+                           "phase", "activeChild", "contentView", "children", "events", "anchorShift", "target"])
+        raw = json
+    }
+
+    /// The layout of one child, if the reply lists it.
+    public func child(_ id: String) -> ChildLayout? { children.first { $0.id == id } }
+    public var eventTypes: [String] { events.map(\.type) }
+}
+
+public struct SessionInfo: Sendable, Equatable {
+    public var id: String
+    public var children: JSONValue?
+    public var revision: Int
+    public var extra: JSONObject
+    init(json: JSONValue) throws {
+        let o = try object(json, "session.list")
+        guard let id = o["id"]?.stringValue else {
+            throw OmniScrollClientError.unexpectedResult(method: "session.list", reason: "id must be a string")
+        }
+        self.id = id
+        children = o["children"]
+        revision = Int(try num(o, "revision", "session.list"))
+        extra = extras(o, ["id", "children", "revision"])
+    }
+}
+
+public struct InitializeResult: Sendable, Equatable {
+    public var serverName: String
+    public var serverVersion: String
+    public var protocolVersion: JSONValue?
+    public var capabilities: JSONObject
+    public var extra: JSONObject
+    init(json: JSONValue) throws {
+        let o = try object(json, "initialize")
+        serverName = o["serverInfo"]?["name"]?.stringValue ?? ""
+        serverVersion = o["serverInfo"]?["version"]?.stringValue ?? ""
+        protocolVersion = o["protocolVersion"]
+        capabilities = o["capabilities"]?.objectValue ?? JSONObject()
+        extra = extras(o, ["serverInfo", "protocolVersion", "capabilities"])
+    }
+}
+
+/// A child declaration for `create` / `insertChildren`.
+public struct ChildSpec: Sendable, Equatable {
+    public var id: String
+    public var kind: String
+    public var contentHeight: Double?
+    public var height: Double?
+    public var pinOffset: Double?
+    public var extra: JSONObject
+
+    public init(id: String, kind: String, contentHeight: Double? = nil, height: Double? = nil,
+                pinOffset: Double? = nil, extra: JSONObject = JSONObject()) {
+        self.id = id; self.kind = kind; self.contentHeight = contentHeight
+        self.height = height; self.pinOffset = pinOffset; self.extra = extra
+    }
+
+    /// A scrollable child; `nil` content height means "not known yet".
+    public static func scroll(_ id: String, contentHeight: Double? = nil) -> ChildSpec {
+        ChildSpec(id: id, kind: "scroll", contentHeight: contentHeight)
+    }
+    public static func fixed(_ id: String, height: Double) -> ChildSpec { ChildSpec(id: id, kind: "fixed", height: height) }
+    public static func sticky(_ id: String, height: Double, pinOffset: Double? = nil) -> ChildSpec {
+        ChildSpec(id: id, kind: "sticky", height: height, pinOffset: pinOffset)
+    }
+
+    public var json: JSONValue {
+        var o: JSONObject = ["id": .string(id), "kind": .string(kind)]
+        if let contentHeight { o["contentHeight"] = .number(contentHeight) }
+        if let height { o["height"] = .number(height) }
+        if let pinOffset { o["pinOffset"] = .number(pinOffset) }
+        for m in extra.members { o[m.key] = m.value }
+        return .object(o)
+    }
+}

@@ -1,0 +1,263 @@
+// Types for the OmniScroll Node client (index.js).
+
+export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };
+
+export declare const DEFAULTS: Readonly<{
+  timeout: number;
+  maxInFlight: number;
+  maxLineBytes: number;
+  stderrTailBytes: number;
+  closeTimeout: number;
+}>;
+
+export declare class OmniScrollError extends Error {}
+
+/** A JSON-RPC error reply. For -32602, `data` is `{param, reason}`. */
+export declare class RpcError extends OmniScrollError {
+  static readonly PARSE_ERROR: -32700;
+  static readonly INVALID_REQUEST: -32600;
+  static readonly METHOD_NOT_FOUND: -32601;
+  static readonly INVALID_PARAMS: -32602;
+  static readonly INTERNAL_ERROR: -32603;
+  static readonly SESSION_NOT_FOUND: -32001;
+  static readonly CHILD_NOT_FOUND: -32002;
+  static readonly SESSION_ALREADY_EXISTS: -32003;
+  static readonly LIMIT_EXCEEDED: -32004;
+  static readonly REQUEST_CANCELLED: -32800;
+  constructor(code: number, message: string, data?: JSONValue);
+  static fromJSON(e: unknown): RpcError;
+  readonly code: number;
+  /** The error's `message` member (Error#message also includes code and data). */
+  readonly rpcMessage: string;
+  readonly data: JSONValue | { param: string; reason: string; [k: string]: JSONValue };
+  /** The JSON path of the rejected value, e.g. `params.offset`. */
+  readonly param: string | undefined;
+  readonly reason: string | undefined;
+}
+
+/** The worker exited or crashed; carries its exit status and stderr tail. */
+export declare class WorkerDiedError extends OmniScrollError {
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stderrTail: string;
+}
+
+export declare class CallTimeoutError extends OmniScrollError {
+  readonly method: string;
+  /** milliseconds */
+  readonly timeout: number;
+}
+
+export declare class ProtocolError extends OmniScrollError {}
+export declare class ClientClosedError extends OmniScrollError {}
+
+export declare function resolveBinary(bin?: string): string;
+
+export interface Rect { x: number; y: number; width: number; height: number; [extra: string]: JSONValue }
+export interface Point { x: number; y: number; [extra: string]: JSONValue }
+export interface ContentView { top: number; height: number; [extra: string]: JSONValue }
+export interface Target { offset: number; pending: boolean; [extra: string]: JSONValue }
+
+export declare class Event {
+  readonly type: string;
+  readonly child?: string;
+  /** Every other member of the event (direction, offset, …). */
+  readonly data: { [key: string]: JSONValue };
+}
+
+export declare class ChildLayout {
+  readonly id: string;
+  readonly frame: Rect;
+  readonly contentOffset: Point;
+  readonly visibleHeight: number;
+  /** Unknown members are kept as they arrived. */
+  readonly [extra: string]: unknown;
+}
+
+export type Phase = 'idle' | 'dragging' | 'decelerating' | 'animating' | (string & {});
+
+export declare class Layout {
+  static fromJSON(o: unknown): Layout;
+  readonly session: string;
+  readonly revision: number;
+  readonly offset: number;
+  readonly contentHeight: number;
+  readonly minOffset: number;
+  readonly maxOffset: number;
+  readonly direction: 'up' | 'down' | null | (string & {});
+  readonly phase: Phase;
+  readonly activeChild: string | null;
+  readonly contentView: ContentView;
+  readonly children: ChildLayout[];
+  readonly events: Event[];
+  readonly anchorShift?: number;
+  readonly target?: Target;
+  /** Unknown members are kept as they arrived. */
+  readonly [extra: string]: unknown;
+  child(id: string): ChildLayout;
+  eventTypes(): string[];
+}
+
+export type ChildSpec =
+  | { id: string; kind: 'scroll'; contentHeight?: number | null; [extra: string]: JSONValue | undefined }
+  | { id: string; kind: 'fixed'; height: number; [extra: string]: JSONValue | undefined }
+  | { id: string; kind: 'sticky'; height: number; pinOffset?: number; [extra: string]: JSONValue | undefined }
+  | { id: string; kind: string; [extra: string]: JSONValue | undefined };
+
+export type Size = { width: number; height: number } | [number, number];
+export type Insets = { top?: number; bottom?: number } | [number, number];
+
+export interface SessionOptions {
+  anchoring?: boolean;
+  delta?: boolean;
+  seedEvents?: boolean;
+  refresh?: null | { threshold: number; height: number };
+  loadMore?: null | { distance: number };
+  [extra: string]: JSONValue | undefined;
+}
+
+export interface CreateParams {
+  viewport?: Size;
+  children?: ChildSpec[];
+  insets?: Insets;
+  offset?: number;
+  id?: string;
+  template?: 'shortContainer' | 'stickyTabs' | (string & {});
+  options?: SessionOptions;
+}
+
+export interface UpdateParams {
+  sizes?: { [childId: string]: number | null };
+  viewport?: Size;
+  insets?: Insets;
+  offset?: number;
+  phase?: Phase;
+}
+
+export interface SessionInfo { id: string; children: JSONValue; revision: number; [extra: string]: JSONValue }
+
+export interface InitializeResult {
+  serverInfo: { name: string; version: string };
+  protocolVersion: JSONValue;
+  capabilities: { [key: string]: JSONValue };
+  [extra: string]: JSONValue;
+}
+
+/** A request builder's product: pass to `client.call` or `client.batch`. */
+export interface Call<R = unknown> {
+  method: string;
+  params?: { [key: string]: JSONValue | undefined };
+  decode: (result: unknown) => R;
+  notify?: boolean;
+}
+
+export declare const calls: {
+  raw(method: string, params?: { [key: string]: JSONValue }): Call<JSONValue>;
+  initialize(args?: { clientInfo?: JSONValue; capabilities?: JSONValue }): Call<InitializeResult>;
+  shutdown(): Call<null>;
+  exit(): Call<null>;
+  discover(): Call<{ [key: string]: JSONValue }>;
+  create(params: CreateParams): Call<Layout>;
+  scroll(session: string, offset: number, phase?: Phase): Call<Layout>;
+  setContentHeight(session: string, child: string, contentHeight: number | null): Call<Layout>;
+  update(session: string, changes?: UpdateParams): Call<Layout>;
+  setViewport(session: string, width: number, height: number): Call<Layout>;
+  setInsets(session: string, insets?: { top?: number; bottom?: number }): Call<Layout>;
+  insertChildren(session: string, children: ChildSpec[], index?: number): Call<Layout>;
+  removeChildren(session: string, children: string[]): Call<Layout>;
+  scrollToChild(session: string, child: string, options?: { position?: 'top' | 'center' | 'bottom'; animated?: boolean }): Call<Layout>;
+  beginDragging(session: string): Call<Layout>;
+  endDragging(session: string, decelerate?: boolean): Call<Layout>;
+  endScrolling(session: string): Call<Layout>;
+  endRefreshing(session: string): Call<Layout>;
+  endLoadingMore(session: string): Call<Layout>;
+  get(session: string): Call<Layout>;
+  list(): Call<SessionInfo[]>;
+  destroy(session: string): Call<string>;
+  snapshot(session: string): Call<JSONValue>;
+  restore(snapshot: JSONValue, id?: string): Call<Layout>;
+};
+
+export declare function notification<R>(c: Call<R>): Call<null>;
+
+export interface ClientOptions {
+  /** Worker path; default `$OMNISCROLL_BIN`, else `omniscroll` on PATH. */
+  bin?: string;
+  args?: string[];
+  /** Per-call timeout in ms (default 30000). */
+  timeout?: number;
+  /** Requests awaiting a reply at once (default 4096); further calls wait. */
+  maxInFlight?: number;
+  maxLineBytes?: number;
+  stderrTailBytes?: number;
+  /** ms to wait for the worker to exit in close() before killing it. */
+  closeTimeout?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface CallOptions { timeout?: number }
+
+type BatchResult<T extends readonly Call<any>[]> = {
+  [K in keyof T]: T[K] extends Call<infer R> ? R | RpcError | undefined : never;
+};
+
+export declare class Client {
+  constructor(options?: ClientOptions);
+  readonly bin: string;
+  readonly pid: number | undefined;
+  readonly stderrTail: string;
+  readonly unmatchedErrors: RpcError[];
+  exitCode?: number | null;
+  timeout: number;
+
+  call<R>(c: Call<R>, opts?: CallOptions): Promise<R>;
+  request(method: string, params?: { [key: string]: JSONValue }, opts?: CallOptions): Promise<JSONValue>;
+  notify(method: string, params?: { [key: string]: JSONValue }): Promise<void>;
+  /** Per entry: the decoded result, the RpcError (not thrown), or undefined for notifications. */
+  batch<T extends readonly Call<any>[]>(calls: T, opts?: CallOptions): Promise<BatchResult<T>>;
+  /** `shutdown` + `exit`, bounded wait, then kill. Resolves with the exit code. */
+  close(): Promise<number | null>;
+  kill(signal?: NodeJS.Signals): void;
+
+  initialize(clientInfo?: JSONValue, capabilities?: JSONValue, opts?: CallOptions): Promise<InitializeResult>;
+  shutdown(opts?: CallOptions): Promise<null>;
+  exit(): Promise<void>;
+  discover(opts?: CallOptions): Promise<{ [key: string]: JSONValue }>;
+  create(params: CreateParams, opts?: CallOptions): Promise<Layout>;
+  scroll(session: string, offset: number, phase?: Phase, opts?: CallOptions): Promise<Layout>;
+  setContentHeight(session: string, child: string, contentHeight: number | null, opts?: CallOptions): Promise<Layout>;
+  update(session: string, changes: UpdateParams, opts?: CallOptions): Promise<Layout>;
+  setViewport(session: string, width: number, height: number, opts?: CallOptions): Promise<Layout>;
+  setInsets(session: string, insets: { top?: number; bottom?: number }, opts?: CallOptions): Promise<Layout>;
+  insertChildren(session: string, children: ChildSpec[], index?: number, opts?: CallOptions): Promise<Layout>;
+  removeChildren(session: string, children: string[], opts?: CallOptions): Promise<Layout>;
+  scrollToChild(session: string, child: string, options?: { position?: 'top' | 'center' | 'bottom'; animated?: boolean }, opts?: CallOptions): Promise<Layout>;
+  beginDragging(session: string, opts?: CallOptions): Promise<Layout>;
+  endDragging(session: string, decelerate?: boolean, opts?: CallOptions): Promise<Layout>;
+  endScrolling(session: string, opts?: CallOptions): Promise<Layout>;
+  endRefreshing(session: string, opts?: CallOptions): Promise<Layout>;
+  endLoadingMore(session: string, opts?: CallOptions): Promise<Layout>;
+  get(session: string, opts?: CallOptions): Promise<Layout>;
+  list(opts?: CallOptions): Promise<SessionInfo[]>;
+  destroy(session: string, opts?: CallOptions): Promise<string>;
+  snapshot(session: string, opts?: CallOptions): Promise<JSONValue>;
+  restore(snapshot: JSONValue, id?: string, opts?: CallOptions): Promise<Layout>;
+}
+
+export declare function encodeRaw(s: string): Buffer;
+
+export declare class RawWorker {
+  constructor(options?: { bin?: string; args?: string[]; maxBuffer?: number; stderrTailBytes?: number });
+  readonly stderrTail: string;
+  send(bytes: Uint8Array): boolean;
+  closeInput(): void;
+  readReply(timeoutMs: number, lsp?: boolean): Promise<Buffer>;
+  readRest(timeoutMs: number): Promise<Buffer>;
+  close(timeoutMs?: number): Promise<number | null>;
+}
+
+export interface Exchange { line: number; send: string; expect: string | null }
+export interface Mismatch { file: string; line: number; send?: string; expected: string | null; got: string | null; detail: string }
+
+export declare function loadTranscript(path: string): { args: string[]; exchanges: Exchange[] };
+export declare function replayTranscript(path: string, options?: { bin?: string; timeout?: number }): Promise<Mismatch[]>;

@@ -1,0 +1,198 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  Client, Layout, RpcError, CallTimeoutError, WorkerDiedError, ClientClosedError, calls, notification, resolveBinary,
+} from '../index.js';
+import { workerBin } from './helpers.js';
+
+const SEED = [
+  { id: 'web', kind: 'scroll', contentHeight: 2000 },
+  { id: 'list', kind: 'scroll', contentHeight: 3000 },
+];
+
+async function withClient(fn, opts = {}) {
+  const c = new Client({ bin: workerBin(), timeout: 20_000, ...opts });
+  try {
+    return await fn(c);
+  } finally {
+    await c.close();
+  }
+}
+
+const seed = (c) => c.create({ viewport: [375, 800], children: SEED, insets: { top: 0, bottom: 100 } });
+
+test('create returns a typed Layout', () => withClient(async (c) => {
+  const lay = await seed(c);
+  assert.ok(lay instanceof Layout);
+  assert.equal(lay.contentHeight, 5000);
+  assert.equal(lay.minOffset, 0);
+  assert.equal(lay.maxOffset, 4300);
+  assert.deepEqual(lay.children.map((x) => x.id), ['web', 'list']);
+  const web = lay.child('web');
+  assert.deepEqual([web.frame.x, web.frame.width, web.frame.height], [0, 375, 800]);
+  assert.equal(web.visibleHeight, 800);
+  assert.equal(lay.activeChild, 'web');
+}));
+
+test('seed golden vectors', () => withClient(async (c) => {
+  const s = (await seed(c)).session;
+  for (const [y, top, web, list] of [[600, 600, 600, 0], [1500, 1200, 1200, 0], [3000, 2200, 1200, 1000], [4300, 3400, 1200, 2200]]) {
+    const lay = await c.scroll(s, y);
+    assert.equal(lay.offset, y);
+    assert.equal(lay.contentView.top, top, `contentView.top at ${y}`);
+    assert.equal(lay.child('web').contentOffset.y, web, `web offset at ${y}`);
+    assert.equal(lay.child('list').contentOffset.y, list, `list offset at ${y}`);
+  }
+}));
+
+test('every session method is bound (rpc.discover)', () => withClient(async (c) => {
+  const init = await c.initialize({ name: 'node-test' });
+  assert.ok(init.serverInfo.name);
+  const doc = await c.discover();
+  const names = doc.methods.map((m) => m.name).filter((n) => n.startsWith('session.'));
+  const bound = new Set(Object.values(calls).map((f) => {
+    try { return f('s', 0, 0).method; } catch { return null; }
+  }));
+  const missing = names.filter((n) => !bound.has(n));
+  assert.deepEqual(missing, []);
+}));
+
+test('mutations, phases, targets, snapshots', () => withClient(async (c) => {
+  const s = (await seed(c)).session;
+  let lay = await c.setContentHeight(s, 'list', 1000);
+  assert.equal(lay.contentHeight, 3000);
+  lay = await c.update(s, { sizes: { web: 500, list: 300 } });
+  assert.equal(lay.contentHeight, 800);
+  lay = await c.update(s, { sizes: { web: 2000, list: 3000 } });
+  lay = await c.setViewport(s, 320, 600);
+  assert.equal(lay.child('web').frame.width, 320);
+  lay = await c.setInsets(s, { top: 50, bottom: 0 });
+  assert.equal(lay.minOffset, -50);
+  lay = await c.insertChildren(s, [{ id: 'header', kind: 'fixed', height: 200 }], 0);
+  assert.deepEqual((await c.get(s)).children.map((x) => x.id), ['header', 'web', 'list']);
+  lay = await c.removeChildren(s, ['header']);
+  assert.deepEqual((await c.get(s)).children.map((x) => x.id), ['web', 'list']);
+  lay = await c.scrollToChild(s, 'list');
+  assert.equal(lay.target.offset, 2000);
+  assert.equal(lay.target.pending, false);
+  assert.equal((await c.beginDragging(s)).phase, 'dragging');
+  assert.equal((await c.endDragging(s, true)).phase, 'decelerating');
+  assert.equal((await c.endScrolling(s)).phase, 'idle');
+  assert.ok((await c.endRefreshing(s)) instanceof Layout);
+  assert.ok((await c.endLoadingMore(s)) instanceof Layout);
+  await c.scroll(s, 1234);
+  const snap = await c.snapshot(s);
+  assert.equal(await c.destroy(s), s);
+  assert.deepEqual(await c.list(), []);
+  const back = await c.restore(snap, 'again');
+  assert.equal(back.session, 'again');
+  assert.equal(back.offset, 1234);
+  assert.deepEqual((await c.list()).map((x) => x.id), ['again']);
+}));
+
+test('errors carry code, message, data', () => withClient(async (c) => {
+  const s = (await seed(c)).session;
+  await assert.rejects(c.request('session.scroll', { session: s, offset: 'far' }), (e) => {
+    assert.ok(e instanceof RpcError);
+    assert.equal(e.code, -32602);
+    assert.equal(e.param, 'params.offset');
+    assert.equal(typeof e.reason, 'string');
+    return true;
+  });
+  await assert.rejects(c.setContentHeight(s, 'list', -5), (e) => e.code === -32602 && e.data.param === 'params.contentHeight');
+  await assert.rejects(c.request('session.noSuchMethod', {}), (e) => e.code === RpcError.METHOD_NOT_FOUND);
+  await assert.rejects(c.scroll('no-such-session', 1),
+    (e) => e instanceof RpcError && e.code === RpcError.SESSION_NOT_FOUND && e.param === 'params.session');
+  await assert.rejects(c.setContentHeight(s, 'no-such-child', 1),
+    (e) => e.code === RpcError.CHILD_NOT_FOUND && e.rpcMessage.length > 0);
+  await assert.rejects(c.scroll(s, NaN), RangeError); // refused before sending: JSON has no NaN
+  assert.equal((await c.scroll(s, 10)).offset, 10);
+}));
+
+test('pipelining: replies matched by id', () => withClient(async (c) => {
+  const s = (await seed(c)).session;
+  const offsets = Array.from({ length: 500 }, (_, i) => (i * 37) % 4300);
+  const layouts = await Promise.all(offsets.map((y) => c.scroll(s, y)));
+  assert.deepEqual(layouts.map((l) => l.offset), offsets);
+  const revs = layouts.map((l) => l.revision);
+  assert.ok(revs.every((r, i) => i === 0 || r > revs[i - 1]));
+}));
+
+test('batch: per-entry results or errors', () => withClient(async (c) => {
+  const s = (await seed(c)).session;
+  const out = await c.batch([calls.scroll(s, 600), calls.scroll('nope', 1), notification(calls.scroll(s, 700)),
+    calls.get(s), calls.raw('session.bogus')]);
+  assert.ok(out[0] instanceof Layout);
+  assert.equal(out[0].offset, 600);
+  assert.ok(out[1] instanceof RpcError);
+  assert.equal(out[2], undefined);
+  assert.equal(out[3].offset, 700);
+  assert.equal(out[4].code, -32601);
+}));
+
+test('in-flight bound', () => withClient(async (c) => {
+  await assert.rejects(c.batch(Array(5).fill(calls.list())), RangeError);
+  const all = await Promise.all(Array.from({ length: 50 }, () => c.list()));
+  assert.equal(all.length, 50);
+  assert.ok(all.every((x) => Array.isArray(x) && x.length === 0));
+}, { maxInFlight: 4 }));
+
+test('timeout, then the late reply is dropped', () => withClient(async (c) => {
+  const s = (await seed(c)).session;
+  process.kill(c.pid, 'SIGSTOP');
+  try {
+    await assert.rejects(c.scroll(s, 100, undefined, { timeout: 200 }), CallTimeoutError);
+  } finally {
+    process.kill(c.pid, 'SIGCONT');
+  }
+  assert.equal((await c.scroll(s, 200)).offset, 200);
+}));
+
+test('a killed worker fails pending calls', async () => {
+  const c = new Client({ bin: workerBin() });
+  await seed(c);
+  process.kill(c.pid, 'SIGSTOP');
+  const p = c.list({ timeout: 60_000 });
+  c.kill();
+  await assert.rejects(p, (e) => e instanceof WorkerDiedError && e.signal === 'SIGKILL');
+  await assert.rejects(c.list(), WorkerDiedError);
+  await c.close();
+});
+
+test('a worker that exits at start reports its stderr', async () => {
+  const c = new Client({ bin: workerBin(), args: ['--no-such-flag-xyz'] });
+  await assert.rejects(c.list(), (e) => {
+    assert.ok(e instanceof WorkerDiedError);
+    assert.notEqual(e.exitCode, 0);
+    assert.ok(e.stderrTail.trim().length > 0, 'expected a usage error on stderr');
+    assert.match(e.message, /worker stderr/);
+    return true;
+  });
+  await c.close();
+});
+
+test('close: shutdown + exit gives exit code 0, then calls fail', async () => {
+  const c = new Client({ bin: workerBin() });
+  await seed(c);
+  assert.equal(await c.close(), 0);
+  assert.equal(await c.close(), 0);
+  await assert.rejects(c.list(), ClientClosedError);
+});
+
+test('after shutdown, requests are invalid', () => withClient(async (c) => {
+  await c.shutdown();
+  await assert.rejects(c.list(), (e) => e.code === -32600);
+}));
+
+test('binary from OMNISCROLL_BIN', async () => {
+  const saved = process.env.OMNISCROLL_BIN;
+  process.env.OMNISCROLL_BIN = workerBin();
+  try {
+    assert.equal(resolveBinary(), workerBin());
+    const c = new Client();
+    assert.deepEqual(await c.list(), []);
+    await c.close();
+  } finally {
+    if (saved === undefined) delete process.env.OMNISCROLL_BIN; else process.env.OMNISCROLL_BIN = saved;
+  }
+});

@@ -1,0 +1,26 @@
+"""OmniScroll client: spawns the ``omniscroll`` worker and binds its
+JSON-RPC 2.0 session API. Standard library only.
+
+    from omniscroll import Client, Child
+    with Client() as c:                     # path arg, else $OMNISCROLL_BIN, else PATH
+        s = c.create((375, 800), [Child.scroll("web", 2000), Child.scroll("list", 3000)])
+        layout = c.scroll(s.session, 600)
+"""
+from __future__ import annotations
+
+from . import calls
+from .aio import AsyncClient
+from .calls import Call
+from .client import Client
+from .errors import CallTimeout, ClientClosed, OmniScrollError, ProtocolViolation, RpcError, WorkerDied
+from .transcript import Mismatch, RawWorker, replay
+from .types import (Child, ChildLayout, ContentView, Event, InitializeResult, Layout, Point, Rect, SessionInfo,
+                    Target)
+from ._worker import resolve_binary
+
+__version__ = "0.1.0"
+
+__all__ = ["AsyncClient", "Call", "CallTimeout", "Child", "ChildLayout", "Client", "ClientClosed", "ContentView",
+           "Event", "InitializeResult", "Layout", "Mismatch", "OmniScrollError", "Point", "ProtocolViolation",
+           "RawWorker", "Rect", "RpcError", "SessionInfo", "Target", "WorkerDied", "calls", "replay",
+           "resolve_binary"]

@@ -1,0 +1,181 @@
+"""Request builders: one per method, shared by Client, AsyncClient and batches.
+
+``calls.scroll("s1", 600)`` returns a :class:`Call` carrying the method name,
+named params and the decoder of its result, so ``client.batch([...])`` returns
+typed results too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Union
+
+from .types import (Child, InitializeResult, Layout, Number, SessionInfo, destroyed_from_json,
+                    session_list_from_json)
+
+JSON = Any
+ChildSpec = Union[Child, Mapping[str, JSON]]
+
+
+def _identity(value: JSON) -> JSON:
+    return value
+
+
+def _null(value: JSON) -> None:
+    return None
+
+
+@dataclass
+class Call:
+    method: str
+    params: Optional[Dict[str, JSON]] = None
+    decode: Callable[[JSON], Any] = field(default=_identity, repr=False)
+    notify: bool = False
+
+    def as_notification(self) -> "Call":
+        return Call(self.method, self.params, _null, True)
+
+
+def _params(**kw: Any) -> Dict[str, JSON]:
+    return {k: v for k, v in kw.items() if v is not None}
+
+
+def _children(children: Optional[Iterable[ChildSpec]]) -> Optional[List[JSON]]:
+    if children is None:
+        return None
+    return [c.to_json() if isinstance(c, Child) else dict(c) for c in children]
+
+
+def _size(size: Optional[Union[Mapping[str, Number], Sequence[Number]]], a: str, b: str) -> Optional[JSON]:
+    if size is None:
+        return None
+    if isinstance(size, Mapping):
+        return dict(size)
+    w, h = size
+    return {a: w, b: h}
+
+
+def call(method: str, params: Optional[Mapping[str, JSON]] = None) -> Call:
+    """An untyped call (the result is returned as decoded JSON)."""
+    return Call(method, dict(params) if params is not None else None)
+
+
+def initialize(client_info: Optional[Mapping[str, JSON]] = None,
+               capabilities: Optional[Mapping[str, JSON]] = None) -> Call:
+    return Call("initialize", _params(clientInfo=client_info, capabilities=capabilities),
+                InitializeResult.from_json)
+
+
+def shutdown() -> Call:
+    return Call("shutdown", None, _null)
+
+
+def exit() -> Call:  # noqa: A001 - protocol name
+    return Call("exit", None, _null, notify=True)
+
+
+def discover() -> Call:
+    return Call("rpc.discover", None, _identity)
+
+
+def create(viewport: Union[Mapping[str, Number], Sequence[Number]],
+           children: Optional[Iterable[ChildSpec]] = None, *,
+           insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
+           offset: Optional[Number] = None, id: Optional[str] = None,
+           template: Optional[str] = None, options: Optional[Mapping[str, JSON]] = None) -> Call:
+    """``viewport`` is ``{"width", "height"}`` or ``(width, height)``;
+    ``insets`` is ``{"top", "bottom"}`` or ``(top, bottom)``."""
+    return Call("session.create", _params(
+        viewport=_size(viewport, "width", "height"), children=_children(children),
+        insets=_size(insets, "top", "bottom"), offset=offset, id=id, template=template,
+        options=dict(options) if options is not None else None), Layout.from_json)
+
+
+def scroll(session: str, offset: Number, phase: Optional[str] = None) -> Call:
+    return Call("session.scroll", _params(session=session, offset=offset, phase=phase), Layout.from_json)
+
+
+def set_content_height(session: str, child: str, content_height: Optional[Number]) -> Call:
+    # contentHeight null means "not known yet", so it is always sent.
+    return Call("session.setContentHeight",
+                {"session": session, "child": child, "contentHeight": content_height}, Layout.from_json)
+
+
+def update(session: str, *, sizes: Optional[Mapping[str, Optional[Number]]] = None,
+           viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
+           insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
+           offset: Optional[Number] = None, phase: Optional[str] = None) -> Call:
+    return Call("session.update", _params(
+        session=session, sizes=dict(sizes) if sizes is not None else None,
+        viewport=_size(viewport, "width", "height"), insets=_size(insets, "top", "bottom"),
+        offset=offset, phase=phase), Layout.from_json)
+
+
+def set_viewport(session: str, width: Number, height: Number) -> Call:
+    return Call("session.setViewport", _params(session=session, width=width, height=height), Layout.from_json)
+
+
+def set_insets(session: str, top: Optional[Number] = None, bottom: Optional[Number] = None) -> Call:
+    return Call("session.setInsets", _params(session=session, top=top, bottom=bottom), Layout.from_json)
+
+
+def insert_children(session: str, children: Iterable[ChildSpec], index: Optional[int] = None) -> Call:
+    return Call("session.insertChildren", _params(session=session, children=_children(children), index=index),
+                Layout.from_json)
+
+
+def remove_children(session: str, children: Iterable[str]) -> Call:
+    return Call("session.removeChildren", _params(session=session, children=list(children)), Layout.from_json)
+
+
+def scroll_to_child(session: str, child: str, position: Optional[str] = None,
+                    animated: Optional[bool] = None) -> Call:
+    return Call("session.scrollToChild",
+                _params(session=session, child=child, position=position, animated=animated), Layout.from_json)
+
+
+def begin_dragging(session: str) -> Call:
+    return Call("session.beginDragging", {"session": session}, Layout.from_json)
+
+
+def end_dragging(session: str, decelerate: Optional[bool] = None) -> Call:
+    return Call("session.endDragging", _params(session=session, decelerate=decelerate), Layout.from_json)
+
+
+def end_scrolling(session: str) -> Call:
+    return Call("session.endScrolling", {"session": session}, Layout.from_json)
+
+
+def end_refreshing(session: str) -> Call:
+    return Call("session.endRefreshing", {"session": session}, Layout.from_json)
+
+
+def end_loading_more(session: str) -> Call:
+    return Call("session.endLoadingMore", {"session": session}, Layout.from_json)
+
+
+def get(session: str) -> Call:
+    return Call("session.get", {"session": session}, Layout.from_json)
+
+
+def list_sessions() -> Call:
+    return Call("session.list", None, session_list_from_json)
+
+
+def destroy(session: str) -> Call:
+    return Call("session.destroy", {"session": session}, destroyed_from_json)
+
+
+def snapshot(session: str) -> Call:
+    """The snapshot is opaque: pass it back to :func:`restore` unchanged."""
+    return Call("session.snapshot", {"session": session}, _identity)
+
+
+def restore(snapshot: JSON, id: Optional[str] = None) -> Call:
+    return Call("session.restore", _params(snapshot=snapshot, id=id), Layout.from_json)
+
+
+__all__ = ["Call", "call", "initialize", "shutdown", "exit", "discover", "create", "scroll",
+           "set_content_height", "update", "set_viewport", "set_insets", "insert_children",
+           "remove_children", "scroll_to_child", "begin_dragging", "end_dragging", "end_scrolling",
+           "end_refreshing", "end_loading_more", "get", "list_sessions", "destroy", "snapshot", "restore",
+           "SessionInfo"]

@@ -1,0 +1,79 @@
+"""Exceptions raised by the OmniScroll clients."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+
+class OmniScrollError(Exception):
+    """Base class of every error the client raises."""
+
+
+class RpcError(OmniScrollError):
+    """A JSON-RPC error reply. ``data`` for -32602 is ``{"param": ..., "reason": ...}``."""
+
+    PARSE_ERROR = -32700
+    INVALID_REQUEST = -32600
+    METHOD_NOT_FOUND = -32601
+    INVALID_PARAMS = -32602
+    INTERNAL_ERROR = -32603
+    # Application errors (protocol/openrpc.json)
+    SESSION_NOT_FOUND = -32001
+    CHILD_NOT_FOUND = -32002
+    SESSION_ALREADY_EXISTS = -32003
+    LIMIT_EXCEEDED = -32004
+    REQUEST_CANCELLED = -32800
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__("%s (%d)%s" % (message, code, "" if data is None else ": %r" % (data,)))
+        self.code = code
+        self.message = message
+        self.data = data
+
+    @classmethod
+    def from_json(cls, value: Any) -> "RpcError":
+        if not isinstance(value, dict):
+            return cls(-32603, "malformed error object", value)
+        code = value.get("code")
+        if isinstance(code, bool) or not isinstance(code, int):
+            code = -32603
+        return cls(code, str(value.get("message", "")), value.get("data"))
+
+    @property
+    def param(self) -> Optional[str]:
+        """The JSON path of the rejected value, e.g. ``params.offset``."""
+        return self.data.get("param") if isinstance(self.data, dict) else None
+
+    @property
+    def reason(self) -> Optional[str]:
+        return self.data.get("reason") if isinstance(self.data, dict) else None
+
+
+class WorkerDied(OmniScrollError):
+    """The worker exited or crashed; carries its exit status and stderr tail."""
+
+    def __init__(self, returncode: Optional[int], stderr_tail: str, detail: str = "") -> None:
+        msg = "omniscroll worker is not running (exit status %s)%s" % (
+            returncode, ": " + detail if detail else "")
+        if stderr_tail:
+            msg += "\n--- worker stderr (tail) ---\n" + stderr_tail
+        super().__init__(msg)
+        self.returncode = returncode
+        self.stderr_tail = stderr_tail
+
+
+class CallTimeout(OmniScrollError, TimeoutError):
+    """No reply within the call's timeout. The worker keeps running."""
+
+    def __init__(self, method: str, timeout: float) -> None:
+        super().__init__("%s: no reply within %gs" % (method, timeout))
+        self.method = method
+        self.timeout = timeout
+
+
+class ProtocolViolation(OmniScrollError):
+    """The worker wrote something that is not a JSON-RPC reply (or a reply
+    line over the client's size bound). The client closes the worker."""
+
+
+class ClientClosed(OmniScrollError):
+    """The client was closed."""

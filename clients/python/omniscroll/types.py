@@ -1,0 +1,274 @@
+"""Native result types for OmniScroll replies.
+
+Every type keeps members it does not know in ``extra`` (a dict), so protocol
+additions never break the client; ``raw`` keeps the reply exactly as decoded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Mapping, Optional, Union
+
+JSON = Any
+Number = Union[int, float]
+
+
+def _obj(value: JSON, what: str) -> Mapping[str, JSON]:
+    if not isinstance(value, dict):
+        raise ValueError("%s: expected a JSON object, got %r" % (what, type(value).__name__))
+    return value
+
+
+def _num(obj: Mapping[str, JSON], key: str, what: str) -> Number:
+    value = obj.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError("%s.%s: expected a number, got %r" % (what, key, value))
+    return value
+
+
+def _extra(obj: Mapping[str, JSON], known: tuple) -> Dict[str, JSON]:
+    return {k: v for k, v in obj.items() if k not in known}
+
+
+@dataclass
+class Rect:
+    x: Number
+    y: Number
+    width: Number
+    height: Number
+    extra: Dict[str, JSON] = field(default_factory=dict)
+
+    _KEYS = ("x", "y", "width", "height")
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "Rect":
+        o = _obj(value, "frame")
+        return cls(_num(o, "x", "frame"), _num(o, "y", "frame"), _num(o, "width", "frame"),
+                   _num(o, "height", "frame"), _extra(o, cls._KEYS))
+
+
+@dataclass
+class Point:
+    x: Number
+    y: Number
+    extra: Dict[str, JSON] = field(default_factory=dict)
+
+    _KEYS = ("x", "y")
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "Point":
+        o = _obj(value, "contentOffset")
+        return cls(_num(o, "x", "contentOffset"), _num(o, "y", "contentOffset"), _extra(o, cls._KEYS))
+
+
+@dataclass
+class ContentView:
+    top: Number
+    height: Number
+    extra: Dict[str, JSON] = field(default_factory=dict)
+
+    _KEYS = ("top", "height")
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "ContentView":
+        o = _obj(value, "contentView")
+        return cls(_num(o, "top", "contentView"), _num(o, "height", "contentView"), _extra(o, cls._KEYS))
+
+
+@dataclass
+class ChildLayout:
+    id: str
+    frame: Rect
+    content_offset: Point
+    visible_height: Number
+    extra: Dict[str, JSON] = field(default_factory=dict)
+
+    _KEYS = ("id", "frame", "contentOffset", "visibleHeight")
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "ChildLayout":
+        o = _obj(value, "child")
+        cid = o.get("id")
+        if not isinstance(cid, str):
+            raise ValueError("child.id: expected a string, got %r" % (cid,))
+        return cls(cid, Rect.from_json(o.get("frame")), Point.from_json(o.get("contentOffset")),
+                   _num(o, "visibleHeight", "child"), _extra(o, cls._KEYS))
+
+
+@dataclass
+class Event:
+    """One lifecycle event. ``child`` is None for container-wide events;
+    every other member (``direction``, ``offset``…) is kept in ``data``."""
+    type: str
+    child: Optional[str] = None
+    data: Dict[str, JSON] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "Event":
+        o = _obj(value, "event")
+        t = o.get("type")
+        if not isinstance(t, str):
+            raise ValueError("event.type: expected a string, got %r" % (t,))
+        child = o.get("child")
+        return cls(t, child if isinstance(child, str) else None, _extra(o, ("type", "child")))
+
+
+@dataclass
+class Target:
+    offset: Number
+    pending: bool
+    extra: Dict[str, JSON] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "Target":
+        o = _obj(value, "target")
+        return cls(_num(o, "offset", "target"), bool(o.get("pending", False)), _extra(o, ("offset", "pending")))
+
+
+@dataclass
+class Layout:
+    session: str
+    revision: int
+    offset: Number
+    content_height: Number
+    min_offset: Number
+    max_offset: Number
+    direction: Optional[str]
+    phase: str
+    active_child: Optional[str]
+    content_view: ContentView
+    children: List[ChildLayout]
+    events: List[Event]
+    anchor_shift: Optional[Number] = None
+    target: Optional[Target] = None
+    extra: Dict[str, JSON] = field(default_factory=dict)
+    raw: Dict[str, JSON] = field(default_factory=dict, repr=False, compare=False)
+
+    _KEYS = ("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction",
+             "phase", "activeChild", "contentView", "children", "events", "anchorShift", "target")
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "Layout":
+        o = _obj(value, "Layout")
+        session = o.get("session")
+        if not isinstance(session, str):
+            raise ValueError("Layout.session: expected a string, got %r" % (session,))
+        revision = _num(o, "revision", "Layout")
+        children = o.get("children", [])
+        events = o.get("events", [])
+        if not isinstance(children, list) or not isinstance(events, list):
+            raise ValueError("Layout.children and Layout.events must be arrays")
+        anchor = o.get("anchorShift")
+        target = o.get("target")
+        direction = o.get("direction")
+        active = o.get("activeChild")
+        phase = o.get("phase")
+        return cls(
+            session=session,
+            revision=int(revision),
+            offset=_num(o, "offset", "Layout"),
+            content_height=_num(o, "contentHeight", "Layout"),
+            min_offset=_num(o, "minOffset", "Layout"),
+            max_offset=_num(o, "maxOffset", "Layout"),
+            direction=direction if isinstance(direction, str) else None,
+            phase=phase if isinstance(phase, str) else "idle",
+            active_child=active if isinstance(active, str) else None,
+            content_view=ContentView.from_json(o.get("contentView")),
+            children=[ChildLayout.from_json(c) for c in children],
+            events=[Event.from_json(e) for e in events],
+            anchor_shift=anchor if isinstance(anchor, (int, float)) and not isinstance(anchor, bool) else None,
+            target=Target.from_json(target) if isinstance(target, dict) else None,
+            extra=_extra(o, cls._KEYS),
+            raw=dict(o),
+        )
+
+    def child(self, child_id: str) -> ChildLayout:
+        """The layout of one child; KeyError if the reply does not list it."""
+        for c in self.children:
+            if c.id == child_id:
+                return c
+        raise KeyError(child_id)
+
+    def event_types(self) -> List[str]:
+        return [e.type for e in self.events]
+
+
+@dataclass
+class SessionInfo:
+    id: str
+    children: JSON
+    revision: int
+    extra: Dict[str, JSON] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "SessionInfo":
+        o = _obj(value, "session")
+        return cls(str(o.get("id")), o.get("children"), int(_num(o, "revision", "session")),
+                   _extra(o, ("id", "children", "revision")))
+
+
+def session_list_from_json(value: JSON) -> List[SessionInfo]:
+    o = _obj(value, "session.list result")
+    sessions = o.get("sessions", [])
+    if not isinstance(sessions, list):
+        raise ValueError("session.list: sessions must be an array")
+    return [SessionInfo.from_json(s) for s in sessions]
+
+
+def destroyed_from_json(value: JSON) -> str:
+    o = _obj(value, "session.destroy result")
+    s = o.get("session")
+    if not isinstance(s, str):
+        raise ValueError("session.destroy: expected {session: string}")
+    return s
+
+
+@dataclass
+class InitializeResult:
+    server_name: str
+    server_version: str
+    protocol_version: JSON
+    capabilities: Dict[str, JSON]
+    extra: Dict[str, JSON] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "InitializeResult":
+        o = _obj(value, "initialize result")
+        info = o.get("serverInfo") if isinstance(o.get("serverInfo"), dict) else {}
+        caps = o.get("capabilities") if isinstance(o.get("capabilities"), dict) else {}
+        return cls(str(info.get("name", "")), str(info.get("version", "")), o.get("protocolVersion"),
+                   dict(caps), _extra(o, ("serverInfo", "protocolVersion", "capabilities")))
+
+
+@dataclass
+class Child:
+    """A child declaration for ``session.create`` / ``session.insertChildren``.
+    Plain dicts are accepted everywhere too."""
+    id: str
+    kind: str = "scroll"
+    content_height: Optional[Number] = None
+    height: Optional[Number] = None
+    pin_offset: Optional[Number] = None
+    extra: Dict[str, JSON] = field(default_factory=dict)
+
+    @classmethod
+    def scroll(cls, id: str, content_height: Optional[Number] = None) -> "Child":
+        return cls(id, "scroll", content_height=content_height)
+
+    @classmethod
+    def fixed(cls, id: str, height: Number) -> "Child":
+        return cls(id, "fixed", height=height)
+
+    @classmethod
+    def sticky(cls, id: str, height: Number, pin_offset: Optional[Number] = None) -> "Child":
+        return cls(id, "sticky", height=height, pin_offset=pin_offset)
+
+    def to_json(self) -> Dict[str, JSON]:
+        out: Dict[str, JSON] = {"id": self.id, "kind": self.kind}
+        if self.content_height is not None:
+            out["contentHeight"] = self.content_height
+        if self.height is not None:
+            out["height"] = self.height
+        if self.pin_offset is not None:
+            out["pinOffset"] = self.pin_offset
+        out.update(self.extra)
+        return out

@@ -1,0 +1,71 @@
+"""The asyncio client against the real worker."""
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+import pytest
+
+from omniscroll import AsyncClient, CallTimeout, Child, ClientClosed, Layout, RpcError, WorkerDied, calls
+
+
+def run(coro):  # type: ignore[no-untyped-def]
+    return asyncio.run(coro)
+
+
+def test_async_session_roundtrip(worker_bin: str) -> None:
+    async def main() -> None:
+        async with AsyncClient(worker_bin) as c:
+            lay = await c.create((375, 800), [Child.scroll("web", 2000), Child.scroll("list", 3000)],
+                                 insets=(0, 100))
+            assert isinstance(lay, Layout) and lay.max_offset == 4300
+            lay = await c.scroll(lay.session, 3000)
+            assert lay.content_view.top == 2200
+            assert lay.child("list").content_offset.y == 1000
+            with pytest.raises(RpcError) as e:
+                await c.scroll(lay.session, "x")  # type: ignore[arg-type]
+            assert e.value.code == -32602 and e.value.param == "params.offset"
+    run(main())
+
+
+def test_async_pipelining_and_batch(worker_bin: str) -> None:
+    async def main() -> None:
+        async with AsyncClient(worker_bin) as c:
+            s = (await c.create((375, 800), [Child.scroll("a", 2000), Child.scroll("b", 3000)])).session
+            offsets = [(i * 53) % 4200 for i in range(300)]
+            layouts = await asyncio.gather(*(c.scroll(s, y) for y in offsets))
+            assert [lay.offset for lay in layouts] == offsets
+            out = await c.batch([calls.get(s), calls.scroll("nope", 0), calls.list_sessions()])
+            assert isinstance(out[0], Layout) and isinstance(out[1], RpcError)
+            assert [i.id for i in out[2]] == [s]
+    run(main())
+
+
+def test_async_timeout_and_death(worker_bin: str) -> None:
+    async def main() -> None:
+        c = AsyncClient(worker_bin)
+        await c.start()
+        try:
+            os.kill(c.pid, signal.SIGSTOP)
+            with pytest.raises(CallTimeout):
+                await c.list(timeout=0.2)
+            pending = asyncio.ensure_future(c.list(timeout=60))
+            await asyncio.sleep(0)
+            c.kill()
+            with pytest.raises(WorkerDied) as e:
+                await pending
+            assert e.value.returncode == -signal.SIGKILL
+        finally:
+            await c.close()
+        with pytest.raises(ClientClosed):
+            await c.list()
+    run(main())
+
+
+def test_async_close_exit_code(worker_bin: str) -> None:
+    async def main() -> None:
+        c = await AsyncClient(worker_bin).start()
+        await c.initialize()
+        assert await c.close() == 0
+    run(main())

@@ -1,0 +1,290 @@
+"""The synchronous Client against the real worker."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+from concurrent.futures import Future
+from typing import Any, List
+
+import pytest
+
+import omniscroll
+from omniscroll import (CallTimeout, Child, Client, ClientClosed, Event, Layout, RpcError, WorkerDied, calls)
+
+SEED_CHILDREN = [Child.scroll("web", 2000), Child.scroll("list", 3000)]
+
+
+def seed_session(c: Client) -> Layout:
+    return c.create((375, 800), SEED_CHILDREN, insets=(0, 100))
+
+
+def test_create_returns_a_typed_layout(client: Client) -> None:
+    lay = seed_session(client)
+    assert isinstance(lay, Layout)
+    assert isinstance(lay.session, str) and lay.session
+    assert lay.content_height == 5000
+    assert lay.min_offset == 0 and lay.max_offset == 4300
+    assert [ch.id for ch in lay.children] == ["web", "list"]
+    web = lay.child("web")
+    assert (web.frame.x, web.frame.width, web.frame.height) == (0, 375, 800)
+    assert web.content_offset.y == 0 and web.visible_height == 800
+    assert lay.active_child == "web"
+    assert all(isinstance(e, Event) for e in lay.events)
+
+
+@pytest.mark.parametrize("y, top, web, lst", [
+    (600, 600, 600, 0), (1500, 1200, 1200, 0), (3000, 2200, 1200, 1000), (4300, 3400, 1200, 2200)])
+def test_seed_golden_vectors(client: Client, y: float, top: float, web: float, lst: float) -> None:
+    s = seed_session(client).session
+    lay = client.scroll(s, y)
+    assert lay.offset == y
+    assert lay.content_view.top == top
+    assert lay.content_view.height == 1600
+    assert lay.child("web").content_offset.y == web
+    assert lay.child("list").content_offset.y == lst
+
+
+def test_overscroll_above_top_keeps_children_at_rest(client: Client) -> None:
+    s = seed_session(client).session
+    lay = client.scroll(s, -50)
+    assert lay.content_view.top == 0
+    assert lay.child("web").content_offset.y == 0 and lay.child("list").content_offset.y == 0
+
+
+def test_revision_grows_and_get_reports_every_child(client: Client) -> None:
+    first = seed_session(client)
+    s = first.session
+    a = client.scroll(s, 100)
+    b = client.scroll(s, 200)
+    assert first.revision < a.revision < b.revision
+    got = client.get(s)
+    assert got.offset == 200 and got.events == [] and len(got.children) == 2
+
+
+def test_set_content_height_and_update(client: Client) -> None:
+    s = seed_session(client).session
+    lay = client.set_content_height(s, "list", 1000)
+    assert lay.content_height == 3000 and lay.max_offset == 2300
+    lay = client.update(s, sizes={"web": 500, "list": 300})
+    assert lay.content_height == 800
+    assert lay.max_offset == 100  # 800 + inset.bottom 100 - V 800
+    assert lay.child("web").content_offset.y == 0
+
+
+def test_viewport_insets_children(client: Client) -> None:
+    s = seed_session(client).session
+    lay = client.set_viewport(s, 320, 600)
+    assert lay.child("web").frame.width == 320 and lay.child("web").frame.height == 600
+    lay = client.set_insets(s, top=50, bottom=0)
+    assert lay.min_offset == -50 and lay.max_offset == 5000 - 600
+    lay = client.insert_children(s, [Child.fixed("header", 200)], index=0)
+    assert [c.id for c in client.get(s).children] == ["header", "web", "list"]
+    assert lay.content_height == 5200
+    lay = client.remove_children(s, ["header"])
+    assert [c.id for c in client.get(s).children] == ["web", "list"]
+
+
+def test_sticky_bar_keeps_the_last_pixel_reachable(client: Client) -> None:
+    lay = client.create({"width": 375, "height": 800},
+                        [Child.fixed("header", 300), Child.sticky("tabs", 44), Child.scroll("list", 3000)])
+    lay = client.scroll(lay.session, lay.max_offset)
+    assert lay.child("list").content_offset.y == 3000 - (800 - 44)
+
+
+def test_scroll_to_child_reports_target(client: Client) -> None:
+    s = seed_session(client).session
+    lay = client.scroll_to_child(s, "list")
+    assert lay.target is not None
+    assert lay.target.offset == 2000 and lay.target.pending is False
+
+
+def test_phases(client: Client) -> None:
+    s = seed_session(client).session
+    assert client.begin_dragging(s).phase == "dragging"
+    assert client.end_dragging(s, decelerate=True).phase == "decelerating"
+    assert client.end_scrolling(s).phase == "idle"
+    client.begin_dragging(s)
+    assert client.end_dragging(s).phase == "idle"
+
+
+def test_refresh_and_load_more_calls(client: Client) -> None:
+    lay = client.create((375, 800), SEED_CHILDREN,
+                        options={"refresh": {"threshold": 60, "height": 50}, "loadMore": {"distance": 300}})
+    s = lay.session
+    assert isinstance(client.end_refreshing(s), Layout)
+    lay = client.scroll(s, lay.max_offset - 100)
+    assert "loadMoreDidTrigger" in lay.event_types()
+    assert isinstance(client.end_loading_more(s), Layout)
+
+
+def test_list_destroy_snapshot_restore(client: Client) -> None:
+    a = seed_session(client).session
+    b = client.create((375, 800), [Child.fixed("h", 10)], id="mine").session
+    assert b == "mine"
+    assert {i.id for i in client.list()} == {a, b}
+    client.scroll(a, 1234)
+    snap = client.snapshot(a)
+    assert client.destroy(a) == a
+    assert {i.id for i in client.list()} == {b}
+    restored = client.restore(snap, id="again")
+    assert restored.session == "again" and restored.offset == 1234
+    assert [c.id for c in restored.children] == ["web", "list"]
+
+
+def test_template_with_seed_events(client: Client) -> None:
+    lay = client.create((375, 800), template="shortContainer")
+    s = lay.session
+    assert [c.id for c in lay.children] == ["web", "list"]
+    client.update(s, sizes={"web": 2000, "list": 3000})
+    lay = client.scroll(s, 3000)
+    assert any(e.child == "web" for e in lay.events), lay.events
+    assert client.scroll(s, 3000).events == []  # nothing changed: no events
+
+
+def test_initialize_and_discover_cover_every_bound_method(client: Client) -> None:
+    init = client.initialize({"name": "pytest"})
+    assert init.server_name
+    doc = client.discover()
+    names = {m["name"] for m in doc["methods"]}
+    bound = {"initialize", "shutdown", "exit", "rpc.discover", "session.create", "session.scroll",
+             "session.setContentHeight", "session.update", "session.setViewport", "session.setInsets",
+             "session.insertChildren", "session.removeChildren", "session.scrollToChild",
+             "session.beginDragging", "session.endDragging", "session.endScrolling", "session.endRefreshing",
+             "session.endLoadingMore", "session.get", "session.list", "session.destroy", "session.snapshot",
+             "session.restore"}
+    missing = {n for n in names if n.startswith("session.")} - bound
+    assert not missing, "session methods the client does not bind: %s" % sorted(missing)
+
+
+def test_rpc_errors_carry_code_message_data(client: Client) -> None:
+    s = seed_session(client).session
+    with pytest.raises(RpcError) as e:
+        client.request("session.scroll", {"session": s, "offset": "far"})
+    assert e.value.code == RpcError.INVALID_PARAMS
+    assert e.value.param == "params.offset" and isinstance(e.value.reason, str) and e.value.reason
+    with pytest.raises(RpcError) as e:
+        client.set_content_height(s, "list", -5)
+    assert e.value.code == -32602 and e.value.param == "params.contentHeight"
+    with pytest.raises(RpcError) as e:
+        client.request("session.noSuchMethod", {})
+    assert e.value.code == RpcError.METHOD_NOT_FOUND and e.value.message
+    with pytest.raises(RpcError) as e:
+        client.scroll("no-such-session", 10)
+    assert e.value.code == RpcError.SESSION_NOT_FOUND and e.value.param == "params.session"
+    with pytest.raises(RpcError) as e:
+        client.set_content_height(s, "no-such-child", 10)
+    assert e.value.code == RpcError.CHILD_NOT_FOUND and e.value.message
+    # The worker carries on.
+    assert client.scroll(s, 10).offset == 10
+
+
+def test_pipelining_matches_replies_by_id(client: Client) -> None:
+    s = seed_session(client).session
+    offsets = [(i * 37) % 4300 for i in range(500)]
+    futures: List["Future[Any]"] = [client.submit(calls.scroll(s, y)) for y in offsets]
+    layouts = [f.result() for f in futures]
+    assert [lay.offset for lay in layouts] == offsets
+    revisions = [lay.revision for lay in layouts]
+    assert revisions == sorted(revisions) and len(set(revisions)) == len(revisions)
+
+
+def test_batch_returns_per_entry_results_or_errors(client: Client) -> None:
+    s = seed_session(client).session
+    out = client.batch([calls.scroll(s, 600), calls.scroll("nope", 1), calls.scroll(s, 700).as_notification(),
+                        calls.get(s), calls.call("session.bogus")])
+    assert isinstance(out[0], Layout) and out[0].offset == 600
+    assert isinstance(out[1], RpcError)
+    assert out[2] is None
+    assert isinstance(out[3], Layout) and out[3].offset == 700  # the notification ran, in order
+    assert isinstance(out[4], RpcError) and out[4].code == -32601
+
+
+def test_notifications_are_not_answered(client: Client) -> None:
+    s = seed_session(client).session
+    client.notify("session.scroll", {"session": s, "offset": 321})
+    assert client.get(s).offset == 321
+
+
+def test_timeout_then_late_reply_is_dropped(client: Client) -> None:
+    s = seed_session(client).session
+    os.kill(client.pid, signal.SIGSTOP)
+    try:
+        with pytest.raises(CallTimeout):
+            client.scroll(s, 100, timeout=0.3)
+        with pytest.raises(TimeoutError):  # CallTimeout is a TimeoutError too
+            client.get(s, timeout=0.1)
+    finally:
+        os.kill(client.pid, signal.SIGCONT)
+    lay = client.scroll(s, 200)
+    assert lay.offset == 200
+
+
+def test_dead_worker_fails_pending_calls_with_stderr_tail(worker_bin: str) -> None:
+    c = Client(worker_bin)
+    try:
+        s = seed_session(c).session
+        os.kill(c.pid, signal.SIGSTOP)
+        fut = c.submit(calls.scroll(s, 100), timeout=60)
+        c.kill()
+        with pytest.raises(WorkerDied) as e:
+            fut.result(timeout=30)
+        assert e.value.returncode == -signal.SIGKILL
+        with pytest.raises(WorkerDied):
+            c.get(s)
+    finally:
+        c.close()
+
+
+def test_worker_that_exits_at_start_reports_its_stderr(worker_bin: str) -> None:
+    c = Client(worker_bin, ["--no-such-flag-xyz"])
+    try:
+        with pytest.raises(WorkerDied) as e:
+            c.list()
+        assert e.value.returncode not in (0, None)
+        assert e.value.stderr_tail.strip(), "expected the worker's usage error on stderr"
+        assert "--- worker stderr" in str(e.value)
+    finally:
+        c.close()
+
+
+def test_close_is_clean_and_final(worker_bin: str) -> None:
+    c = Client(worker_bin)
+    seed_session(c)
+    assert c.close() == 0
+    assert c.close() == 0
+    with pytest.raises(ClientClosed):
+        c.list()
+
+
+def test_shutdown_then_requests_are_invalid(worker_bin: str) -> None:
+    with Client(worker_bin) as c:
+        c.shutdown()
+        with pytest.raises(RpcError) as e:
+            c.list()
+        assert e.value.code == -32600
+
+
+def test_binary_from_environment(worker_bin: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OMNISCROLL_BIN", worker_bin)
+    assert omniscroll.resolve_binary() == worker_bin
+    with Client() as c:
+        assert c.list() == []
+    monkeypatch.delenv("OMNISCROLL_BIN")
+    monkeypatch.setenv("PATH", os.path.dirname(os.path.abspath(worker_bin)))
+    assert os.path.basename(omniscroll.resolve_binary()) == "omniscroll"
+
+
+def test_in_flight_bound(worker_bin: str) -> None:
+    with Client(worker_bin, max_in_flight=4) as c:
+        with pytest.raises(ValueError):
+            c.batch([calls.list_sessions()] * 5)
+        futures = [c.submit(calls.list_sessions()) for _ in range(50)]  # waits for free slots
+        assert all(f.result() == [] for f in futures)
+
+
+def test_raw_replies_are_json_rpc(worker_bin: str) -> None:
+    with omniscroll.RawWorker(worker_bin) as w:
+        w.send(b'{"jsonrpc":"2.0","id":null,"method":"session.list"}\n')
+        reply = json.loads(w.read_reply(10))
+        assert reply == {"jsonrpc": "2.0", "id": None, "result": {"sessions": []}}

@@ -1,0 +1,106 @@
+#!/bin/sh
+# Tests of omniscroll.sh against the real worker.
+# Worker: $OMNISCROLL_BIN, else the repository's .build/{release,debug}/omniscroll.
+# Prints a closing line "N passed, M failed"; exits non-zero when M > 0.
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+if [ -z "${OMNISCROLL_BIN:-}" ]; then
+    for c in .build/release/omniscroll .build/debug/omniscroll .build-clients/release/omniscroll .build-clients/debug/omniscroll; do
+        if [ -x "$repo/$c" ]; then OMNISCROLL_BIN="$repo/$c"; break; fi
+    done
+fi
+if [ -z "${OMNISCROLL_BIN:-}" ]; then
+    echo "no omniscroll worker: build it (swift build) or set OMNISCROLL_BIN" >&2
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+export OMNISCROLL_BIN
+. "$here/omniscroll.sh"
+
+passed=0
+failed=0
+check() { # check NAME ACTUAL EXPECTED
+    if [ "$2" = "$3" ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$3" "$2" >&2
+    fi
+}
+
+omniscroll_start || { echo "0 passed, 1 failed"; exit 1; }
+
+# create + golden vectors of seed 000
+lay=$(omniscroll_call session.create '{"viewport":{"width":375,"height":800},"insets":{"bottom":100},"children":[{"id":"web","kind":"scroll","contentHeight":2000},{"id":"list","kind":"scroll","contentHeight":3000}]}')
+check "create exit code" $? 0
+s=$(printf '%s' "$lay" | jq -r .session)
+check "create maxOffset" "$(printf '%s' "$lay" | jq -c '[.contentHeight, .maxOffset]')" "[5000,4300]"
+for v in "600 600 600 0" "1500 1200 1200 0" "3000 2200 1200 1000" "4300 3400 1200 2200"; do
+    set -- $v
+    got=$(omniscroll_call session.scroll "{\"session\":\"$s\",\"offset\":$1}" | jq -c '[.contentView.top, (.children[] | .contentOffset.y)]')
+    check "golden vector y=$1" "$got" "[$2,$3,$4]"
+done
+
+# error replies: code on stderr, return code 2, worker carries on
+err=$(omniscroll_call session.scroll "{\"session\":\"$s\",\"offset\":\"far\"}" 2>&1 >/dev/null)
+rc=$?
+check "error return code" "$rc" 2
+check "error object" "$(printf '%s' "$err" | jq -c '[.code, .data.param]')" '[-32602,"params.offset"]'
+err=$(omniscroll_call session.nope '{}' 2>&1 >/dev/null)
+check "method not found" "$(printf '%s' "$err" | jq .code)" "-32601"
+check "bad params JSON is a usage error" "$(omniscroll_call session.get '{not json' 2>/dev/null; echo $?)" 5
+check "worker carries on" "$(omniscroll_call session.get "{\"session\":\"$s\"}" | jq .offset)" 4300
+
+# notifications are not answered (the next call gets its own reply)
+omniscroll_notify session.scroll "{\"session\":\"$s\",\"offset\":123}"
+check "notification applied" "$(omniscroll_call session.get "{\"session\":\"$s\"}" | jq .offset)" 123
+
+# batch: per-entry results or errors, null for notifications
+out=$(omniscroll_batch "[{\"method\":\"session.scroll\",\"params\":{\"session\":\"$s\",\"offset\":600}},{\"method\":\"session.scroll\",\"params\":{\"session\":\"nope\",\"offset\":1}},{\"method\":\"session.scroll\",\"params\":{\"session\":\"$s\",\"offset\":700},\"notify\":true},{\"method\":\"session.get\",\"params\":{\"session\":\"$s\"}}]")
+check "batch shape" "$(printf '%s' "$out" | jq -c '[.[0].result.offset, .[1].error.code, .[2], .[3].result.offset]')" "[600,-32001,null,700]"
+
+# pipelining: many requests in flight, replies in request order
+n=300
+out=$(i=0; while [ $i -lt $n ]; do echo "{\"method\":\"session.scroll\",\"params\":{\"session\":\"$s\",\"offset\":$(( (i * 37) % 4300 ))}}"; i=$((i + 1)); done | omniscroll_pipeline)
+check "pipeline count" "$(printf '%s\n' "$out" | wc -l | tr -d ' ')" "$n"
+expected=$(i=0; while [ $i -lt $n ]; do echo $(( (i * 37) % 4300 )); i=$((i + 1)); done | jq -s -c .)
+check "pipeline order" "$(printf '%s\n' "$out" | jq -s -c 'map(.result.offset)')" "$expected"
+
+# ids still line up after all that
+check "call after pipeline" "$(omniscroll_call session.list | jq -c '[.sessions[].id]')" "[\"$s\"]"
+
+# timeout: a stopped worker gives return code 4, then recovers (late reply skipped)
+kill -STOP "$OMNISCROLL_PID"
+OMNISCROLL_TIMEOUT=1 omniscroll_call session.get "{\"session\":\"$s\"}" >/dev/null 2>&1
+check "timeout return code" $? 4
+kill -CONT "$OMNISCROLL_PID"
+check "recovered after timeout" "$(omniscroll_call session.scroll "{\"session\":\"$s\",\"offset\":55}" | jq .offset)" 55
+
+omniscroll_stop
+check "clean stop exit status" $? 0
+
+# a worker that dies: return code 3 with its stderr tail
+omniscroll_start "$OMNISCROLL_BIN" --no-such-flag-xyz
+msg=$(omniscroll_call session.list 2>&1 >/dev/null)
+check "dead worker return code" "$(omniscroll_call session.list >/dev/null 2>&1; echo $?)" 3
+case $msg in
+    *"not running (exit status 2)"*"--- worker stderr"*"no-such-flag-xyz"*) check "dead worker report" ok ok ;;
+    *) check "dead worker report" "$msg" "exit status + stderr tail" ;;
+esac
+omniscroll_stop
+
+# a killed worker
+omniscroll_start
+kill -9 "$OMNISCROLL_PID"
+omniscroll_call session.list >/dev/null 2>&1
+check "killed worker return code" $? 3
+omniscroll_stop
+
+# the examples run
+for ex in "$here"/examples/*.sh; do
+    sh "$ex" >/dev/null 2>&1
+    check "example $(basename "$ex")" $? 0
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
