@@ -102,9 +102,9 @@ public struct Layout: Sendable {
     public var visibleIndices: [Int] {
         var result: [Int] = []
         let inView = childrenInViewport
-        for k in 0..<stack.pins.count where !inView.contains(stack.pins.childIndices[k]) && stack.pins.childIndices[k] < inView.lowerBound {
-            let i = stack.pins.childIndices[k]
-            if child(i).isVisible { result.append(i) }
+        // Bars pinned from above the in-flow range; a bar below it cannot be pinned.
+        for i in stack.pins.childIndices where i < inView.lowerBound && child(i).isVisible {
+            result.append(i)
         }
         for i in inView where child(i).isVisible { result.append(i) }
         return result

@@ -169,6 +169,31 @@ final class LayoutPropertyTests: XCTestCase {
         }
     }
 
+    /// The O(log n) lookups agree with a scan of every child.
+    func testVisibleAndActiveChildrenMatchAFullScan() {
+        forEachCase { seed, rng in
+            var container = RandomContainerSpec(using: &rng).make()
+            for _ in 0..<6 {
+                container.must(.offset(randomOffset(container.layout, &rng)))
+                let layout = container.layout
+                let visible = (0..<layout.childCount).filter { layout.child($0).isVisible }
+                XCTAssertEqual(layout.visibleIndices, visible, "seed \(seed) at y \(layout.offset)")
+                var line = layout.offset
+                for i in 0..<layout.childCount where layout.child(i).isPinned {
+                    line = max(line, layout.child(i).frame.maxY)
+                }
+                var expected = layout.contentHeight == 0 || line < 0 ? 0 : layout.childCount - 1
+                if layout.contentHeight > 0, line >= 0 {
+                    for i in 0..<layout.childCount {
+                        let top = layout.stack.naturalTop(i), height = layout.stack.naturalHeight(i)
+                        if height > 0, line < top + height { expected = i; break }
+                    }
+                }
+                XCTAssertEqual(layout.activeIndex, expected, "seed \(seed) at y \(layout.offset)")
+            }
+        }
+    }
+
     /// Delta replies list exactly the children whose layout changed.
     func testChangedChildrenAreExactlyTheOnesThatChanged() {
         forEachCase { seed, rng in
