@@ -23,6 +23,10 @@ let package = Package(
         .executableTarget(name: "omniscroll", dependencies: ["OmniScrollProtocol"]),
         // Swift client: spawns the worker and binds the session API.
         .target(name: "OmniScrollClient", dependencies: ["OmniScrollJSON"]),
+        // The benchmark (bench/run): the driver and its line-echo floor. Not products.
+        .executableTarget(name: "omniscroll-bench", dependencies: ["OmniScrollCore", "OmniScrollJSON"],
+                          path: "bench/Sources/omniscroll-bench"),
+        .executableTarget(name: "omniscroll-line-echo", path: "bench/Sources/omniscroll-line-echo"),
 
         .testTarget(name: "OmniScrollCoreTests", dependencies: ["OmniScrollCore"]),
         .testTarget(name: "OmniScrollJSONTests", dependencies: ["OmniScrollJSON"]),

@@ -6,25 +6,28 @@
 /// A size change is O(log² n); inserting or removing children, or changing a
 /// sticky bar, is O(n).
 struct ChildStack: Sendable {
+    /// Exclusivity is unchecked: the box is only reached through `ChildStack`,
+    /// which mutates it only after `makeUnique`, so no two accesses overlap;
+    /// the runtime checks were a measurable part of every update.
     private final class Storage: @unchecked Sendable {
-        var ids: [String] = []
-        var kinds: [ChildKind] = []
+        @exclusivity(unchecked) var ids: [String] = []
+        @exclusivity(unchecked) var kinds: [ChildKind] = []
         /// `nil` while a size is not known yet.
-        var declaredSizes: [Double?] = []
+        @exclusivity(unchecked) var declaredSizes: [Double?] = []
         /// Natural heights `C_i` (unknown counts as 0): `T_i = naturalHeights.prefix(i)`.
-        var naturalHeights = PrefixSums()
+        @exclusivity(unchecked) var naturalHeights = PrefixSums()
         /// Frame heights `H_i`, for the seed's `contentView`.
-        var frameHeights = PrefixSums()
-        var indexByID: [String: Int] = [:]
-        var pins = StickyPins()
+        @exclusivity(unchecked) var frameHeights = PrefixSums()
+        @exclusivity(unchecked) var indexByID: [String: Int] = [:]
+        @exclusivity(unchecked) var pins = StickyPins()
         /// The viewport height the frame heights were computed for.
-        var viewportHeight: Double
+        @exclusivity(unchecked) var viewportHeight: Double
         /// How many children have no size yet.
-        var unknownSizeCount = 0
+        @exclusivity(unchecked) var unknownSizeCount = 0
         /// The first child with no size yet, `count` when every size is known.
-        var firstUnknownSize = 0
+        @exclusivity(unchecked) var firstUnknownSize = 0
         /// The seed's "top" and "bottom" children: the first two scroll children.
-        var seedPair: (top: Int?, bottom: Int?) = (nil, nil)
+        @exclusivity(unchecked) var seedPair: (top: Int?, bottom: Int?) = (nil, nil)
 
         init(viewportHeight: Double) { self.viewportHeight = viewportHeight }
 

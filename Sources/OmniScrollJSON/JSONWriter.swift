@@ -15,156 +15,264 @@
 ///   or `\u00XX`, and U+2028/U+2029 as `\u2028`/`\u2029`, so every message
 ///   stays on one line for every consumer (including JavaScript). Other UTF-8
 ///   is written as is.
+///
+/// Speed: the bytes live in one manually managed buffer. Each value reserves
+/// its worst-case size once (one capacity and uniqueness check) and is then
+/// stored through a pointer, and every method is `@inlinable`, so the
+/// protocol layer's calls compile to straight-line stores. The buffer is
+/// copy-on-write: copies of a writer never see each other's writes.
+
 public struct JSONWriter {
-    public var bytes: [UInt8]
+    /// Owns the allocation; the writer keeps the pointer, count and capacity
+    /// in its own stored properties so writes need no class-property access
+    /// (and no runtime exclusivity checks).
+    @usableFromInline
+    final class Storage {
+        @usableFromInline let base: UnsafeMutablePointer<UInt8>
+        @usableFromInline init(capacity: Int) { base = .allocate(capacity: capacity) }
+        deinit { base.deallocate() }
+    }
+
+    @usableFromInline var storage: Storage
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var used = 0
+    @usableFromInline var capacity: Int
     /// True when the next value or key must be preceded by a comma.
-    public private(set) var needsComma = false
+    @usableFromInline var comma = false
+    public var needsComma: Bool { comma }
 
     public init(capacity: Int = 4096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        storage = Storage(capacity: self.capacity)
+        base = storage.base
+    }
+
+    /// The bytes written so far (a copy).
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: used)) }
+
+    /// Calls `body` with the bytes written so far, without copying them.
+    @inlinable
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: base, count: used))
     }
 
     /// Empties the buffer, keeping its capacity.
     public mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
-        needsComma = false
+        used = 0
+        comma = false
+    }
+
+    /// Empties the buffer and gives back memory above `capacity` (after a
+    /// huge reply, so one big message does not pin its buffer for good).
+    public mutating func reset(shrinkingTo capacity: Int) {
+        reset()
+        if self.capacity > capacity {
+            self.capacity = max(capacity, 64)
+            storage = Storage(capacity: self.capacity)
+            base = storage.base
+        }
     }
 
     /// The number of bytes written so far (a position for `truncate(to:)`).
-    public var count: Int { bytes.count }
+    @inlinable
+    public var count: Int { used }
 
     /// Drops everything written after `position` (e.g. a partially written
     /// result). The next value is written as if nothing followed `position`.
     public mutating func truncate(to position: Int, needsComma: Bool = false) {
-        bytes.removeSubrange(position...)
-        self.needsComma = needsComma
+        precondition(position >= 0 && position <= used, "JSONWriter.truncate: position out of range")
+        _ = reserve(0)  // unshare before changing what this writer sees
+        used = position
+        self.comma = needsComma
+    }
+
+    // MARK: Buffer
+
+    /// Makes room for `n` more bytes and makes the buffer this writer's own;
+    /// returns where they go.
+    @inlinable @inline(__always)
+    mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if _slowPath(used &+ n > capacity || !isKnownUniquelyReferenced(&storage)) { grow(n) }
+        return base + used
+    }
+
+    @usableFromInline
+    mutating func grow(_ n: Int) {
+        var newCapacity = capacity
+        while used + n > newCapacity { newCapacity *= 2 }
+        let new = Storage(capacity: newCapacity)
+        new.base.update(from: base, count: used)
+        storage = new
+        base = new.base
+        capacity = newCapacity
+    }
+
+    @inlinable @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1).pointee = byte
+        used &+= 1
+    }
+
+    @inlinable @inline(__always)
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count > 0 else { return }
+        let p = reserve(bytes.count)
+        UnsafeMutableRawPointer(p).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        used &+= bytes.count
+    }
+
+    @inlinable @inline(__always)
+    mutating func append(_ text: StaticString) {
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     // MARK: Structure
 
-    @inline(__always)
-    private mutating func separator() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    @inlinable @inline(__always)
+    mutating func separator() {
+        if comma { append(UInt8(ascii: ",")) }
     }
 
+    @inlinable
     public mutating func beginObject() {
-        separator()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
+        let p = reserve(2)
+        if comma { p[0] = UInt8(ascii: ","); p[1] = UInt8(ascii: "{"); used &+= 2 } else { p[0] = UInt8(ascii: "{"); used &+= 1 }
+        comma = false
     }
 
+    @inlinable
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
+        append(UInt8(ascii: "}"))
+        comma = true
     }
 
+    @inlinable
     public mutating func beginArray() {
-        separator()
-        bytes.append(UInt8(ascii: "["))
-        needsComma = false
+        let p = reserve(2)
+        if comma { p[0] = UInt8(ascii: ","); p[1] = UInt8(ascii: "["); used &+= 2 } else { p[0] = UInt8(ascii: "["); used &+= 1 }
+        comma = false
     }
 
+    @inlinable
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
-        needsComma = true
+        append(UInt8(ascii: "]"))
+        comma = true
     }
 
     /// Writes a member name and the colon; the member's value must follow.
+    /// String literals resolve to the `StaticString` overload (no escaping
+    /// scan); this one is for names computed at run time.
+    @_disfavoredOverload
     public mutating func key(_ name: String) {
         separator()
         writeStringBody(name)
-        bytes.append(UInt8(ascii: ":"))
-        needsComma = false
+        append(UInt8(ascii: ":"))
+        comma = false
     }
 
     /// Writes a member name known to need no escaping (fast path for constant keys).
+    @inlinable
     public mutating func key(_ name: StaticString) {
-        separator()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-        needsComma = false
+        let n = name.utf8CodeUnitCount
+        var p = reserve(n &+ 4)
+        if comma { p.pointee = UInt8(ascii: ","); p += 1 }
+        p.pointee = UInt8(ascii: "\"")
+        (p + 1).update(from: name.utf8Start, count: n)
+        p[n &+ 1] = UInt8(ascii: "\"")
+        p[n &+ 2] = UInt8(ascii: ":")
+        used = base.distance(to: p) &+ n &+ 3
+        comma = false
     }
 
     // MARK: Scalars
 
+    @inlinable
     public mutating func null() {
         separator()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        needsComma = true
+        append("null")
+        comma = true
     }
 
+    @inlinable
     public mutating func bool(_ value: Bool) {
         separator()
-        if value {
-            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-        } else {
-            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
-        }
-        needsComma = true
+        append(value ? "true" : "false")
+        comma = true
     }
 
+    @inlinable
     public mutating func string(_ value: String) {
         separator()
         writeStringBody(value)
-        needsComma = true
+        comma = true
     }
 
+    @inlinable
     public mutating func number(_ value: Int) {
         separator()
         writeInteger(value)
-        needsComma = true
+        comma = true
     }
 
+    @inlinable
     public mutating func number(_ value: Double) {
         separator()
         if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
             writeInteger(Int(value))  // also maps -0.0 to 0
-        } else if value.isFinite {
+        } else {
+            writeNonIntegral(value)
+        }
+        comma = true
+    }
+
+    @usableFromInline
+    mutating func writeNonIntegral(_ value: Double) {
+        if value.isFinite {
             var text = value.description  // shortest round-trip; ≤ 15 bytes stays inline (no allocation)
             text.withUTF8 { utf8 in
                 var n = utf8.count
                 if n > 2, utf8[n - 2] == UInt8(ascii: "."), utf8[n - 1] == UInt8(ascii: "0") {
                     n -= 2  // "9007199254740992.0" → "9007199254740992"
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<n]))
+                append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[..<n]))
             }
         } else {
             assertionFailure("JSONWriter: non-finite number \(value)")
-            bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            append("null")
         }
-        needsComma = true
     }
 
     /// Appends pre-encoded JSON (exactly one complete value, e.g. an echoed id
     /// or a cached result). The caller guarantees it is valid single-line JSON.
+    @inlinable
     public mutating func raw(_ json: UnsafeRawBufferPointer) {
         separator()
-        bytes.append(contentsOf: json)
-        needsComma = true
+        append(json)
+        comma = true
     }
 
     public mutating func raw(_ json: [UInt8]) {
         separator()
-        bytes.append(contentsOf: json)
-        needsComma = true
+        json.withUnsafeBytes { append($0) }
+        comma = true
     }
 
     /// Appends pre-encoded JSON held in a `String` (its UTF-8 bytes, verbatim).
+    @inlinable
     public mutating func raw(_ json: String) {
         separator()
         var json = json
-        json.withUTF8 { bytes.append(contentsOf: $0) }
-        needsComma = true
+        json.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        comma = true
     }
 
     /// Appends pre-encoded JSON that continues the current structure, e.g. a
     /// cached `{"jsonrpc":"2.0","id":` prefix. `needsComma` is what the bytes
     /// leave behind: false after `{`, `[`, `:` or `,`; true after a value.
+    @inlinable
     public mutating func rawFragment(_ fragment: StaticString, needsComma: Bool) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: fragment.utf8Start, count: fragment.utf8CodeUnitCount))
-        self.needsComma = needsComma
+        append(fragment)
+        self.comma = needsComma
     }
 
     /// Writes any `JSONValue`.
@@ -190,88 +298,121 @@ public struct JSONWriter {
 
     /// Appends bytes that are not JSON (framing headers, newlines); the next
     /// value starts a new top-level JSON text (no comma).
+    @inlinable
     public mutating func appendFraming(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        needsComma = false
+        append(text)
+        comma = false
     }
 
     /// Appends a decimal integer that is not a JSON value (e.g. a Content-Length).
     public mutating func appendFramingInteger(_ value: Int) {
         writeInteger(value)
-        needsComma = false
+        comma = false
     }
 
     /// Appends raw non-JSON bytes (e.g. a framed message body).
     public mutating func appendFraming(_ raw: [UInt8]) {
-        bytes.append(contentsOf: raw)
-        needsComma = false
+        raw.withUnsafeBytes { append($0) }
+        comma = false
+    }
+
+    /// Appends another writer's bytes as non-JSON bytes (e.g. a framed message body).
+    public mutating func appendFraming(_ other: JSONWriter) {
+        other.withUnsafeBytes { append($0) }
+        comma = false
     }
 
     // MARK: Internals
 
-    private mutating func writeInteger(_ value: Int) {
+    @inlinable
+    mutating func writeInteger(_ value: Int) {
+        let p = reserve(20)
         var magnitude = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var i = 0
+        if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
         if magnitude < 10 {
-            bytes.append(UInt8(truncatingIfNeeded: magnitude) &+ 0x30)
+            p[i] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30
+            used &+= i &+ 1
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var i = 20
-            while magnitude > 0 {
-                i -= 1
-                let (q, r) = magnitude.quotientAndRemainder(dividingBy: 10)
-                digits[i] = UInt8(truncatingIfNeeded: r) &+ 0x30
-                magnitude = q
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i..<20]))
+        // Count the digits, then fill from the right.
+        var digits = 1
+        var probe = magnitude
+        while probe >= 10 { probe /= 10; digits &+= 1 }
+        var k = i &+ digits
+        used &+= k
+        while magnitude > 0 {
+            k &-= 1
+            let (q, r) = magnitude.quotientAndRemainder(dividingBy: 10)
+            p[k] = UInt8(truncatingIfNeeded: r) &+ 0x30
+            magnitude = q
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    private mutating func writeStringBody(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
+    @inlinable
+    mutating func writeStringBody(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
-            var runStart = 0
-            var i = 0
+            // Fast path: nothing to escape (ids, enum names) — one copy.
             let count = utf8.count
-            while i < count {
-                let b = utf8[i]
-                if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0xE2 {
-                    i += 1
-                    continue
-                }
-                if b == 0xE2 {  // U+2028 / U+2029 are E2 80 A8 / E2 80 A9
-                    if i + 2 < count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9) {
-                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                        bytes.append(contentsOf: utf8[i + 2] == 0xA8 ? Array("\\u2028".utf8) : Array("\\u2029".utf8))
-                        i += 3
-                        runStart = i
-                    } else {
-                        i += 1
-                    }
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                switch b {
-                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-                case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-                default:
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30,
-                                              Self.hexDigits[Int(b >> 4)], Self.hexDigits[Int(b & 0xF)]])
-                }
-                i += 1
-                runStart = i
+            var clean = true
+            for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C || b == 0xE2 { clean = false; break }
+            if _fastPath(clean) {
+                let p = reserve(count &+ 2)
+                p.pointee = UInt8(ascii: "\"")
+                if count > 0 { (p + 1).update(from: utf8.baseAddress!, count: count) }
+                p[count &+ 1] = UInt8(ascii: "\"")
+                used &+= count &+ 2
+            } else {
+                writeEscapedStringBody(utf8)
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    @usableFromInline
+    mutating func writeEscapedStringBody(_ utf8: UnsafeBufferPointer<UInt8>) {
+        append(UInt8(ascii: "\""))
+        let raw = UnsafeRawBufferPointer(utf8)
+        var runStart = 0
+        var i = 0
+        let count = utf8.count
+        while i < count {
+            let b = utf8[i]
+            if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0xE2 {
+                i += 1
+                continue
+            }
+            if b == 0xE2 {  // U+2028 / U+2029 are E2 80 A8 / E2 80 A9
+                if i + 2 < count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9) {
+                    append(UnsafeRawBufferPointer(rebasing: raw[runStart..<i]))
+                    append(utf8[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                    i += 3
+                    runStart = i
+                } else {
+                    i += 1
+                }
+                continue
+            }
+            append(UnsafeRawBufferPointer(rebasing: raw[runStart..<i]))
+            switch b {
+            case 0x22: append("\\\"")
+            case 0x5C: append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0x08: append("\\b")
+            case 0x0C: append("\\f")
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                let p = reserve(6)
+                p[0] = 0x5C; p[1] = UInt8(ascii: "u"); p[2] = 0x30; p[3] = 0x30
+                p[4] = hex.utf8Start[Int(b >> 4)]; p[5] = hex.utf8Start[Int(b & 0xF)]
+                used &+= 6
+            }
+            i += 1
+            runStart = i
+        }
+        append(UnsafeRawBufferPointer(rebasing: raw[runStart..<count]))
+        append(UInt8(ascii: "\""))
     }
 }

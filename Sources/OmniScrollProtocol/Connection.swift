@@ -23,7 +23,8 @@ public enum Framing: Sendable, Equatable {
 /// - a message longer than `--max-message-bytes` is skipped without being
 ///   buffered whole (line: up to the next newline; Content-Length: N bytes)
 ///   and answered with -32600 (id null) naming the limit;
-/// - a missing or invalid Content-Length (not a decimal number) is answered
+/// - a missing or invalid Content-Length (not a decimal number), or a header
+///   line that is not `Name: value` (e.g. a bare JSON line), is answered
 ///   with -32600, then input is skipped up to the next line that starts
 ///   with `Content-Length:`;
 /// - a body cut short by end of input is answered with -32700.
@@ -272,17 +273,25 @@ public struct Connection {
             if end > lineStart && input[end - 1] == 0x0D { end -= 1 }
             if end == lineStart { return (nl + 1, invalid ? nil : length) }  // empty line: end of headers
             let line = UnsafeRawBufferPointer(rebasing: input[lineStart..<end])
+            // A line that is not `Name: value` (a bare JSON line, the tail of a
+            // body cut short) is not a header: the block is invalid, and the
+            // caller resynchronises from the next line instead of dropping a
+            // message silently.
+            guard isHeaderLine(line) else { return (nl + 1, nil) }
             if case .full = prefixMatch(line, "content-length:") {
                 var v = 15
                 while v < line.count, line[v] == 0x20 || line[v] == 0x09 { v += 1 }
                 var e = line.count
                 while e > v, line[e - 1] == 0x20 || line[e - 1] == 0x09 { e -= 1 }
                 var n = 0
-                if v == e || e - v > 12 { invalid = true }
-                for k in v..<e {
-                    let d = line[k] &- 0x30
-                    if d > 9 { invalid = true; break }
-                    n = n * 10 + Int(d)
+                if v == e || e - v > 12 {
+                    invalid = true  // and never accumulate: 20 digits would overflow Int
+                } else {
+                    for k in v..<e {
+                        let d = line[k] &- 0x30
+                        if d > 9 { invalid = true; break }
+                        n = n * 10 + Int(d)
+                    }
                 }
                 if length != nil && length != n { invalid = true }
                 length = n
@@ -290,6 +299,18 @@ public struct Connection {
             lineStart = nl + 1
         }
         return nil
+    }
+
+    /// `token ":" …` with an RFC 7230 token (letters, digits, ``!#$%&'*+-.^_`|~``) as the name.
+    private func isHeaderLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        var k = 0
+        while k < line.count, line[k] != 0x3A {
+            let b = line[k]
+            let alnum = (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A)
+            guard alnum || "!#$%&'*+-.^_`|~".utf8.contains(b) else { return false }
+            k += 1
+        }
+        return k > 0 && k < line.count
     }
 
     private mutating func replyFramed(_ error: RPCError) {
@@ -303,6 +324,6 @@ public struct Connection {
         output.appendFraming("Content-Length: ")
         output.appendFramingInteger(body.count)
         output.appendFraming("\r\n\r\n")
-        output.appendFraming(body.bytes)
+        output.appendFraming(body)
     }
 }

@@ -95,6 +95,7 @@ public struct ParamDecoder: Sendable {
 
     public func optionalDouble(_ key: String) throws(RPCError) -> Double? {
         guard let v = optionalValue(key) else { return nil }
+        if case .number(let d) = v, d.isFinite { return d }  // the common case builds no path string
         return try ParamDecoder.finite(v, path: path(key))
     }
 
@@ -105,6 +106,7 @@ public struct ParamDecoder: Sendable {
 
     public func optionalFiniteNonNegative(_ key: String) throws(RPCError) -> Double? {
         guard let v = optionalValue(key) else { return nil }
+        if case .number(let d) = v, d.isFinite, d > 0 { return d }  // the common case builds no path string
         return try ParamDecoder.finiteNonNegative(v, path: path(key))
     }
 

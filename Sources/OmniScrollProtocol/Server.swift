@@ -102,7 +102,7 @@ public struct Server {
     /// Writes the pending output; false when the output is closed or broken.
     private mutating func flush(_ fd: Int32) -> Bool {
         guard connection.output.count > 0 else { return true }
-        let ok = connection.output.bytes.withUnsafeBytes { b -> Bool in
+        let ok = connection.output.withUnsafeBytes { b -> Bool in
             var off = 0
             while off < b.count {
                 let r = write(fd, b.baseAddress! + off, b.count - off)
@@ -115,7 +115,9 @@ public struct Server {
             return true
         }
         if !ok { logger.info("output closed; stopping") }
-        connection.output.reset()
+        // Keep a normal-sized buffer; one huge reply (a 1 000 000-child layout)
+        // must not pin hundreds of megabytes for the rest of the session.
+        connection.output.reset(shrinkingTo: 1 << 20)
         return ok
     }
 }

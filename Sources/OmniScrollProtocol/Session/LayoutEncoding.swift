@@ -26,35 +26,32 @@ enum LayoutEncoding {
     private static func write(layout: Layout, of session: Session, children: ChangedChildren,
                               events: [ContainerEvent], anchorShift: Double, target: ScrollTargetResult?,
                               into w: inout JSONWriter) {
+        // Constant runs of keys and punctuation are written as one fragment
+        // each (the member order never changes), so a reply costs one copy
+        // per value rather than one per key.
         let container = session.container
         w.beginObject()
-        w.key("session"); w.string(session.id)
-        w.key("revision"); w.number(container.revision)
-        w.key("offset"); w.number(layout.offset)
-        w.key("contentHeight"); w.number(layout.contentHeight)
-        w.key("minOffset"); w.number(layout.minOffset)
-        w.key("maxOffset"); w.number(layout.maxOffset)
-        w.key("direction"); w.string(container.direction.rawValue)
-        w.key("phase"); w.string(container.phase.rawValue)
-        w.key("activeChild")
+        w.rawFragment(#""session":"#, needsComma: false); w.string(session.id)
+        w.rawFragment(#","revision":"#, needsComma: false); w.number(container.revision)
+        w.rawFragment(#","offset":"#, needsComma: false); w.number(layout.offset)
+        w.rawFragment(#","contentHeight":"#, needsComma: false); w.number(layout.contentHeight)
+        w.rawFragment(#","minOffset":"#, needsComma: false); w.number(layout.minOffset)
+        w.rawFragment(#","maxOffset":"#, needsComma: false); w.number(layout.maxOffset)
+        w.rawFragment(#","direction":"#, needsComma: false); w.string(container.direction.rawValue)
+        w.rawFragment(#","phase":"#, needsComma: false); w.string(container.phase.rawValue)
+        w.rawFragment(#","activeChild":"#, needsComma: false)
         if let active = layout.activeIndex { w.string(layout.childID(active)) } else { w.null() }
         let contentView = layout.contentView
-        w.key("contentView")
-        w.beginObject()
-        w.key("top"); w.number(contentView.top)
-        w.key("height"); w.number(contentView.height)
-        w.endObject()
-        w.key("children")
-        w.beginArray()
+        w.rawFragment(#","contentView":{"top":"#, needsComma: false); w.number(contentView.top)
+        w.rawFragment(#","height":"#, needsComma: false); w.number(contentView.height)
+        w.rawFragment(#"},"children":["#, needsComma: false)
         switch children {
         case .all:
             for i in 0..<layout.childCount { writeChild(i, of: layout, into: &w) }
         case .some(let indices):
             for i in indices { writeChild(i, of: layout, into: &w) }
         }
-        w.endArray()
-        w.key("events")
-        w.beginArray()
+        w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, into: &w) }
         w.endArray()
         if anchorShift != 0 {
@@ -74,20 +71,13 @@ enum LayoutEncoding {
     private static func writeChild(_ i: Int, of layout: Layout, into w: inout JSONWriter) {
         let child = layout.child(i)
         w.beginObject()
-        w.key("id"); w.string(layout.childID(i))
-        w.key("frame")
-        w.beginObject()
-        w.key("x"); w.number(child.frame.x)
-        w.key("y"); w.number(child.frame.y)
-        w.key("width"); w.number(child.frame.width)
-        w.key("height"); w.number(child.frame.height)
-        w.endObject()
-        w.key("contentOffset")
-        w.beginObject()
-        w.key("x"); w.number(0)
-        w.key("y"); w.number(child.contentOffset)
-        w.endObject()
-        w.key("visibleHeight"); w.number(child.visibleHeight)
+        w.rawFragment(#""id":"#, needsComma: false); w.string(layout.childID(i))
+        w.rawFragment(#","frame":{"x":"#, needsComma: false); w.number(child.frame.x)
+        w.rawFragment(#","y":"#, needsComma: false); w.number(child.frame.y)
+        w.rawFragment(#","width":"#, needsComma: false); w.number(child.frame.width)
+        w.rawFragment(#","height":"#, needsComma: false); w.number(child.frame.height)
+        w.rawFragment(#"},"contentOffset":{"x":0,"y":"#, needsComma: false); w.number(child.contentOffset)
+        w.rawFragment(#"},"visibleHeight":"#, needsComma: false); w.number(child.visibleHeight)
         w.endObject()
     }
 

@@ -30,14 +30,15 @@ public struct SessionStore: Sendable {
         return session
     }
 
-    /// Runs `body` on the session in place.
+    /// Runs `body` on the session in place. The id is hashed once: the
+    /// session is reached through its dictionary index, not looked up per access.
     public mutating func withSession<R>(
         _ id: String, path: String = "params.session", _ body: (inout Session) throws(RPCError) -> R
     ) throws(RPCError) -> R {
-        guard sessions[id] != nil else { throw RPCError.sessionNotFound(id, path: path) }
-        let before = sessions[id]!.container.childCount
-        let result = try body(&sessions[id]!)
-        totalChildren += sessions[id]!.container.childCount - before
+        guard let index = sessions.index(forKey: id) else { throw RPCError.sessionNotFound(id, path: path) }
+        let before = sessions.values[index].container.childCount
+        let result = try body(&sessions.values[index])
+        totalChildren += sessions.values[index].container.childCount - before
         return result
     }
 

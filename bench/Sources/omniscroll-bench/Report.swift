@@ -1,0 +1,301 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import OmniScrollJSON
+
+/// `value` with `digits` decimals (no Foundation).
+func fmt(_ value: Double, _ digits: Int) -> String {
+    guard value.isFinite else { return "\(value)" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    if digits == 0 { return String(Int(rounded)) }
+    var text = String(Int(rounded.magnitude))
+    var fraction = String(Int(((rounded.magnitude - rounded.magnitude.rounded(.towardZero)) * scale).rounded()))
+    while fraction.count < digits { fraction = "0" + fraction }
+    text += "." + fraction
+    return (rounded < 0 ? "-" : "") + text
+}
+
+/// Thousands separated with a thin space: 1 234 567.
+func grouped(_ value: Double) -> String {
+    let digits = String(Int(value.rounded()))
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 && c != "-" { out += " " }
+        out.append(c)
+    }
+    return out
+}
+
+struct ThroughputResult {
+    let workload: Workload
+    let worker: PipeRun
+    let echo: PipeRun
+    let cat: PipeRun
+    /// How many times slower than the line-echo floor the worker is.
+    var echoRatio: Double { echo.messagesPerSecond / worker.messagesPerSecond }
+}
+
+/// One target line: what is measured, the figure, its floor and whether it is met.
+struct TargetCheck {
+    let target: String
+    let figure: String
+    let floor: String
+    let met: Bool?
+}
+
+struct BenchResults {
+    let options: BenchOptions
+    var date = BenchResults.utcNow()
+    var throughput: [ThroughputResult] = []
+    var latencyWorker: LatencyFigures?
+    var latencyEcho: LatencyFigures?
+    var scaling: [ScalingPoint] = []
+    var memory: MemoryFigures?
+    /// Spawn to first reply, µs, ascending.
+    var startup: [Double] = []
+
+    init(options: BenchOptions) { self.options = options }
+
+    static func utcNow() -> String {
+        var t = time(nil)
+        var tm = tm()
+        gmtime_r(&t, &tm)
+        var buffer = [CChar](repeating: 0, count: 64)
+        strftime(&buffer, 64, "%Y-%m-%d %H:%M:%S UTC", &tm)
+        return cString(buffer)
+    }
+
+    static func cpuModel() -> String {
+        guard let f = fopen("/proc/cpuinfo", "r") else { return "unknown" }
+        defer { fclose(f) }
+        var line = [CChar](repeating: 0, count: 512)
+        while fgets(&line, 512, f) != nil {
+            let text = cString(line)
+            if text.hasPrefix("model name"), let colon = text.firstIndex(of: ":") {
+                return text[text.index(after: colon)...].trimmingCharacters()
+            }
+        }
+        return "unknown"
+    }
+
+    static func kernel() -> String {
+        var u = utsname()
+        uname(&u)
+        func field<T>(_ value: T) -> String {
+            withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        return "\(field(u.sysname)) \(field(u.release)) \(field(u.machine))"
+    }
+
+    var cores: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+    func run(_ name: String) -> ThroughputResult? { throughput.first { $0.workload.name == name } }
+    func scalingPoint(_ n: Int) -> ScalingPoint? { scaling.first { $0.children == n } }
+    var startupMedian: Double? { startup.isEmpty ? nil : startup[startup.count / 2] }
+
+    /// The issue's targets, each with its figure and floor.
+    var targets: [TargetCheck] {
+        var checks: [TargetCheck] = []
+        if let full = run("scroll-2-full") {
+            checks.append(TargetCheck(target: "session.scroll pipelined, full 2-child replies ≥ 1 000 000 msg/s",
+                                      figure: "\(grouped(full.worker.messagesPerSecond)) msg/s",
+                                      floor: "echo \(grouped(full.echo.messagesPerSecond)) msg/s",
+                                      met: full.worker.messagesPerSecond >= 1_000_000))
+            checks.append(TargetCheck(target: "… within 5× of the line-echo floor",
+                                      figure: "\(fmt(full.echoRatio, 2))× echo", floor: "1×",
+                                      met: full.echoRatio <= 5))
+        }
+        if let full = run("scroll-50-full"), let delta = run("scroll-50-delta") {
+            let speedup = delta.worker.messagesPerSecond / full.worker.messagesPerSecond
+            checks.append(TargetCheck(target: "delta replies on 50 children ≥ 2× full replies",
+                                      figure: "\(fmt(speedup, 2))× (\(grouped(delta.worker.messagesPerSecond)) vs \(grouped(full.worker.messagesPerSecond)) msg/s)",
+                                      floor: "echo \(grouped(delta.echo.messagesPerSecond)) msg/s", met: speedup >= 2))
+        }
+        if let w = latencyWorker, let e = latencyEcho {
+            checks.append(TargetCheck(target: "ping-pong p99 ≤ 50 µs", figure: "\(fmt(w.p99, 1)) µs",
+                                      floor: "echo \(fmt(e.p99, 1)) µs", met: w.p99 <= 50))
+            checks.append(TargetCheck(target: "… within 3× of the echo floor", figure: "\(fmt(w.p99 / e.p99, 2))× echo",
+                                      floor: "1×", met: w.p99 / e.p99 <= 3))
+        }
+        if let p = scalingPoint(100_000) {
+            checks.append(TargetCheck(target: "engine update, 100 000 children ≤ 2 µs",
+                                      figure: "\(fmt(p.nanosecondsPerUpdate, 0)) ns",
+                                      floor: scalingPoint(10).map { "10 children: \(fmt($0.nanosecondsPerUpdate, 0)) ns" } ?? "–",
+                                      met: p.nanosecondsPerUpdate <= 2000))
+        }
+        if let small = scalingPoint(1_000), let big = scalingPoint(1_000_000) {
+            let ratio = big.nanosecondsPerUpdate / small.nanosecondsPerUpdate
+            checks.append(TargetCheck(target: "update cost grows like log n (1 000 → 1 000 000: log ratio 2×, linear 1000×)",
+                                      figure: "\(fmt(ratio, 2))×", floor: "2×", met: ratio <= 4))
+        }
+        if let m = memory {
+            checks.append(TargetCheck(target: "idle RSS ≤ 15 MB", figure: "\(fmt(Double(m.idlePeak) / 1e6, 1)) MB peak",
+                                      floor: "–", met: m.idlePeak <= 15_000_000))
+            checks.append(TargetCheck(target: "≤ 64 bytes per child (engine, \(grouped(Double(m.hugeChildren))) children)",
+                                      figure: "\(fmt(m.engineBytesPerChild, 1)) B",
+                                      floor: "worker RSS Δ \(fmt(Double(m.hugeCurrent - m.idleCurrent) / Double(m.hugeChildren), 1)) B/child",
+                                      met: m.engineBytesPerChild <= 64))
+        }
+        if let s = startupMedian {
+            checks.append(TargetCheck(target: "startup (spawn → first reply) ≤ 20 ms", figure: "\(fmt(s / 1000, 2)) ms median",
+                                      floor: "–", met: s <= 20_000))
+        }
+        return checks
+    }
+
+    func markdown() -> String {
+        var md = "# OmniScroll benchmark results\n\n"
+        md += "Generated by `bench/run\(options.smoke ? " --smoke" : "")`; see `bench/README.md` for the method and the profile notes.\n"
+        if options.smoke { md += "\n**Smoke run: tiny sizes, timings are not meaningful.**\n" }
+        md += "\n| | |\n| --- | --- |\n"
+        md += "| date | \(date) |\n| machine | \(Self.cpuModel()), \(cores) cores, \(Self.kernel()) |\n"
+        md += "| toolchain | \(options.swiftVersion) |\n| revision | \(options.revision) |\n"
+
+        md += "\n## Targets\n\n| target | figure | floor | met |\n| --- | --- | --- | --- |\n"
+        for t in targets {
+            md += "| \(t.target) | \(t.figure) | \(t.floor) | \(t.met.map { $0 ? "yes" : "**no**" } ?? "–") |\n"
+        }
+
+        if !throughput.isEmpty {
+            md += "\n## 1. Throughput (pipelined, request file → worker → reader)\n\n"
+            md += "Messages/s count the measured requests only (the clock starts when the setup replies are in); MB/s are request bytes in and reply bytes out. `echo` is `omniscroll-line-echo`, `cat` is `/bin/cat`, over the same file in the same run.\n\n"
+            md += "| workload | messages | worker msg/s | worker MB/s in / out | reply bytes | echo msg/s | cat msg/s | worker/echo |\n"
+            md += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+            for r in throughput {
+                let w = r.worker
+                md += "| \(r.workload.title) | \(grouped(Double(w.messages))) | \(grouped(w.messagesPerSecond)) | \(fmt(w.inputMBPerSecond, 0)) / \(fmt(w.outputMBPerSecond, 0)) | \(fmt(Double(w.outputBytes) / Double(w.messages), 0)) | \(grouped(r.echo.messagesPerSecond)) | \(grouped(r.cat.messagesPerSecond)) | \(fmt(r.echoRatio, 2))× |\n"
+            }
+        }
+        if let w = latencyWorker, let e = latencyEcho {
+            md += "\n## 2. Latency (ping-pong, one request in flight, \(grouped(Double(w.samples))) round trips)\n\n"
+            md += "| peer | p50 µs | p99 µs | p99.9 µs | max µs |\n| --- | ---: | ---: | ---: | ---: |\n"
+            md += "| worker (session.scroll, full 2-child replies) | \(fmt(w.p50, 1)) | \(fmt(w.p99, 1)) | \(fmt(w.p999, 1)) | \(fmt(w.max, 0)) |\n"
+            md += "| line echo | \(fmt(e.p50, 1)) | \(fmt(e.p99, 1)) | \(fmt(e.p999, 1)) | \(fmt(e.max, 0)) |\n"
+            md += "| ratio | \(fmt(w.p50 / e.p50, 2))× | \(fmt(w.p99 / e.p99, 2))× | \(fmt(w.p999 / e.p999, 2))× | |\n"
+        }
+        if !scaling.isEmpty {
+            md += "\n## 3. Engine scaling (OmniScrollCore directly: apply([.offset(y)]) in 13-pt steps, then contentView and every visible child)\n\n"
+            md += "| children | updates | ns/update | vs 10 children | log₂ n |\n| ---: | ---: | ---: | ---: | ---: |\n"
+            let base = scaling.first?.nanosecondsPerUpdate ?? 1
+            for p in scaling {
+                md += "| \(grouped(Double(p.children))) | \(grouped(Double(p.updates))) | \(fmt(p.nanosecondsPerUpdate, 0)) | \(fmt(p.nanosecondsPerUpdate / base, 2))× | \(fmt(log2(Double(p.children)), 1)) |\n"
+            }
+        }
+        if let m = memory {
+            md += "\n## 4. Memory (worker RSS from /proc/<pid>/status)\n\n"
+            md += "| state | peak (VmHWM) | current (VmRSS) | per unit |\n| --- | ---: | ---: | ---: |\n"
+            md += "| idle, after initialize | \(fmt(Double(m.idlePeak) / 1e6, 1)) MB | \(fmt(Double(m.idleCurrent) / 1e6, 1)) MB | |\n"
+            md += "| \(grouped(Double(m.sessions))) sessions × \(m.childrenPerSession) children | \(fmt(Double(m.manySessionsPeak) / 1e6, 1)) MB | \(fmt(Double(m.manySessionsCurrent) / 1e6, 1)) MB | \(fmt(Double(m.manySessionsCurrent - m.idleCurrent) / Double(m.sessions), 0)) B/session |\n"
+            md += "| one \(grouped(Double(m.hugeChildren)))-child session (one create) | \(fmt(Double(m.hugePeak) / 1e6, 1)) MB | \(fmt(Double(m.hugeCurrent) / 1e6, 1)) MB | \(fmt(Double(m.hugeCurrent - m.idleCurrent) / Double(m.hugeChildren), 1)) B/child |\n"
+            md += "| engine RSS per child (this process around Container.create) | | | \(fmt(m.engineBytesPerChild, 1)) B/child |\n"
+            md += "\nThe one-create figures include the request's parse tree (peak) and what stays after it: the input buffer grown to the 55 MB message and the heap malloc keeps from the freed parse tree (the output buffer shrinks back to 1 MiB after the flush).\n"
+        }
+        if !startup.isEmpty {
+            md += "\n## 5. Startup (spawn → first reply to initialize, \(startup.count) runs)\n\n"
+            md += "| min | median | max |\n| ---: | ---: | ---: |\n"
+            md += "| \(fmt(startup.first! / 1000, 2)) ms | \(fmt(startupMedian! / 1000, 2)) ms | \(fmt(startup.last! / 1000, 2)) ms |\n"
+        }
+        return md
+    }
+
+    func writeMarkdown(to path: String) throws {
+        try writeFile(path, Array(markdown().utf8))
+    }
+
+    func writeJSON(to path: String) throws {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("date"); w.string(date)
+        w.key("machine"); w.beginObject()
+        w.key("cpu"); w.string(Self.cpuModel())
+        w.key("cores"); w.number(cores)
+        w.key("kernel"); w.string(Self.kernel())
+        w.key("toolchain"); w.string(options.swiftVersion)
+        w.key("revision"); w.string(options.revision)
+        w.endObject()
+        w.key("smoke"); w.bool(options.smoke)
+        w.key("throughput"); w.beginArray()
+        for r in throughput {
+            w.beginObject()
+            w.key("workload"); w.string(r.workload.name)
+            w.key("messages"); w.number(r.worker.messages)
+            for (name, run) in [("worker", r.worker), ("echo", r.echo), ("cat", r.cat)] {
+                w.key(name); w.beginObject()
+                w.key("seconds"); w.number(run.seconds)
+                w.key("messagesPerSecond"); w.number(run.messagesPerSecond.rounded())
+                w.key("inputMBPerSecond"); w.number((run.inputMBPerSecond * 10).rounded() / 10)
+                w.key("outputMBPerSecond"); w.number((run.outputMBPerSecond * 10).rounded() / 10)
+                w.key("outputBytes"); w.number(run.outputBytes)
+                w.endObject()
+            }
+            w.key("workerToEchoRatio"); w.number((r.echoRatio * 100).rounded() / 100)
+            w.endObject()
+        }
+        w.endArray()
+        for (name, figures) in [("latencyWorker", latencyWorker), ("latencyEcho", latencyEcho)] {
+            guard let f = figures else { continue }
+            w.key(name); w.beginObject()
+            w.key("samples"); w.number(f.samples)
+            w.key("p50us"); w.number(f.p50); w.key("p99us"); w.number(f.p99)
+            w.key("p999us"); w.number(f.p999); w.key("maxus"); w.number(f.max)
+            w.endObject()
+        }
+        w.key("scaling"); w.beginArray()
+        for p in scaling {
+            w.beginObject()
+            w.key("children"); w.number(p.children)
+            w.key("updates"); w.number(p.updates)
+            w.key("nsPerUpdate"); w.number((p.nanosecondsPerUpdate * 10).rounded() / 10)
+            w.endObject()
+        }
+        w.endArray()
+        if let m = memory {
+            w.key("memory"); w.beginObject()
+            w.key("idlePeakBytes"); w.number(m.idlePeak)
+            w.key("idleRSSBytes"); w.number(m.idleCurrent)
+            w.key("sessions"); w.number(m.sessions)
+            w.key("childrenPerSession"); w.number(m.childrenPerSession)
+            w.key("sessionsPeakBytes"); w.number(m.manySessionsPeak)
+            w.key("sessionsRSSBytes"); w.number(m.manySessionsCurrent)
+            w.key("hugeChildren"); w.number(m.hugeChildren)
+            w.key("hugePeakBytes"); w.number(m.hugePeak)
+            w.key("hugeRSSBytes"); w.number(m.hugeCurrent)
+            w.key("engineBytesPerChild"); w.number((m.engineBytesPerChild * 10).rounded() / 10)
+            w.endObject()
+        }
+        w.key("startupUs"); w.beginArray()
+        for s in startup { w.number(s.rounded()) }
+        w.endArray()
+        w.key("targets"); w.beginArray()
+        for t in targets {
+            w.beginObject()
+            w.key("target"); w.string(t.target)
+            w.key("figure"); w.string(t.figure)
+            w.key("floor"); w.string(t.floor)
+            w.key("met"); if let met = t.met { w.bool(met) } else { w.null() }
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        w.appendFraming("\n")
+        try writeFile(path, w.bytes)
+    }
+}
+
+func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+    guard let f = fopen(path, "wb") else { throw BenchFailure("cannot write \(path)") }
+    defer { fclose(f) }
+    guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, f) }) == bytes.count else {
+        throw BenchFailure("short write to \(path)")
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\n" || $0 == "\t" }.reversed())
+    }
+}

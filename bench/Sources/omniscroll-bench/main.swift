@@ -1,0 +1,138 @@
+// omniscroll-bench: the OmniScroll benchmark suite (issue 6). Run it through
+// `bench/run`, which builds everything in release mode first:
+//
+//     bench/run            # full run, writes bench/RESULTS.md and bench/results.json
+//     bench/run --smoke    # seconds: tiny sizes, no timing asserted, every reply checked
+//
+// Stages: throughput (request files piped through the worker, `cat` and a
+// line-echo program), latency (ping-pong), engine scaling (OmniScrollCore
+// called directly), memory (RSS from /proc), startup (spawn to first reply).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the bench needs from its command line.
+struct BenchOptions {
+    var smoke = false
+    var worker = ""
+    var echo = ""
+    var dataDirectory = "/tmp/omniscroll-bench"
+    var resultsDirectory: String?
+    var swiftVersion = "unknown"
+    var revision = "unknown"
+    var only: Set<String> = []
+
+    static func parse(_ arguments: [String]) throws -> BenchOptions {
+        var options = BenchOptions()
+        var i = 0
+        func value() throws -> String {
+            i += 1
+            guard i < arguments.count else { throw BenchFailure("\(arguments[i - 1]) needs a value") }
+            return arguments[i]
+        }
+        while i < arguments.count {
+            switch arguments[i] {
+            case "--smoke": options.smoke = true
+            case "--worker": options.worker = try value()
+            case "--echo": options.echo = try value()
+            case "--data": options.dataDirectory = try value()
+            case "--results": options.resultsDirectory = try value()
+            case "--swift-version": options.swiftVersion = try value()
+            case "--revision": options.revision = try value()
+            case "--only": options.only.formUnion(try value().split(separator: ",").map(String.init))
+            default: throw BenchFailure("unknown argument \(arguments[i])")
+            }
+            i += 1
+        }
+        guard !options.worker.isEmpty, !options.echo.isEmpty else { throw BenchFailure("--worker and --echo are required") }
+        return options
+    }
+}
+
+/// Workload sizes: the full run, or the smoke run's tiny ones.
+struct BenchSizes {
+    var scrollMessages = 1_000_000
+    var stormMessages = 500_000
+    var fiftyChildMessages = 300_000
+    var hugeChildren = 100_000
+    var hugeMessages = 200_000
+    var latencyWarmup = 20_000
+    var latencySamples = 200_000
+    var memorySessions = 10_000
+    var memoryChildren = 10
+    var memoryHugeChildren = 1_000_000
+    var scalingSizes = [10, 1_000, 100_000, 1_000_000]
+    var scalingUpdates = 300_000
+    var startupRuns = 30
+
+    static let smoke = BenchSizes(
+        scrollMessages: 2_000, stormMessages: 1_000, fiftyChildMessages: 1_000, hugeChildren: 2_000,
+        hugeMessages: 500, latencyWarmup: 50, latencySamples: 500, memorySessions: 50, memoryChildren: 10,
+        memoryHugeChildren: 10_000, scalingSizes: [10, 1_000], scalingUpdates: 2_000, startupRuns: 3)
+}
+
+func log(_ text: String) {
+    var bytes = Array((text + "\n").utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+func runBench(_ options: BenchOptions) throws -> BenchResults {
+    let sizes = options.smoke ? BenchSizes.smoke : BenchSizes()
+    var results = BenchResults(options: options)
+    func enabled(_ stage: String) -> Bool { options.only.isEmpty || options.only.contains(stage) }
+    mkdir(options.dataDirectory, 0o755)
+
+    if enabled("throughput") {
+        for workload in Workload.make(sizes: sizes) {
+            let file = "\(options.dataDirectory)/\(workload.name).jsonl"
+            try workload.stream.write(to: file)
+            let worker = try pipeThrough(options.worker, workload.workerArgs, file: file, workload: workload,
+                                         check: .results(parse: options.smoke))
+            let echo = try pipeThrough(options.echo, [], file: file, workload: workload, check: .count)
+            let cat = try pipeThrough("/bin/cat", [], file: file, workload: workload, check: .count)
+            results.throughput.append(ThroughputResult(workload: workload, worker: worker, echo: echo, cat: cat))
+            log("throughput \(workload.name): worker \(fmt(worker.messagesPerSecond, 0)) msg/s, echo \(fmt(echo.messagesPerSecond, 0)), cat \(fmt(cat.messagesPerSecond, 0))")
+        }
+    }
+    if enabled("latency") {
+        let workload = Workload.twoChildScroll(delta: false, messages: min(sizes.latencySamples, 100_000))
+        results.latencyWorker = try pingPong(options.worker, [], workload: workload, warmup: sizes.latencyWarmup,
+                                             samples: sizes.latencySamples, check: .results(parse: options.smoke))
+        results.latencyEcho = try pingPong(options.echo, [], workload: workload, warmup: sizes.latencyWarmup,
+                                           samples: sizes.latencySamples, check: .count)
+        let (w, e) = (results.latencyWorker!, results.latencyEcho!)
+        log("latency worker p50 \(fmt(w.p50, 1)) p99 \(fmt(w.p99, 1)) p99.9 \(fmt(w.p999, 1)) µs; echo p50 \(fmt(e.p50, 1)) p99 \(fmt(e.p99, 1)) p99.9 \(fmt(e.p999, 1)) µs")
+    }
+    if enabled("scaling") {
+        results.scaling = try measureEngineScaling(sizes: sizes.scalingSizes, updates: sizes.scalingUpdates)
+        for p in results.scaling { log("engine \(p.children) children: \(fmt(p.nanosecondsPerUpdate, 1)) ns/update") }
+    }
+    if enabled("memory") {
+        results.memory = try measureMemory(worker: options.worker, sessions: sizes.memorySessions,
+                                           children: sizes.memoryChildren, hugeChildren: sizes.memoryHugeChildren)
+        let m = results.memory!
+        log("memory idle \(m.idlePeak) B peak; \(m.sessions)×\(m.childrenPerSession): \(m.manySessionsCurrent) B; \(m.hugeChildren) children: \(m.hugeCurrent) B (peak \(m.hugePeak)); engine \(m.engineBytesPerChild) B/child")
+    }
+    if enabled("startup") {
+        results.startup = try measureStartup(worker: options.worker, runs: sizes.startupRuns)
+        log("startup median \(fmt(results.startup[results.startup.count / 2], 0)) µs")
+    }
+    return results
+}
+
+do {
+    let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    let results = try runBench(options)
+    if let directory = options.resultsDirectory {
+        try results.writeJSON(to: "\(directory)/results.json")
+        try results.writeMarkdown(to: "\(directory)/RESULTS.md")
+        log("wrote \(directory)/RESULTS.md and \(directory)/results.json")
+    }
+    print(results.markdown())
+    if options.smoke { log("smoke: every stage ran and every reply was well-formed and counted") }
+} catch {
+    log("omniscroll-bench: \(error)")
+    exit(1)
+}
