@@ -204,7 +204,15 @@ public enum Transcript {
         public var got: String?
         public var detail: String
         public var description: String {
-            "\(file):\(line): \(detail)\n  send:     \(send.prefix(300))\n  expected: \(expected ?? "nothing")\n  got:      \(got ?? "nothing")"
+            guard let e = expected, let g = got else {
+                return "\(file):\(line): \(detail)\n  send:     \(send.prefix(300))\n  expected: \(expected.map { String($0.prefix(400)) } ?? "nothing")\n  got:      \(got.map { String($0.prefix(400)) } ?? "nothing")"
+            }
+            let eb = Array(e.utf8), gb = Array(g.utf8)
+            var i = 0
+            while i < eb.count, i < gb.count, eb[i] == gb[i] { i += 1 }
+            let lo = max(0, i - 80)
+            func window(_ b: [UInt8]) -> String { String(decoding: b[min(lo, b.count)..<min(i + 80, b.count)], as: UTF8.self) }
+            return "\(file):\(line): \(detail) (first difference at byte \(i))\n  send:     \(send.prefix(300))\n  expected: …\(window(eb))…\n  got:      …\(window(gb))…"
         }
     }
 

@@ -88,12 +88,13 @@ public struct Event: Sendable, Equatable {
 }
 
 public struct Target: Sendable, Equatable {
-    public var offset: Double
+    /// `nil` while the target is pending on an unknown size.
+    public var offset: Double?
     public var pending: Bool
     public var extra: JSONObject
     init(json: JSONValue) throws {
         let o = try object(json, "target")
-        offset = try num(o, "offset", "target")
+        offset = (o["offset"]?.isNull ?? true) ? nil : try num(o, "offset", "target")
         pending = o["pending"]?.boolValue ?? false
         extra = extras(o, ["offset", "pending"])
     }

@@ -180,6 +180,18 @@ final class OmniScrollClientTests: XCTestCase {
         await c.close()
     }
 
+    func testPendingScrollTargetResolves() async throws {
+        let c = try makeClient()
+        let s = try await c.create(width: 375, height: 800, template: "shortContainer").session
+        let pending = try await c.scrollToChild(session: s, child: "list")
+        XCTAssertEqual(pending.target?.pending, true)
+        XCTAssertNil(pending.target?.offset)
+        let resolved = try await c.update(session: s, sizes: [("web", 2000), ("list", 3000)])
+        XCTAssertTrue(resolved.eventTypes.contains("scrollTargetDidResolve"))
+        XCTAssertEqual(resolved.offset, 2000)
+        await c.close()
+    }
+
     func testErrorsCarryCodeMessageData() async throws {
         let c = try makeClient()
         let s = try await seed(c).session
@@ -303,6 +315,25 @@ final class OmniScrollClientTests: XCTestCase {
         } catch let e as OmniScrollClientError {
             XCTAssertEqual(e, .closed)
         }
+    }
+
+    /// The Swift example of clients/README.md, verbatim but for the worker path.
+    func testReadmeExample() async throws {
+        let client = try OmniScrollClient(executable: try workerPath())
+        let created = try await client.create(width: 375, height: 800,
+            children: [.scroll("web", contentHeight: 2000), .scroll("list", contentHeight: 3000)],
+            insets: (top: 0, bottom: 100))
+        let layout = try await client.scroll(session: created.session, offset: 3000)
+        print(layout.contentView.top, layout.children.map { ($0.id, $0.contentOffset.y) }, layout.eventTypes)
+        XCTAssertEqual(layout.contentView.top, 2200)
+        do {
+            _ = try await client.scroll(session: "nope", offset: 0)
+            XCTFail("expected an error")
+        } catch let e as OmniScrollRPCError {
+            print(e.code, e.param ?? "")   // -32001 params.session
+            XCTAssertEqual(e.code, -32001)
+        }
+        await client.close()
     }
 
     func testLayoutKeepsUnknownMembers() throws {

@@ -56,7 +56,8 @@ export declare function resolveBinary(bin?: string): string;
 export interface Rect { x: number; y: number; width: number; height: number; [extra: string]: JSONValue }
 export interface Point { x: number; y: number; [extra: string]: JSONValue }
 export interface ContentView { top: number; height: number; [extra: string]: JSONValue }
-export interface Target { offset: number; pending: boolean; [extra: string]: JSONValue }
+/** `offset` is null while the target is pending on an unknown size. */
+export interface Target { offset: number | null; pending: boolean; [extra: string]: JSONValue }
 
 export declare class Event {
   readonly type: string;
@@ -84,7 +85,7 @@ export declare class Layout {
   readonly contentHeight: number;
   readonly minOffset: number;
   readonly maxOffset: number;
-  readonly direction: 'up' | 'down' | null | (string & {});
+  readonly direction: 'none' | 'up' | 'down' | (string & {});
   readonly phase: Phase;
   readonly activeChild: string | null;
   readonly contentView: ContentView;

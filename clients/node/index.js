@@ -152,7 +152,7 @@ export class Layout {
     this.events = o.events.map((e) => new Event(e));
     if (o.target !== undefined) {
       const t = obj(o.target, 'Layout.target');
-      this.target = { ...t, offset: num(t, 'offset', 'target'), pending: Boolean(t.pending) };
+      this.target = { ...t, offset: t.offset === null || t.offset === undefined ? null : num(t, 'offset', 'target'), pending: Boolean(t.pending) };
     }
   }
   /** The layout of one child (throws when the reply does not list it). */
@@ -694,7 +694,17 @@ export async function replayTranscript(path, { bin, timeout = 10_000 } = {}) {
   const name = basename(path);
   const { args, exchanges } = loadTranscript(path);
   const w = new RawWorker({ bin, args });
-  const mismatch = (ex, got, detail) => [{ file: name, line: ex?.line ?? 0, send: ex?.send, expected: ex?.expect ?? null, got, detail }];
+  const mismatch = (ex, got, detail) => {
+    const expected = ex?.expect ?? null;
+    let where = '';
+    if (expected !== null && got !== null) {
+      let i = 0;
+      while (i < expected.length && i < got.length && expected[i] === got[i]) i++;
+      const lo = Math.max(0, i - 80);
+      where = ` (first difference at character ${i}: expected ${JSON.stringify(expected.slice(lo, i + 80))}, got ${JSON.stringify(got.slice(lo, i + 80))})`;
+    }
+    return [{ file: name, line: ex?.line ?? 0, send: ex?.send, expected, got, detail: detail + where }];
+  };
   try {
     for (const ex of exchanges) {
       const sent = w.send(Buffer.concat([encodeRaw(ex.send), Buffer.from('\n')]));

@@ -43,16 +43,23 @@ omniscroll_start() {
     echo 1 >"$_os_d/id"
     # The stderr tail: bounded (tail keeps only the last bytes), written at exit.
     tail -c "${OMNISCROLL_STDERR_BYTES:-16384}" <"$_os_d/err" >"$_os_d/stderr" 2>/dev/null &
+    echo $! >"$_os_d/tailpid"
+    # The wrapper opens all three fifos before it starts the worker and writes
+    # its pid, so once "pid" exists every pipe end is in place (no open can
+    # be left blocking). It records the worker's exit status in "status".
     (
-        "$_os_bin" "$@" <"$_os_d/in" >"$_os_d/out" 2>"$_os_d/err" &
-        echo $! >"$_os_d/pid.tmp" && mv "$_os_d/pid.tmp" "$_os_d/pid"
-        wait $!
+        exec 3<"$_os_d/in" 4>"$_os_d/out" 5>"$_os_d/err"
+        "$_os_bin" "$@" <&3 >&4 2>&5 3<&- 4>&- 5>&- &
+        _os_child=$!
+        exec 3<&- 4>&- 5>&-
+        echo "$_os_child" >"$_os_d/pid.tmp" && mv "$_os_d/pid.tmp" "$_os_d/pid"
+        wait "$_os_child"
         echo $? >"$_os_d/status.tmp" && mv "$_os_d/status.tmp" "$_os_d/status"
     ) </dev/null >/dev/null 2>&1 &
     exec 7>"$_os_d/in"
     exec 8<"$_os_d/out"
     _os_i=0
-    while [ ! -s "$_os_d/pid" ] && [ $_os_i -lt 100 ]; do
+    while [ ! -s "$_os_d/pid" ] && [ $_os_i -lt 200 ]; do
         sleep 0.05 2>/dev/null || sleep 1
         _os_i=$((_os_i + 1))
     done
@@ -78,11 +85,23 @@ _omniscroll_dead() {
     _os_status=unknown
     [ -s "$OMNISCROLL_DIR/status" ] && read -r _os_status <"$OMNISCROLL_DIR/status"
     echo "omniscroll: the worker is not running (exit status $_os_status)${1:+: $1}" >&2
+    _omniscroll_wait_tail
     if [ -s "$OMNISCROLL_DIR/stderr" ]; then
         echo "--- worker stderr (tail) ---" >&2
         cat "$OMNISCROLL_DIR/stderr" >&2
     fi
     return 3
+}
+
+# Waits (bounded) for the stderr-tail process to write its file.
+_omniscroll_wait_tail() {
+    _os_tp=
+    read -r _os_tp <"$OMNISCROLL_DIR/tailpid" 2>/dev/null
+    _os_i=0
+    while [ -n "$_os_tp" ] && kill -0 "$_os_tp" 2>/dev/null && [ $_os_i -lt 20 ]; do
+        sleep 0.05 2>/dev/null || sleep 1
+        _os_i=$((_os_i + 1))
+    done
 }
 
 # Next request id (a file, so that calls in subshells agree).
@@ -238,6 +257,10 @@ omniscroll_stop() {
         done
     fi
     exec 8<&-
+    _omniscroll_wait_tail
+    if [ -n "$_os_tp" ] && kill -0 "$_os_tp" 2>/dev/null; then
+        kill "$_os_tp" 2>/dev/null
+    fi
     _os_status=1
     [ -s "$OMNISCROLL_DIR/status" ] && read -r _os_status <"$OMNISCROLL_DIR/status"
     rm -rf "$OMNISCROLL_DIR"

@@ -90,6 +90,15 @@ test('mutations, phases, targets, snapshots', () => withClient(async (c) => {
   assert.deepEqual((await c.list()).map((x) => x.id), ['again']);
 }));
 
+test('a pending scroll target (offset null) resolves when sizes arrive', () => withClient(async (c) => {
+  const { session: s } = await c.create({ viewport: [375, 800], template: 'shortContainer' });
+  let lay = await c.scrollToChild(s, 'list');
+  assert.deepEqual([lay.target.pending, lay.target.offset], [true, null]);
+  lay = await c.update(s, { sizes: { web: 2000, list: 3000 } });
+  assert.ok(lay.eventTypes().includes('scrollTargetDidResolve'));
+  assert.equal(lay.offset, 2000);
+}));
+
 test('errors carry code, message, data', () => withClient(async (c) => {
   const s = (await seed(c)).session;
   await assert.rejects(c.request('session.scroll', { session: s, offset: 'far' }), (e) => {
@@ -168,6 +177,12 @@ test('a worker that exits at start reports its stderr', async () => {
     assert.match(e.message, /worker stderr/);
     return true;
   });
+  await c.close();
+});
+
+test('a missing binary is reported, not hung on', async () => {
+  const c = new Client({ bin: '/nonexistent/omniscroll' });
+  await assert.rejects(c.list(), (e) => e instanceof WorkerDiedError && /spawn failed|ENOENT/.test(e.message));
   await c.close();
 });
 

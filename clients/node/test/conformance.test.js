@@ -17,7 +17,7 @@ test('conformance transcripts exist', () => {
 for (const f of files) {
   test(`conformance ${f}`, async () => {
     const mismatches = await replayTranscript(join(CONFORMANCE, f), { bin: workerBin() });
-    assert.deepEqual(mismatches, []);
+    assert.equal(mismatches.length, 0, mismatches.map((m) => `${m.file}:${m.line}: ${m.detail}`).join('\n'));
   });
 }
 

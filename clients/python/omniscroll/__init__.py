@@ -12,7 +12,8 @@ from . import calls
 from .aio import AsyncClient
 from .calls import Call
 from .client import Client
-from .errors import CallTimeout, ClientClosed, OmniScrollError, ProtocolViolation, RpcError, WorkerDied
+from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
+                     WorkerDied)
 from .transcript import Mismatch, RawWorker, replay
 from .types import (Child, ChildLayout, ContentView, Event, InitializeResult, Layout, Point, Rect, SessionInfo,
                     Target)
@@ -21,6 +22,6 @@ from ._worker import resolve_binary
 __version__ = "0.1.0"
 
 __all__ = ["AsyncClient", "Call", "CallTimeout", "Child", "ChildLayout", "Client", "ClientClosed", "ContentView",
-           "Event", "InitializeResult", "Layout", "Mismatch", "OmniScrollError", "Point", "ProtocolViolation",
+           "Event", "InitializeResult", "InvalidArgument", "Layout", "Mismatch", "OmniScrollError", "Point", "ProtocolViolation",
            "RawWorker", "Rect", "RpcError", "SessionInfo", "Target", "WorkerDied", "calls", "replay",
            "resolve_binary"]

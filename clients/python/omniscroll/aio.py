@@ -12,7 +12,8 @@ from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
 from .calls import Call, ChildSpec
 from .client import (DEFAULT_CLOSE_TIMEOUT, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE, DEFAULT_TIMEOUT,
                      encode_message, request_object)
-from .errors import CallTimeout, ClientClosed, OmniScrollError, ProtocolViolation, RpcError, WorkerDied
+from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
+                     WorkerDied)
 from .types import InitializeResult, Layout, Number, SessionInfo
 
 JSON = Any
@@ -60,9 +61,12 @@ class AsyncClient:
             return self
         self._slots = asyncio.Semaphore(self._max_in_flight)
         self._wlock = asyncio.Lock()
-        self._proc = await asyncio.create_subprocess_exec(
-            *self._argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, limit=self._max_line, env=self._env)
+        try:
+            self._proc = await asyncio.create_subprocess_exec(
+                *self._argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE, limit=self._max_line, env=self._env)
+        except OSError as e:
+            raise WorkerDied(None, "", "cannot start %s: %s" % (self._argv[0], e)) from e
         self._stderr_task = asyncio.ensure_future(self._pump_stderr())
         self._reader = asyncio.ensure_future(self._read_loop())
         return self
@@ -135,7 +139,10 @@ class AsyncClient:
         if ids:
             self._line_ids[line] = ids
         try:
-            data = encode_message(objs if as_batch else objs[0])
+            try:
+                data = encode_message(objs if as_batch else objs[0])
+            except (TypeError, ValueError) as e:
+                raise InvalidArgument("%s: %s" % (batch[0].method, e)) from e
             self._check_usable()
             await self._write(data)
         except BaseException:

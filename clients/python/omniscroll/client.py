@@ -16,7 +16,8 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Seque
 from . import calls
 from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
 from .calls import Call, ChildSpec
-from .errors import CallTimeout, ClientClosed, OmniScrollError, ProtocolViolation, RpcError, WorkerDied
+from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
+                     WorkerDied)
 from .types import InitializeResult, Layout, Number, SessionInfo
 
 JSON = Any
@@ -71,9 +72,12 @@ class Client:
         self._max_in_flight = max(1, max_in_flight)
         self._max_line = max(1024, max_line_bytes)
         self._tail = StderrTail(stderr_tail_bytes)
-        self._proc = subprocess.Popen(
-            command(bin, args), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            env=dict(env) if env is not None else None)
+        argv = command(bin, args)
+        try:
+            self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, env=dict(env) if env is not None else None)
+        except OSError as e:
+            raise WorkerDied(None, "", "cannot start %s: %s" % (argv[0], e)) from e
         self._ids = itertools.count(1)
         self._lines = itertools.count(1)
         self._lock = threading.Condition()
@@ -138,6 +142,13 @@ class Client:
     def notify(self, method: str, params: Optional[Mapping[str, JSON]] = None) -> None:
         self._send([Call(method, dict(params) if params is not None else None, notify=True)], None)
 
+    def submit_many(self, many: Sequence[Call], timeout: Optional[float] = None) -> "List[Future[Any]]":
+        """Send several calls as separate messages in one write (pipelining
+        without a JSON-RPC batch); one Future per call, in order."""
+        if not many:
+            return []
+        return self._send(list(many), timeout)
+
     def submit_batch(self, batch: Sequence[Call], timeout: Optional[float] = None) -> "List[Future[Any]]":
         if not batch:
             raise ValueError("a batch needs at least one call")
@@ -176,9 +187,14 @@ class Client:
                 finally:
                     self._slot_waiters -= 1
                 self._check_usable()
+            # A batch is one line; otherwise every call is its own line (message).
             line = next(self._lines)
+            used = [line]
             ids: Set[int] = set()
-            for c in batch:
+            for k, c in enumerate(batch):
+                if k and not as_batch:
+                    line = next(self._lines)
+                    used.append(line)
                 fut: Future[Any] = Future()
                 futures.append(fut)
                 if c.notify:
@@ -188,9 +204,9 @@ class Client:
                 rid = next(self._ids)
                 ids.add(rid)
                 self._pending[rid] = _Pending(fut, c, line, deadline, t)
+                self._line_ids.setdefault(line, set()).add(rid)
                 objs.append(request_object(c, rid))
             if ids:
-                self._line_ids[line] = ids
                 earliest = self._deadlines[0][0] if self._deadlines else None
                 if len(self._deadlines) > 2 * len(self._pending) + 1024:
                     # Bound the heap: drop entries of answered requests.
@@ -202,11 +218,12 @@ class Client:
                 if earliest is None or deadline < earliest:
                     self._lock.notify_all()  # wake the reaper for the new deadline
         try:
-            data = encode_message(objs if as_batch else objs[0])
-        except (TypeError, ValueError):
+            data = encode_message(objs) if as_batch else b"".join(encode_message(o) for o in objs)
+        except (TypeError, ValueError) as e:
             with self._lock:
-                self._drop_line(line)
-            raise
+                for ln in used:
+                    self._drop_line(ln)
+            raise InvalidArgument("%s: %s" % (batch[0].method, e)) from e
         try:
             with self._wlock:
                 assert self._proc.stdin is not None

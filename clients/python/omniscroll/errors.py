@@ -75,5 +75,9 @@ class ProtocolViolation(OmniScrollError):
     line over the client's size bound). The client closes the worker."""
 
 
+class InvalidArgument(OmniScrollError, ValueError):
+    """A parameter cannot be sent (e.g. NaN or infinity: JSON has no such numbers)."""
+
+
 class ClientClosed(OmniScrollError):
     """The client was closed."""

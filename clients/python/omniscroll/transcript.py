@@ -179,8 +179,16 @@ class Mismatch:
     detail: str = ""
 
     def __str__(self) -> str:
-        return "%s:%d: %s\n  send:     %r\n  expected: %r\n  got:      %r" % (
-            self.file, self.line, self.detail or "mismatch", self.send[:300], self.expected, self.got)
+        exp, got = self.expected, self.got
+        where = ""
+        if exp is not None and got is not None:
+            i = next((k for k, (a, b) in enumerate(zip(exp, got)) if a != b), min(len(exp), len(got)))
+            where = " (first difference at character %d)" % i
+            lo = max(0, i - 80)
+            exp, got = exp[lo:i + 80], got[lo:i + 80]
+        return "%s:%d: %s%s\n  send:     %r\n  expected: %r\n  got:      %r" % (
+            self.file, self.line, self.detail or "mismatch", where, self.send[:300],
+            exp[:400] if exp is not None else None, got[:400] if got is not None else None)
 
 
 def load(path: str) -> List[Exchange]:

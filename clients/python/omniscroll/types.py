@@ -114,14 +114,16 @@ class Event:
 
 @dataclass
 class Target:
-    offset: Number
+    """``offset`` is None while the target is pending on an unknown size."""
+    offset: Optional[Number]
     pending: bool
     extra: Dict[str, JSON] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, value: JSON) -> "Target":
         o = _obj(value, "target")
-        return cls(_num(o, "offset", "target"), bool(o.get("pending", False)), _extra(o, ("offset", "pending")))
+        offset = None if o.get("offset") is None else _num(o, "offset", "target")
+        return cls(offset, bool(o.get("pending", False)), _extra(o, ("offset", "pending")))
 
 
 @dataclass

@@ -99,6 +99,14 @@ def test_scroll_to_child_reports_target(client: Client) -> None:
     assert lay.target.offset == 2000 and lay.target.pending is False
 
 
+def test_pending_scroll_target_resolves_when_sizes_arrive(client: Client) -> None:
+    s = client.create((375, 800), template="shortContainer").session
+    lay = client.scroll_to_child(s, "list")
+    assert lay.target is not None and lay.target.pending is True and lay.target.offset is None
+    lay = client.update(s, sizes={"web": 2000, "list": 3000})
+    assert "scrollTargetDidResolve" in lay.event_types() and lay.offset == 2000
+
+
 def test_phases(client: Client) -> None:
     s = seed_session(client).session
     assert client.begin_dragging(s).phase == "dragging"
@@ -175,6 +183,8 @@ def test_rpc_errors_carry_code_message_data(client: Client) -> None:
     with pytest.raises(RpcError) as e:
         client.set_content_height(s, "no-such-child", 10)
     assert e.value.code == RpcError.CHILD_NOT_FOUND and e.value.message
+    with pytest.raises(omniscroll.InvalidArgument):
+        client.scroll(s, float("nan"))  # JSON cannot carry NaN: refused before sending
     # The worker carries on.
     assert client.scroll(s, 10).offset == 10
 
@@ -187,6 +197,16 @@ def test_pipelining_matches_replies_by_id(client: Client) -> None:
     assert [lay.offset for lay in layouts] == offsets
     revisions = [lay.revision for lay in layouts]
     assert revisions == sorted(revisions) and len(set(revisions)) == len(revisions)
+
+
+def test_submit_many_writes_separate_messages(client: Client) -> None:
+    s = seed_session(client).session
+    futures = client.submit_many([calls.scroll(s, 10), calls.scroll("nope", 1), calls.get(s)])
+    assert futures[0].result().offset == 10
+    with pytest.raises(RpcError) as e:
+        futures[1].result()
+    assert e.value.code == RpcError.SESSION_NOT_FOUND
+    assert futures[2].result().offset == 10
 
 
 def test_batch_returns_per_entry_results_or_errors(client: Client) -> None:
@@ -246,6 +266,12 @@ def test_worker_that_exits_at_start_reports_its_stderr(worker_bin: str) -> None:
         assert "--- worker stderr" in str(e.value)
     finally:
         c.close()
+
+
+def test_missing_binary_is_reported(tmp_path: "os.PathLike[str]") -> None:
+    with pytest.raises(WorkerDied) as e:
+        Client(os.path.join(str(tmp_path), "no-such-omniscroll"))
+    assert "cannot start" in str(e.value)
 
 
 def test_close_is_clean_and_final(worker_bin: str) -> None:
