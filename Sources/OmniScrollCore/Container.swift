@@ -38,10 +38,11 @@ public struct Container: Sendable {
         var container = Container(
             viewport: viewport, insets: insets, offset: offset ?? -insets.top, options: options,
             stack: ChildStack(children, viewportHeight: viewport.height), behaviors: makeBehaviors())
-        let update = container.commit(Draft(
+        var draft = Draft(
             stack: container.stack, viewport: viewport, insets: insets, options: options,
             previousPhase: .idle, changes: [], removedIDs: [], offset: container.offset, phase: .idle,
-            heldTopInset: 0, target: nil), previousOffset: nil, anchorShift: 0, structureChanged: true, insetsChanged: false)
+            heldTopInset: 0, target: nil)
+        let update = container.commit(&draft, previousOffset: nil, anchorShift: 0, structureChanged: true, insetsChanged: false)
         return (container, update)
     }
 
@@ -95,74 +96,70 @@ public struct Container: Sendable {
     /// Applies `changes` atomically: if any is invalid, throws and changes nothing.
     public mutating func apply(_ changes: [ContainerChange]) throws(ContainerError) -> ContainerUpdate {
         try Validation.changes(changes, stack: stack)
-        let previousOffset = offset
+        let previous = LayoutBasis(offset: offset, insets: effectiveInsets)
+        var targetOffset = offset
+        var targetPhase = phase
         var removedIDs: [String] = []
-        var structureChanged = false
-        var sizesChanged = false
+        var stackChanged = false
         var insetsChanged = false
-        var draft = Draft(
-            stack: stack, viewport: viewport, insets: insets, options: options, previousPhase: phase,
-            changes: changes, removedIDs: [], offset: offset, phase: phase,
-            heldTopInset: heldTopInset, target: nil)
-        // Pure offset and phase changes leave the stack untouched; keep the
-        // before-layout only then, since holding it across a stack mutation
-        // would copy the stack.
-        let before = changes.allSatisfy(\.keepsStack) ? layout : nil
         var anchorShift = 0.0
         for change in changes {
             switch change {
             case .offset(let value):
-                draft.offset = value
+                targetOffset = value
                 anchorShift = 0
             case .phase(let value):
-                draft.phase = value
+                targetPhase = value
             case .size(let id, let value):
                 let i = stack.index(of: id)!
                 let old = stack.naturalHeight(i)
                 guard value != old || !stack.isSizeKnown(i) else { continue }
-                let unanchored = draft.offset
-                for b in behaviors.indices {
-                    behaviors[b].anchor(&draft, resizing: i, from: old, to: value)
+                do {
+                    // Scoped so the resize's reference to the stack is gone
+                    // before the stack changes (else the change would copy it).
+                    var resize = Resize(stack: stack, child: i, oldSize: old, newSize: value, options: options,
+                                        minOffset: -(insets.top + heldTopInset), offset: targetOffset)
+                    for b in behaviors.indices { behaviors[b].anchor(&resize) }
+                    anchorShift += resize.offset - targetOffset
+                    targetOffset = resize.offset
                 }
-                anchorShift += draft.offset - unanchored
                 stack.setSize(i, value)
-                sizesChanged = true
+                stackChanged = true
             case .viewport(let value):
                 if value != viewport {
                     viewport = value
                     stack.setViewportHeight(value.height)
-                    sizesChanged = true
+                    stackChanged = true
                 }
             case .insets(let value):
                 insetsChanged = insetsChanged || value != insets
                 insets = value
             case .insert(let specs, let index):
                 stack.insert(specs, at: index)
-                structureChanged = true
+                stackChanged = true
             case .remove(let ids):
                 removedIDs = ids
                 stack.remove(at: ids.map { stack.index(of: $0)! }.sorted())
-                structureChanged = true
+                stackChanged = true
             case .scrollToChild, .endRefreshing, .endLoadingMore:
                 break
             }
         }
-        draft = Draft(
+        var draft = Draft(
             stack: stack, viewport: viewport, insets: insets, options: options, previousPhase: phase,
-            changes: changes, removedIDs: removedIDs, offset: draft.offset, phase: draft.phase,
-            heldTopInset: draft.heldTopInset, target: nil)
-        var update = commit(draft, previousOffset: previousOffset, anchorShift: anchorShift,
-                            structureChanged: structureChanged || sizesChanged, insetsChanged: insetsChanged)
-        if !structureChanged, !sizesChanged { update.previousLayout = before }
+            changes: changes, removedIDs: removedIDs, offset: targetOffset, phase: targetPhase,
+            heldTopInset: heldTopInset, target: nil)
+        var update = commit(&draft, previousOffset: previous.offset, anchorShift: anchorShift,
+                            structureChanged: stackChanged, insetsChanged: insetsChanged)
+        if !stackChanged { update.previous = previous }
         return update
     }
 
     /// Runs the behaviors over a draft, lays out, and makes it the state.
     /// The direction comes from the move the client asked for: an anchoring
     /// shift is not a scroll.
-    private mutating func commit(_ start: Draft, previousOffset: Double?, anchorShift: Double,
+    private mutating func commit(_ draft: inout Draft, previousOffset: Double?, anchorShift: Double,
                                  structureChanged: Bool, insetsChanged: Bool) -> ContainerUpdate {
-        var draft = start
         var events: [ContainerEvent] = []
         for b in behaviors.indices { behaviors[b].prepare(&draft, events: &events) }
         let previousPhase = phase
@@ -186,15 +183,6 @@ public struct Container: Sendable {
         if didChange { revision += 1 }
         return ContainerUpdate(
             layout: layout, events: events, anchorShift: anchorShift, target: draft.target,
-            didChange: didChange, previousLayout: nil)
-    }
-}
-
-private extension ContainerChange {
-    var keepsStack: Bool {
-        switch self {
-        case .offset, .phase, .insets, .scrollToChild, .endRefreshing, .endLoadingMore: true
-        case .size, .viewport, .insert, .remove: false
-        }
+            didChange: didChange, previous: nil)
     }
 }

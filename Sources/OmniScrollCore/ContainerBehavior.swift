@@ -4,14 +4,15 @@
 /// order at three points of each change list, so a new behavior plugs in
 /// without editing the solver:
 ///
-/// 1. `anchor` for each size change, before the size takes effect;
+/// 1. `anchor` for each size change, before the size takes effect, to adjust
+///    the offset;
 /// 2. `prepare` after the changes are applied and before layout, to adjust
 ///    the offset, the phase or the held inset;
 /// 3. `observe` after layout, to emit the events of the transition.
 ///
 /// Events from `prepare` come before events from `observe`.
 protocol ContainerBehavior: Sendable {
-    mutating func anchor(_ draft: inout Draft, resizing child: Int, from oldSize: Double, to newSize: Double)
+    mutating func anchor(_ resize: inout Resize)
     mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent])
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent])
     func save(into snapshot: inout ContainerSnapshot)
@@ -19,11 +20,23 @@ protocol ContainerBehavior: Sendable {
 }
 
 extension ContainerBehavior {
-    func anchor(_ draft: inout Draft, resizing child: Int, from oldSize: Double, to newSize: Double) {}
+    func anchor(_ resize: inout Resize) {}
     func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {}
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {}
     func save(into snapshot: inout ContainerSnapshot) {}
     func restore(from snapshot: ContainerSnapshot) {}
+}
+
+/// A size change about to take effect, and the offset a behavior may adjust for it.
+struct Resize {
+    let stack: ChildStack
+    let child: Int
+    let oldSize: Double
+    let newSize: Double
+    let options: ContainerOptions
+    /// The top of the offset range, held inset included.
+    let minOffset: Double
+    var offset: Double
 }
 
 /// The container state a behavior may adjust before layout.

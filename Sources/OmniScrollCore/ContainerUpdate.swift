@@ -8,8 +8,9 @@ public struct ContainerUpdate: Sendable {
     public var target: ScrollTargetResult?
     /// Whether the container's state changed at all.
     public var didChange: Bool
-    /// The layout before a change list that left the stack as it was.
-    var previousLayout: Layout?
+    /// Where the container was before a change list that left the stack and
+    /// the viewport as they were: enough to rebuild the previous layout.
+    var previous: LayoutBasis?
 
     /// The children whose frame, content offset or visible height differ from
     /// the previous layout: `.all` when the structure, sizes or viewport
@@ -17,8 +18,9 @@ public struct ContainerUpdate: Sendable {
     /// demand, for delta replies; O(log n) per child between the old and the
     /// new viewport.
     public var changedChildren: ChangedChildren {
-        guard let before = previousLayout else { return .all }
+        guard let previous else { return .all }
         let after = layout
+        let before = Layout(stack: after.stack, viewport: after.viewport, insets: previous.insets, offset: previous.offset)
         let a = before.childrenTrackingOffset
         let b = after.childrenTrackingOffset
         let range = min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
@@ -44,4 +46,10 @@ public struct ScrollTargetResult: Equatable, Sendable {
     public var offset: Double?
     /// Waiting for the child's size.
     public var pending: Bool
+}
+
+/// The inputs of a layout besides the stack and the viewport.
+struct LayoutBasis: Sendable {
+    var offset: Double
+    var insets: Insets
 }

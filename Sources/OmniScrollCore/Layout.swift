@@ -101,13 +101,18 @@ public struct Layout: Sendable {
     /// viewport and the pinned bars.
     public var visibleIndices: [Int] {
         var result: [Int] = []
+        forEachVisibleIndex { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each visible child's index, ascending, allocating nothing.
+    func forEachVisibleIndex(_ body: (Int) -> Void) {
         let inView = childrenInViewport
         // Bars pinned from above the in-flow range; a bar below it cannot be pinned.
         for i in stack.pins.childIndices where i < inView.lowerBound && child(i).isVisible {
-            result.append(i)
+            body(i)
         }
-        for i in inView where child(i).isVisible { result.append(i) }
-        return result
+        for i in inView where child(i).isVisible { body(i) }
     }
 
     /// The layout of child `i` (O(log n)).

@@ -7,10 +7,10 @@
 /// while the user is at the top shows from its top.
 /// Off (`options.anchoring == false`) is the seed's behaviour.
 struct ScrollAnchoring: ContainerBehavior {
-    func anchor(_ draft: inout Draft, resizing child: Int, from oldSize: Double, to newSize: Double) {
-        guard draft.options.anchoring, draft.offset > draft.offsetBounds.lowerBound else { return }
-        if draft.stack.naturalTop(child) + oldSize <= draft.offset {
-            draft.offset += newSize - oldSize
+    func anchor(_ resize: inout Resize) {
+        guard resize.options.anchoring, resize.offset > resize.minOffset else { return }
+        if resize.stack.naturalTop(resize.child) + resize.oldSize <= resize.offset {
+            resize.offset += resize.newSize - resize.oldSize
         }
     }
 }

@@ -36,14 +36,13 @@ struct VisibilityLifecycle: ContainerBehavior {
         }
         leaving = nowLeaving
 
-        let nowIndices = layout.visibleIndices
         var nowVisible = visible
         var visibilityChanged = false
-        if transition.structureChanged || nowIndices != visibleIndices || nowIndices.count != visible.count {
-            nowVisible = nowIndices.map(layout.childID)
+        if transition.structureChanged || visibleIndices.count != visible.count || !isStillVisible(layout) {
+            visibleIndices = layout.visibleIndices
+            nowVisible = visibleIndices.map(layout.childID)
             visibilityChanged = nowVisible != visible
         }
-        visibleIndices = nowIndices
         if visibilityChanged {
             let before = Set(visible)
             var shown = nowVisible.filter { !before.contains($0) }
@@ -62,6 +61,20 @@ struct VisibilityLifecycle: ContainerBehavior {
             for id in hidden { emit(.childDidHide, id, top: .topVCDidDisappear) }
             visible = nowVisible
         }
+    }
+
+    /// Whether exactly the children at `visibleIndices` are visible in `layout`.
+    private func isStillVisible(_ layout: Layout) -> Bool {
+        var matched = 0
+        var same = true
+        layout.forEachVisibleIndex { i in
+            if same, matched < visibleIndices.count, visibleIndices[matched] == i {
+                matched += 1
+            } else {
+                same = false
+            }
+        }
+        return same && matched == visibleIndices.count
     }
 
     func save(into snapshot: inout ContainerSnapshot) {
