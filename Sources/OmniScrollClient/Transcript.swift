@@ -216,9 +216,7 @@ public enum Transcript {
         }
     }
 
-    /// Reads a transcript. JSON string escapes `\udc80`…`\udcff` standing
-    /// alone are raw bytes 0x80…0xFF (Python's surrogateescape), so
-    /// transcripts can carry invalid UTF-8.
+    /// Reads a transcript's exchanges.
     public static func load(path: String) throws -> [Exchange] { try loadWithArgs(path: path).exchanges }
 
     /// The worker flags (an optional first line `{"args": [...]}`) and the exchanges.
@@ -229,25 +227,25 @@ public enum Transcript {
         var out: [Exchange] = []
         var args: [String] = []
         var lineNo = 0
+        var parser = JSONParser()
         for raw in [UInt8](data).split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNo += 1
             if raw.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            if out.isEmpty, args.isEmpty, var parser = Optional(JSONParser()),
-               let header = try? parser.parse(Array(raw)).value, header["send"] == nil, let a = header["args"] {
-                guard let list = a.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+            guard let entry = try? parser.parse(Array(raw)).value, entry.objectValue != nil else {
+                throw OmniScrollClientError.invalidArgument("\(path):\(lineNo): not a JSON object")
+            }
+            if out.isEmpty, args.isEmpty, entry["send"] == nil, let list = entry["args"]?.arrayValue {
+                guard list.allSatisfy({ $0.stringValue != nil }) else {
                     throw OmniScrollClientError.invalidArgument("\(path):\(lineNo): args must be an array of strings")
                 }
                 args = list.compactMap(\.stringValue)
                 continue
             }
-            var s = Scanner(bytes: Array(raw))
-            guard let members = s.object() else {
-                throw OmniScrollClientError.invalidArgument("\(path):\(lineNo): not a transcript exchange")
+            guard let send = entry["send"]?.stringValue, let expect = entry["expect"],
+                  expect.isNull || expect.stringValue != nil else {
+                throw OmniScrollClientError.invalidArgument("\(path):\(lineNo): needs send (a string) and expect (a string or null)")
             }
-            guard case .some(.some(let send)) = members["send"], let expect = members["expect"] else {
-                throw OmniScrollClientError.invalidArgument("\(path):\(lineNo): needs send and expect")
-            }
-            out.append(Exchange(line: lineNo, send: send, expect: expect))
+            out.append(Exchange(line: lineNo, send: Array(send.utf8), expect: expect.stringValue.map { Array($0.utf8) }))
         }
         return (args, out)
     }
@@ -287,105 +285,5 @@ public enum Transcript {
             return mismatch(exchanges.last, nil, "\(error)")
         }
         return []
-    }
-
-    /// Decodes one transcript line into its `send` and `expect` bytes.
-    public static func decodeLine(_ line: [UInt8]) -> (send: [UInt8], expect: [UInt8]?)? {
-        var s = Scanner(bytes: line)
-        guard let members = s.object(), case .some(.some(let send)) = members["send"],
-              let expect = members["expect"] else { return nil }
-        return (send, expect)
-    }
-
-    /// A minimal scanner for `{"key": "string" | null, ...}` lines.
-    struct Scanner {
-        let bytes: [UInt8]
-        var i = 0
-        init(bytes: [UInt8]) { self.bytes = bytes }
-
-        mutating func ws() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
-
-        mutating func object() -> [String: [UInt8]?]? {
-            ws()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return nil }
-            i += 1
-            var out: [String: [UInt8]?] = [:]
-            ws()
-            if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return out }
-            while true {
-                ws()
-                guard let k = string() else { return nil }
-                ws()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
-                i += 1
-                ws()
-                if bytes[i...].starts(with: Array("null".utf8)) {
-                    i += 4
-                    out[String(decoding: k, as: UTF8.self)] = .some(nil)
-                } else {
-                    guard let v = string() else { return nil }
-                    out[String(decoding: k, as: UTF8.self)] = .some(v)
-                }
-                ws()
-                guard i < bytes.count else { return nil }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "}") { i += 1; ws(); return i == bytes.count ? out : nil }
-                return nil
-            }
-        }
-
-        mutating func hex4() -> UInt32? {
-            guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
-                return nil
-            }
-            i += 4
-            return v
-        }
-
-        mutating func string() -> [UInt8]? {
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
-            i += 1
-            var out: [UInt8] = []
-            func utf8(_ c: UInt32) {
-                if let s = Unicode.Scalar(c) { out.append(contentsOf: Array(String(Character(s)).utf8)) }
-            }
-            while i < bytes.count {
-                let b = bytes[i]
-                i += 1
-                if b == UInt8(ascii: "\"") { return out }
-                if b != UInt8(ascii: "\\") { out.append(b); continue }
-                guard i < bytes.count else { return nil }
-                let e = bytes[i]
-                i += 1
-                switch e {
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "u"):
-                    guard let u = hex4() else { return nil }
-                    if u >= 0xD800 && u <= 0xDBFF, i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"),
-                       bytes[i + 1] == UInt8(ascii: "u") {
-                        let save = i
-                        i += 2
-                        if let l = hex4(), l >= 0xDC00 && l <= 0xDFFF {
-                            utf8(0x10000 + ((u - 0xD800) << 10) + (l - 0xDC00))
-                            continue
-                        }
-                        i = save
-                    }
-                    if u >= 0xDC80 && u <= 0xDCFF {
-                        out.append(UInt8(u - 0xDC00))  // surrogateescape: a raw byte
-                    } else if u >= 0xD800 && u <= 0xDFFF {
-                        out.append(contentsOf: [0xEF, 0xBF, 0xBD])  // other lone surrogates: U+FFFD
-                    } else {
-                        utf8(u)
-                    }
-                default: out.append(e)  // \" \\ \/
-                }
-            }
-            return nil
-        }
     }
 }

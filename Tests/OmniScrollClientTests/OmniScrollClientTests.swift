@@ -100,10 +100,15 @@ final class OmniScrollClientTests: XCTestCase {
         XCTAssertEqual(try Transcript.replay(path: path, executable: bin).count, 1)
     }
 
-    func testTranscriptStringsCarryRawBytes() throws {
-        let o = try XCTUnwrap(Transcript.decodeLine(Array(#"{"send":"a\udcff\u00e9\ud83d\ude00","expect":null}"#.utf8)))
-        XCTAssertEqual(o.send, [0x61, 0xFF, 0xC3, 0xA9, 0xF0, 0x9F, 0x98, 0x80])
-        XCTAssertNil(o.expect)
+    func testTranscriptLinesDecodeEscapesAndNull() throws {
+        let path = NSTemporaryDirectory() + "omniscroll-transcript-\(getpid()).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try (#"{"args":["--max-batch","4"]}"# + "\n" + #"{"send":"a\u00e9\ud83d\ude00","expect":null}"# + "\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let (args, exchanges) = try Transcript.loadWithArgs(path: path)
+        XCTAssertEqual(args, ["--max-batch", "4"])
+        XCTAssertEqual(exchanges.first?.send, [0x61, 0xC3, 0xA9, 0xF0, 0x9F, 0x98, 0x80])
+        XCTAssertNil(exchanges.first?.expect)
     }
 
     // MARK: typed API
