@@ -12,20 +12,19 @@ struct ChildStack: Sendable {
     private final class Storage: @unchecked Sendable {
         @exclusivity(unchecked) var ids: [String] = []
         @exclusivity(unchecked) var kinds: [ChildKind] = []
-        /// `nil` while a size is not known yet.
-        @exclusivity(unchecked) var declaredSizes: [Double?] = []
+        /// The children whose size is not known yet, ascending: few, so a
+        /// sorted list costs less than a flag beside every child.
+        @exclusivity(unchecked) var unknownSizes: [Int] = []
         /// Natural heights `C_i` (unknown counts as 0): `T_i = naturalHeights.prefix(i)`.
         @exclusivity(unchecked) var naturalHeights = PrefixSums()
         /// Frame heights `H_i`, for the seed's `contentView`.
         @exclusivity(unchecked) var frameHeights = PrefixSums()
-        @exclusivity(unchecked) var indexByID: [String: Int] = [:]
+        /// Child indices by id, as `Int32` to keep a child's bytes down
+        /// (`Validation.maxChildren` keeps them in range).
+        @exclusivity(unchecked) var indexByID: [String: Int32] = [:]
         @exclusivity(unchecked) var pins = StickyPins()
         /// The viewport height the frame heights were computed for.
         @exclusivity(unchecked) var viewportHeight: Double
-        /// How many children have no size yet.
-        @exclusivity(unchecked) var unknownSizeCount = 0
-        /// The first child with no size yet, `count` when every size is known.
-        @exclusivity(unchecked) var firstUnknownSize = 0
         /// The seed's "top" and "bottom" children: the first two scroll children.
         @exclusivity(unchecked) var seedPair: (top: Int?, bottom: Int?) = (nil, nil)
 
@@ -35,13 +34,11 @@ struct ChildStack: Sendable {
             let copy = Storage(viewportHeight: viewportHeight)
             copy.ids = ids
             copy.kinds = kinds
-            copy.declaredSizes = declaredSizes
+            copy.unknownSizes = unknownSizes
             copy.naturalHeights = naturalHeights
             copy.frameHeights = frameHeights
             copy.indexByID = indexByID
             copy.pins = pins
-            copy.unknownSizeCount = unknownSizeCount
-            copy.firstUnknownSize = firstUnknownSize
             copy.seedPair = seedPair
             return copy
         }
@@ -60,25 +57,36 @@ struct ChildStack: Sendable {
     var naturalHeights: PrefixSums { storage.naturalHeights }
     var frameHeights: PrefixSums { storage.frameHeights }
     var pins: StickyPins { storage.pins }
-    var unknownSizeCount: Int { storage.unknownSizeCount }
+    var unknownSizeCount: Int { storage.unknownSizes.count }
     var seedPair: (top: Int?, bottom: Int?) { storage.seedPair }
 
     var count: Int { storage.ids.count }
     var isEmpty: Bool { storage.ids.isEmpty }
     var contentHeight: Double { storage.naturalHeights.total }
 
-    func index(of id: String) -> Int? { storage.indexByID[id] }
+    func index(of id: String) -> Int? { storage.indexByID[id].map(Int.init) }
     func naturalTop(_ i: Int) -> Double { storage.naturalHeights.prefix(i) }
     func naturalHeight(_ i: Int) -> Double { storage.naturalHeights.values[i] }
     func frameHeight(_ i: Int) -> Double { storage.frameHeights.values[i] }
-    func isSizeKnown(_ i: Int) -> Bool { storage.declaredSizes[i] != nil }
+    func isSizeKnown(_ i: Int) -> Bool { unknownPosition(i).found == false }
 
     /// Whether child `i`'s position is known: its size and every size above it.
-    func isPlacementKnown(_ i: Int) -> Bool { storage.firstUnknownSize > i }
+    func isPlacementKnown(_ i: Int) -> Bool { (storage.unknownSizes.first ?? count) > i }
+
+    /// Where `i` is or would go in `unknownSizes`.
+    private func unknownPosition(_ i: Int) -> (index: Int, found: Bool) {
+        var low = 0
+        var high = storage.unknownSizes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if storage.unknownSizes[mid] < i { low = mid + 1 } else { high = mid }
+        }
+        return (low, low < storage.unknownSizes.count && storage.unknownSizes[low] == i)
+    }
 
     /// The declared spec of child `i`, as the client gave it.
     func spec(_ i: Int) -> ChildSpec {
-        ChildSpec(id: storage.ids[i], kind: storage.kinds[i], size: storage.declaredSizes[i],
+        ChildSpec(id: storage.ids[i], kind: storage.kinds[i], size: isSizeKnown(i) ? naturalHeight(i) : nil,
                   pinOffset: storage.pins.pinOffset(ofChild: i))
     }
 
@@ -100,12 +108,8 @@ struct ChildStack: Sendable {
     /// below it, so it recomputes the pins and frame heights (O(n)).
     mutating func setSize(_ i: Int, _ size: Double) {
         makeUnique()
-        let wasUnknown = storage.declaredSizes[i] == nil
-        storage.declaredSizes[i] = size
-        if wasUnknown {
-            storage.unknownSizeCount -= 1
-            if i == storage.firstUnknownSize { advanceFirstUnknownSize() }
-        }
+        let unknown = unknownPosition(i)
+        if unknown.found { storage.unknownSizes.remove(at: unknown.index) }
         storage.naturalHeights.set(i, size)
         if storage.kinds[i] == .sticky {
             storage.pins = StickyPins(kinds: storage.kinds, sizes: storage.naturalHeights.values,
@@ -129,7 +133,9 @@ struct ChildStack: Sendable {
         var pinOffsets = storage.pins.pinOffsets(count: count)
         storage.ids.insert(contentsOf: specs.map(\.id), at: index)
         storage.kinds.insert(contentsOf: specs.map(\.kind), at: index)
-        storage.declaredSizes.insert(contentsOf: specs.map(\.size), at: index)
+        let shifted = storage.unknownSizes.map { $0 >= index ? $0 + specs.count : $0 }
+        let added = specs.indices.filter { specs[$0].size == nil }.map { $0 + index }
+        storage.unknownSizes = (shifted + added).sorted()
         pinOffsets.insert(contentsOf: specs.map(\.pinOffset), at: index)
         storage.naturalHeights.replaceSubrange(index..<index, with: specs.map { $0.size ?? 0 })
         reindex(pinOffsets: pinOffsets)
@@ -139,34 +145,32 @@ struct ChildStack: Sendable {
     mutating func remove(at indices: [Int]) {
         makeUnique()
         var pinOffsets = storage.pins.pinOffsets(count: count)
+        var sizes = storage.naturalHeights.values
         for i in indices.reversed() {
             storage.ids.remove(at: i)
             storage.kinds.remove(at: i)
-            storage.declaredSizes.remove(at: i)
+            sizes.remove(at: i)
             pinOffsets.remove(at: i)
         }
-        storage.naturalHeights = PrefixSums(storage.declaredSizes.map { $0 ?? 0 })
+        var kept: [Int] = []
+        var below = 0
+        for u in storage.unknownSizes {
+            while below < indices.count, indices[below] < u { below += 1 }
+            if below < indices.count, indices[below] == u { continue }
+            kept.append(u - below)
+        }
+        storage.unknownSizes = kept
+        storage.naturalHeights = PrefixSums(sizes)
         reindex(pinOffsets: pinOffsets)
     }
 
     private mutating func reindex(pinOffsets: [Double]) {
-        storage.indexByID = Dictionary(uniqueKeysWithValues: storage.ids.enumerated().map { ($1, $0) })
-        storage.unknownSizeCount = storage.declaredSizes.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
-        storage.firstUnknownSize = 0
-        advanceFirstUnknownSize()
+        storage.indexByID = Dictionary(uniqueKeysWithValues: storage.ids.enumerated().map { ($1, Int32($0)) })
         let firstScroll = storage.kinds.firstIndex(of: .scroll)
         let secondScroll = firstScroll.flatMap { storage.kinds[($0 + 1)...].firstIndex(of: .scroll) }
         storage.seedPair = (firstScroll, secondScroll)
         storage.pins = StickyPins(kinds: storage.kinds, sizes: storage.naturalHeights.values, pinOffsets: pinOffsets)
         recomputeFrameHeights()
-    }
-
-    /// Moves `firstUnknownSize` past the children whose size is known
-    /// (amortised O(1) per size that arrives).
-    private mutating func advanceFirstUnknownSize() {
-        var i = storage.firstUnknownSize
-        while i < count, storage.declaredSizes[i] != nil { i += 1 }
-        storage.firstUnknownSize = i
     }
 
     private mutating func recomputeFrameHeights() {

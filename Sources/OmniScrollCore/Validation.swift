@@ -40,7 +40,14 @@ enum Validation {
     }
 
     /// Specs to add to a stack that holds `existing` (or nothing).
+    /// The most children a container holds (child indices are stored as `Int32`).
+    static let maxChildren = Int(Int32.max)
+
     static func children(_ specs: [ChildSpec], existing: ChildStack?, field: String, change: Int = 0) throws(ContainerError) {
+        guard specs.count <= maxChildren - (existing?.count ?? 0) else {
+            throw ContainerError(.invalidValue, change: change, field: field,
+                                 reason: "a container holds at most \(maxChildren) children")
+        }
         var seen = Set<String>()
         seen.reserveCapacity(specs.count)
         for (k, spec) in specs.enumerated() {

@@ -218,6 +218,19 @@ final class BehaviorTests: XCTestCase {
         XCTAssertNil(container.childIndex(of: "ad"))
     }
 
+    func testUnknownSizesFollowInsertsAndRemovals() throws {
+        var (container, _) = try Container.create(
+            viewport: Viewport(width: 375, height: 800),
+            children: [.scroll("a", contentHeight: nil), .fixed("b", height: 10), .scroll("c", contentHeight: nil),
+                       .scroll("d", contentHeight: nil)])
+        container.must(.remove(["a", "c"]))
+        container.must(.insert([.fixed("e", height: nil), .fixed("f", height: 5)], at: 0))
+        XCTAssertEqual(container.snapshot().children.map(\.size), [nil, 5, 10, nil])
+        XCTAssertEqual(container.must(.scrollToChild("b", position: .top, animated: false)).target?.pending, true)
+        container.must(.size(child: "e", 900))
+        XCTAssertEqual(container.offset, 115, "b's top (905) clamped to the maximum offset 915 − 800")
+    }
+
     func testViewportChangeResizesScrollChildren() throws {
         var (container, _) = try seedContainer()
         container.must(.viewport(Viewport(width: 400, height: 1000)))
