@@ -44,6 +44,7 @@ public struct JSONParser {
     private var scratch: [UInt8] = []
     private let memberStack = ScratchStack<JSONObject.Member>()
     private let elementStack = ScratchStack<JSONValue>()
+    private let shortStrings = ShortStringTable()
     private var captureKeyLength = 0
 
     public init(maxDepth: Int = 64, captureKey: String? = nil) {
@@ -153,10 +154,22 @@ public struct JSONParser {
             return .object(JSONObject())
         }
         let base = memberStack.count
+        // One bit per key hash: a repeated key sets a bit twice (an escaped
+        // key, with no hash, always counts), so objects without a collision
+        // need no duplicate scan.
+        var keyBits: UInt64 = 0
+        var mayRepeatKeys = false
         while true {
             guard pos < n else { throw fail("unexpected end of input") }
             guard p[pos] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
-            let key = try parseString()
+            let (key, hash) = try parseHashedString()
+            if let hash {
+                let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: hash & 63)
+                if keyBits & bit != 0 { mayRepeatKeys = true }
+                keyBits |= bit
+            } else {
+                mayRepeatKeys = true
+            }
             skipWhitespace()
             guard pos < n else { throw fail("unexpected end of input") }
             guard p[pos] == UInt8(ascii: ":") else { throw fail("expected ':' after an object key") }
@@ -178,7 +191,7 @@ public struct JSONParser {
             throw fail("expected ',' or '}' in an object", at: pos - 1)
         }
         let object = JSONObject(memberStack.take(from: base))
-        if object.count > 1 && !duplicates && object.duplicateKey != nil { duplicates = true }
+        if mayRepeatKeys && !duplicates && object.duplicateKey != nil { duplicates = true }
         return .object(object)
     }
 
@@ -303,36 +316,77 @@ public struct JSONParser {
     // MARK: - Strings
 
     private mutating func parseString() throws(JSONParseError) -> String {
+        try parseHashedString().string
+    }
+
+    /// Parses a string and also returns a hash of its raw bytes, or `nil`
+    /// when it contains escapes (its raw bytes are not its content). Equal
+    /// unescaped strings have equal hashes, which lets `parseObject` skip the
+    /// duplicate-key scan when no two keys' hashes collide.
+    private mutating func parseHashedString() throws(JSONParseError) -> (string: String, hash: Int?) {
         pos += 1  // opening quote
         let start = pos
-        while pos < n {
-            let b = p[pos]
-            if b == UInt8(ascii: "\"") {
-                let length = pos - start
-                pos += 1
-                if length <= 7, let common = Self.commonString(p + start, length) { return common }
-                return String(decoding: UnsafeBufferPointer(start: p + start, count: length), as: UTF8.self)
+        let bytes = p
+        let end = n
+        var i = Self.plainRunEnd(bytes, from: start, end: end)
+        var ascii = true
+        while i < end {
+            let b = bytes[i]
+            if b &- 0x20 < 0x60 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
+                i += 1
+                continue
             }
-            if b == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
+            pos = i
+            if b == UInt8(ascii: "\"") {
+                let length = i - start
+                pos += 1
+                let hash = Self.hash(bytes + start, length)
+                if ascii && length <= ShortStringTable.maxLength {
+                    return (shortStrings.string(bytes + start, length: length, hash: hash), hash)
+                }
+                return (String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self), hash)
+            }
+            if b == UInt8(ascii: "\\") { return (try parseEscapedString(from: start), nil) }
             if b < 0x20 { throw fail("unescaped control character in a string") }
-            if b < 0x80 { pos += 1 } else { pos += try utf8SequenceLength(at: pos) }
+            ascii = false
+            i += try utf8SequenceLength(at: i)
         }
+        pos = i
         throw fail("unterminated string", at: start - 1)
     }
 
-    /// The JSON-RPC envelope's strings, returned without building a new `String`.
+    /// Skips printable ASCII other than `"` and `\` eight bytes at a time and
+    /// returns the offset of the first other byte (or of the last < 8 bytes).
+    /// In each test below a byte's high bit is set when it is special; a false
+    /// positive can only sit above a true one (borrows run upwards), so the
+    /// lowest set bit is always the first special byte.
     @inline(__always)
-    private static func commonString(_ s: UnsafePointer<UInt8>, _ length: Int) -> String? {
-        @inline(__always) func eq(_ literal: StaticString) -> Bool {
-            memcmp(s, literal.utf8Start, length) == 0
+    private static func plainRunEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var i = start
+        while i &+ 8 <= end {
+            let w = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
+            let quote = w ^ (ones &* 0x22)
+            let backslash = w ^ (ones &* 0x5C)
+            let special = ((quote &- ones) & ~quote)  // == '"'
+                | ((backslash &- ones) & ~backslash)  // == '\'
+                | ((w &- ones &* 0x20) & ~w)  // < 0x20
+                | w  // ≥ 0x80
+            let mask = special & highs
+            if mask != 0 { return i &+ mask.trailingZeroBitCount &>> 3 }
+            i &+= 8
         }
-        switch length {
-        case 2: return s[0] == UInt8(ascii: "i") && s[1] == UInt8(ascii: "d") ? "id" : nil
-        case 3: return eq("2.0") ? "2.0" : nil
-        case 6: return eq("method") ? "method" : eq("params") ? "params" : nil
-        case 7: return eq("jsonrpc") ? "jsonrpc" : nil
-        default: return nil
-        }
+        return i
+    }
+
+    /// A hash of the `length` bytes at `s` from the length and three of them:
+    /// enough to tell the keys of one object apart, and O(1).
+    @inline(__always)
+    private static func hash(_ s: UnsafePointer<UInt8>, _ length: Int) -> Int {
+        guard length > 0 else { return 0 }
+        let mixed = Int(s[0]) | Int(s[length &>> 1]) &<< 8 | Int(s[length &- 1]) &<< 16
+        return ((mixed ^ length &<< 24) &* 0x9E37_79B1) &>> 16
     }
 
     /// Continues a string at its first backslash, decoding into `scratch`.

@@ -217,29 +217,88 @@ public struct JSONWriter {
     @inlinable
     public mutating func number(_ value: Double) {
         separator()
-        if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
-            writeInteger(Int(value))  // also maps -0.0 to 0
-        } else {
-            writeNonIntegral(value)
-        }
+        let p = reserve(Self.maxNumberBytes)
+        used &+= Self.store(value, at: p)
         comma = true
     }
 
-    @usableFromInline
-    mutating func writeNonIntegral(_ value: Double) {
-        if value.isFinite {
-            var text = value.description  // shortest round-trip; ≤ 15 bytes stays inline (no allocation)
-            text.withUTF8 { utf8 in
-                var n = utf8.count
-                if n > 2, utf8[n - 2] == UInt8(ascii: "."), utf8[n - 1] == UInt8(ascii: "0") {
-                    n -= 2  // "9007199254740992.0" → "9007199254740992"
-                }
-                append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[..<n]))
-            }
-        } else {
-            assertionFailure("JSONWriter: non-finite number \(value)")
-            append("null")
+    /// The most bytes `store(_: Double, at:)` or `store(_: Int, at:)` writes
+    /// (`-2.2250738585072014e-308` is 24; `-9223372036854775808` is 20).
+    @inlinable public static var maxNumberBytes: Int { 32 }
+
+    /// Stores `value` per the number rules at `p` (room for `maxNumberBytes`)
+    /// and returns the byte count.
+    @inlinable @inline(__always)
+    static func store(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        // Integral with |x| < 2^53: the Int → Double conversion is exact, so
+        // the comparison tells whether truncation lost anything (-0.0 → 0).
+        // Cheaper than `rounded(.towardZero)`, a libm call without SSE4.1.
+        if value.magnitude < 9_007_199_254_740_992 {
+            let integer = Int(value)
+            if Double(integer) == value { return store(integer, at: p) }
         }
+        return storeNonIntegral(value, at: p)
+    }
+
+    @usableFromInline
+    static func storeNonIntegral(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard value.isFinite else {
+            assertionFailure("JSONWriter: non-finite number \(value)")
+            let null: StaticString = "null"
+            p.update(from: null.utf8Start, count: 4)
+            return 4
+        }
+        var text = value.description  // shortest round-trip; ≤ 15 bytes stays inline (no allocation)
+        return text.withUTF8 { utf8 in
+            var n = utf8.count
+            if n > 2, utf8[n - 2] == UInt8(ascii: "."), utf8[n - 1] == UInt8(ascii: "0") {
+                n -= 2  // "9007199254740992.0" → "9007199254740992"
+            }
+            p.update(from: utf8.baseAddress!, count: n)
+            return n
+        }
+    }
+
+    /// "00" "01" … "99": integers are written two digits per division.
+    @inlinable static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
+
+    /// The number of decimal digits of `v`; small values (the usual case) take two compares.
+    @inlinable @inline(__always)
+    static func decimalDigits(_ v: UInt64) -> Int {
+        if v < 100 { return v < 10 ? 1 : 2 }
+        if v < 10_000 { return v < 1_000 ? 3 : 4 }
+        if v < 1_000_000 { return v < 100_000 ? 5 : 6 }
+        var digits = 7
+        var rest = v / 10_000_000
+        while rest > 0 { rest /= 10; digits &+= 1 }
+        return digits
+    }
+
+    /// Stores `value` in decimal at `p` (room for `maxNumberBytes`) and returns the byte count.
+    @inlinable @inline(__always)
+    static func store(_ value: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        var magnitude = UInt64(value.magnitude)
+        let sign = value < 0 ? 1 : 0
+        if sign == 1 { p.pointee = UInt8(ascii: "-") }
+        let count = sign &+ decimalDigits(magnitude)
+        var k = count
+        let pairs = digitPairs.utf8Start
+        while magnitude >= 100 {
+            let (q, r) = magnitude.quotientAndRemainder(dividingBy: 100)
+            k &-= 2
+            p[k] = pairs[Int(r) &* 2]
+            p[k &+ 1] = pairs[Int(r) &* 2 &+ 1]
+            magnitude = q
+        }
+        if magnitude >= 10 {
+            p[k &- 2] = pairs[Int(magnitude) &* 2]
+            p[k &- 1] = pairs[Int(magnitude) &* 2 &+ 1]
+        } else {
+            p[k &- 1] = UInt8(truncatingIfNeeded: magnitude) &+ UInt8(ascii: "0")
+        }
+        return count
     }
 
     /// Appends pre-encoded JSON (exactly one complete value, e.g. an echoed id
@@ -273,6 +332,84 @@ public struct JSONWriter {
     public mutating func rawFragment(_ fragment: StaticString, needsComma: Bool) {
         append(fragment)
         self.comma = needsComma
+    }
+
+    // MARK: Unchecked runs
+
+    /// A write position inside capacity reserved by `withCursor(reserving:needsComma:_:)`.
+    ///
+    /// Hot encoders (a Layout reply) write long runs of constant fragments and
+    /// numbers; through the writer each piece pays a capacity and a uniqueness
+    /// check (a runtime call). A cursor pays them once per run: its stores are
+    /// plain pointer writes. The run's size must be bounded up front, so a
+    /// cursor writes only pieces of known maximum size: fragments, numbers
+    /// (`maxNumberBytes` each) and pre-encoded JSON. Debug builds check every
+    /// store against the reservation.
+    public struct Cursor {
+        @usableFromInline var position: UnsafeMutablePointer<UInt8>
+        @usableFromInline let limit: UnsafeMutablePointer<UInt8>
+
+        @inlinable
+        init(_ start: UnsafeMutablePointer<UInt8>, reserved: Int) {
+            position = start
+            limit = start + reserved
+        }
+
+        /// Debug builds: checks that `n` more bytes fit the reservation before they are stored.
+        @inlinable @inline(__always)
+        func assertRoom(_ n: Int) {
+            assert(limit - position >= n, "JSONWriter.Cursor: wrote past the reserved capacity")
+        }
+
+        /// Constant JSON text (keys, punctuation), copied verbatim.
+        @inlinable @inline(__always)
+        public mutating func fragment(_ text: StaticString) {
+            assertRoom(text.utf8CodeUnitCount)
+            position.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            position += text.utf8CodeUnitCount
+        }
+
+        /// A number, written as `JSONWriter.number(_: Double)` writes it.
+        @inlinable @inline(__always)
+        public mutating func number(_ value: Double) {
+            assertRoom(JSONWriter.maxNumberBytes)
+            position += JSONWriter.store(value, at: position)
+        }
+
+        @inlinable @inline(__always)
+        public mutating func number(_ value: Int) {
+            assertRoom(JSONWriter.maxNumberBytes)
+            position += JSONWriter.store(value, at: position)
+        }
+
+        /// Pre-encoded JSON (e.g. an id quoted and escaped once), copied verbatim.
+        @inlinable @inline(__always)
+        public mutating func raw(_ json: UnsafeRawBufferPointer) {
+            guard json.count > 0 else { return }
+            assertRoom(json.count)
+            UnsafeMutableRawPointer(position).copyMemory(from: json.baseAddress!, byteCount: json.count)
+            position += json.count
+        }
+    }
+
+    /// Reserves `maxBytes` once and lets `body` write through a `Cursor`.
+    /// The bytes continue the current structure as written (no comma is
+    /// inserted); `needsComma` is what they leave behind. `body` must stay
+    /// within `maxBytes`: count `maxNumberBytes` per number.
+    @inlinable @inline(__always)
+    public mutating func withCursor<R>(reserving maxBytes: Int, needsComma: Bool, _ body: (inout Cursor) -> R) -> R {
+        var cursor = Cursor(reserve(maxBytes), reserved: maxBytes)
+        let result = body(&cursor)
+        used = base.distance(to: cursor.position)
+        comma = needsComma
+        return result
+    }
+
+    /// `value` as a JSON string (quoted and escaped), for callers that cache it.
+    public static func encodedString(_ value: String) -> [UInt8] {
+        var w = JSONWriter(capacity: value.utf8.count + 2)
+        w.string(value)
+        return w.bytes
     }
 
     /// Writes any `JSONValue`.
@@ -326,27 +463,8 @@ public struct JSONWriter {
 
     @inlinable
     mutating func writeInteger(_ value: Int) {
-        let p = reserve(20)
-        var magnitude = value.magnitude
-        var i = 0
-        if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
-        if magnitude < 10 {
-            p[i] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30
-            used &+= i &+ 1
-            return
-        }
-        // Count the digits, then fill from the right.
-        var digits = 1
-        var probe = magnitude
-        while probe >= 10 { probe /= 10; digits &+= 1 }
-        var k = i &+ digits
-        used &+= k
-        while magnitude > 0 {
-            k &-= 1
-            let (q, r) = magnitude.quotientAndRemainder(dividingBy: 10)
-            p[k] = UInt8(truncatingIfNeeded: r) &+ 0x30
-            magnitude = q
-        }
+        let p = reserve(Self.maxNumberBytes)
+        used &+= Self.store(value, at: p)
     }
 
     @inlinable

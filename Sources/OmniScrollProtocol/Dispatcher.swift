@@ -100,25 +100,26 @@ public struct Dispatcher {
         into out: inout JSONWriter
     ) -> Bool {
         guard case .object(let request) = value else {
-            reply(.invalidRequest("a request must be an object; got \(value.typeDescription)"), id: .null, &out)
+            reply(.invalidRequest("a request must be an object; got \(value.typeDescription)"), id: Response.nullID, &out)
             return true
         }
-        var id: RequestID?
+        // The id is echoed as the bytes it was received as, straight from
+        // the message (no `RequestID`/`String` is built per request).
+        var id: UnsafeRawBufferPointer?
         var idError: String?
         if let idValue = request["id"], let idRange {
-            let raw = String(decoding: UnsafeRawBufferPointer(rebasing: body[idRange]), as: UTF8.self)
-            if let valid = RequestID(json: idValue, raw: raw) {
-                id = valid
+            if RequestID.isValid(idValue) {
+                id = UnsafeRawBufferPointer(rebasing: body[idRange])
             } else {
                 idError = "id must be a string, an integer (|n| ≤ 2^53−1) or null; got \(idValue.typeDescription)"
             }
         }
         if duplicates, let key = request.duplicateKey {
-            reply(.invalidRequest("duplicate key \"\(key)\" in the request object"), id: key == "id" ? .null : id ?? .null, &out)
+            reply(.invalidRequest("duplicate key \"\(key)\" in the request object"), id: key == "id" ? Response.nullID : id ?? Response.nullID, &out)
             return true
         }
         if let idError {
-            reply(.invalidRequest(idError), id: .null, &out)
+            reply(.invalidRequest(idError), id: Response.nullID, &out)
             return true
         }
         var version: JSONValue?
@@ -132,22 +133,22 @@ public struct Dispatcher {
             case .id: break
             case nil:
                 reply(.invalidRequest("unknown member \"\(member.key)\" in the request object; expected jsonrpc, id, method, params"),
-                      id: id ?? .null, &out)
+                      id: id ?? Response.nullID, &out)
                 return true
             }
         }
         guard case .string("2.0") = version else {
             reply(.invalidRequest(version == nil ? "missing \"jsonrpc\": \"2.0\"" : "\"jsonrpc\" must be exactly \"2.0\""),
-                  id: id ?? .null, &out)
+                  id: id ?? Response.nullID, &out)
             return true
         }
         guard case .string(let method) = methodValue else {
             let got = methodValue.map { "; got \($0.typeDescription)" } ?? ""
-            reply(.invalidRequest("\"method\" must be a string\(got)"), id: id ?? .null, &out)
+            reply(.invalidRequest("\"method\" must be a string\(got)"), id: id ?? Response.nullID, &out)
             return true
         }
         if let params, params.objectValue == nil, params.arrayValue == nil {
-            reply(.invalidRequest("\"params\" must be an object or an array; got \(params.typeDescription)"), id: id ?? .null, &out)
+            reply(.invalidRequest("\"params\" must be an object or an array; got \(params.typeDescription)"), id: id ?? Response.nullID, &out)
             return true
         }
 
@@ -167,7 +168,7 @@ public struct Dispatcher {
         let needsComma = out.needsComma
         do throws(RPCError) {
             let decoder = try decoder(for: registered, params: params, duplicates: duplicates)
-            Response.writeHead(id: id, member: "result", into: &out)
+            Response.writeHead(rawID: id, member: "result", into: &out)
             try registered.handler(&state, decoder, &out)
             out.endObject()
         } catch {
@@ -231,8 +232,8 @@ public struct Dispatcher {
     }
 
     @inline(__always)
-    private func reply(_ error: RPCError, id: RequestID, _ out: inout JSONWriter) {
-        Response.writeError(error, id: id, into: &out)
+    private func reply(_ error: RPCError, id: UnsafeRawBufferPointer, _ out: inout JSONWriter) {
+        Response.writeError(error, rawID: id, into: &out)
     }
 
     /// The path of the first repeated key inside `value` (`params.viewport.width`), if any.
@@ -259,13 +260,15 @@ public struct Dispatcher {
 private enum EnvelopeKey {
     case jsonrpc, id, method, params
 
+    /// Dispatches on the length first (O(1) for a `String`); equal short
+    /// strings then compare by their inline bits.
     @inline(__always)
     init?(_ key: String) {
-        switch (key.utf8.count, key.utf8.first) {
-        case (7, UInt8(ascii: "j")?) where key == "jsonrpc": self = .jsonrpc
-        case (2, UInt8(ascii: "i")?) where key == "id": self = .id
-        case (6, UInt8(ascii: "m")?) where key == "method": self = .method
-        case (6, UInt8(ascii: "p")?) where key == "params": self = .params
+        switch key.utf8.count {
+        case 7 where key == "jsonrpc": self = .jsonrpc
+        case 2 where key == "id": self = .id
+        case 6 where key == "method": self = .method
+        case 6 where key == "params": self = .params
         default: return nil
         }
     }

@@ -39,13 +39,20 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
 
     /// Validates a parsed id; `nil` when its type is not allowed.
     public init?(json: JSONValue, raw: String) {
+        guard Self.isValid(json) else { return nil }
         switch json {
-        case .null: self.init(value: .null, raw: raw)
         case .string(let s): self.init(value: .string(s), raw: raw)
-        case .number(let d):
-            guard d.isFinite, d == d.rounded(.towardZero), d.magnitude <= 9_007_199_254_740_991 else { return nil }
-            self.init(value: .integer(Int(d)), raw: raw)
-        default: return nil
+        case .number(let d): self.init(value: .integer(Int(d)), raw: raw)
+        default: self.init(value: .null, raw: raw)
+        }
+    }
+
+    /// Whether a parsed id has an allowed type (what `init?(json:raw:)` accepts).
+    public static func isValid(_ json: JSONValue) -> Bool {
+        switch json {
+        case .null, .string: return true
+        case .number(let d): return d.isFinite && d == d.rounded(.towardZero) && d.magnitude <= 9_007_199_254_740_991
+        default: return false
         }
     }
 

@@ -28,15 +28,34 @@ public struct Response: Sendable, Equatable {
     /// writes one value and calls `writer.endObject()`.
     @inline(__always)
     static func writeHead(id: RequestID, member: StaticString, into writer: inout JSONWriter) {
+        var raw = id.raw
+        raw.withUTF8 { writeHead(rawID: UnsafeRawBufferPointer($0), member: member, into: &writer) }
+    }
+
+    /// `writeHead(id:member:into:)` with the id's JSON text as bytes (the
+    /// dispatcher echoes them from the request without building a `RequestID`).
+    @inline(__always)
+    static func writeHead(rawID: UnsafeRawBufferPointer, member: StaticString, into writer: inout JSONWriter) {
         if writer.needsComma { writer.rawFragment(",", needsComma: false) }
         writer.rawFragment(#"{"jsonrpc":"2.0","id":"#, needsComma: false)
-        writer.raw(id.raw)
+        writer.raw(rawID)
         writer.key(member)
+    }
+
+    /// The JSON text of a null id.
+    static var nullID: UnsafeRawBufferPointer {
+        let null: StaticString = "null"
+        return UnsafeRawBufferPointer(start: null.utf8Start, count: null.utf8CodeUnitCount)
     }
 
     /// Writes a complete error response.
     public static func writeError(_ error: RPCError, id: RequestID, into writer: inout JSONWriter) {
-        writeHead(id: id, member: "error", into: &writer)
+        var raw = id.raw
+        raw.withUTF8 { writeError(error, rawID: UnsafeRawBufferPointer($0), into: &writer) }
+    }
+
+    static func writeError(_ error: RPCError, rawID: UnsafeRawBufferPointer, into writer: inout JSONWriter) {
+        writeHead(rawID: rawID, member: "error", into: &writer)
         error.write(into: &writer)
         writer.endObject()
     }

@@ -27,24 +27,33 @@ enum LayoutEncoding {
                               events: [ContainerEvent], anchorShift: Double, target: ScrollTargetResult?,
                               into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
-        // each (the member order never changes), so a reply costs one copy
-        // per value rather than one per key.
+        // each (the member order never changes), and each run of fragments,
+        // numbers and pre-encoded ids goes through one `Cursor` (one capacity
+        // check per run instead of one per value). The reservations count
+        // the fragments' bytes generously and `maxNumberBytes` per number.
         let container = session.container
         w.beginObject()
-        w.rawFragment(#""session":"#, needsComma: false); w.string(session.id)
-        w.rawFragment(#","revision":"#, needsComma: false); w.number(container.revision)
-        w.rawFragment(#","offset":"#, needsComma: false); w.number(layout.offset)
-        w.rawFragment(#","contentHeight":"#, needsComma: false); w.number(layout.contentHeight)
-        w.rawFragment(#","minOffset":"#, needsComma: false); w.number(layout.minOffset)
-        w.rawFragment(#","maxOffset":"#, needsComma: false); w.number(layout.maxOffset)
-        w.rawFragment(#","direction":"#, needsComma: false); w.string(container.direction.rawValue)
+        session.encodedID.withUnsafeBytes { id in
+            w.withCursor(reserving: 128 + 5 * JSONWriter.maxNumberBytes + id.count, needsComma: false) { c in
+                c.fragment(#""session":"#); c.raw(id)
+                c.fragment(#","revision":"#); c.number(container.revision)
+                c.fragment(#","offset":"#); c.number(layout.offset)
+                c.fragment(#","contentHeight":"#); c.number(layout.contentHeight)
+                c.fragment(#","minOffset":"#); c.number(layout.minOffset)
+                c.fragment(#","maxOffset":"#); c.number(layout.maxOffset)
+                c.fragment(#","direction":"#)
+            }
+        }
+        w.string(container.direction.rawValue)
         w.rawFragment(#","phase":"#, needsComma: false); w.string(container.phase.rawValue)
         w.rawFragment(#","activeChild":"#, needsComma: false)
         if let active = layout.activeIndex { w.string(layout.childID(active)) } else { w.null() }
         let contentView = layout.contentView
-        w.rawFragment(#","contentView":{"top":"#, needsComma: false); w.number(contentView.top)
-        w.rawFragment(#","height":"#, needsComma: false); w.number(contentView.height)
-        w.rawFragment(#"},"children":["#, needsComma: false)
+        w.withCursor(reserving: 64 + 2 * JSONWriter.maxNumberBytes, needsComma: false) { c in
+            c.fragment(#","contentView":{"top":"#); c.number(contentView.top)
+            c.fragment(#","height":"#); c.number(contentView.height)
+            c.fragment(#"},"children":["#)
+        }
         switch children {
         case .all:
             for i in 0..<layout.childCount { writeChild(i, of: layout, into: &w) }
@@ -72,13 +81,15 @@ enum LayoutEncoding {
         let child = layout.child(i)
         w.beginObject()
         w.rawFragment(#""id":"#, needsComma: false); w.string(layout.childID(i))
-        w.rawFragment(#","frame":{"x":"#, needsComma: false); w.number(child.frame.x)
-        w.rawFragment(#","y":"#, needsComma: false); w.number(child.frame.y)
-        w.rawFragment(#","width":"#, needsComma: false); w.number(child.frame.width)
-        w.rawFragment(#","height":"#, needsComma: false); w.number(child.frame.height)
-        w.rawFragment(#"},"contentOffset":{"x":0,"y":"#, needsComma: false); w.number(child.contentOffset)
-        w.rawFragment(#"},"visibleHeight":"#, needsComma: false); w.number(child.visibleHeight)
-        w.endObject()
+        w.withCursor(reserving: 96 + 6 * JSONWriter.maxNumberBytes, needsComma: true) { c in
+            c.fragment(#","frame":{"x":"#); c.number(child.frame.x)
+            c.fragment(#","y":"#); c.number(child.frame.y)
+            c.fragment(#","width":"#); c.number(child.frame.width)
+            c.fragment(#","height":"#); c.number(child.frame.height)
+            c.fragment(#"},"contentOffset":{"x":0,"y":"#); c.number(child.contentOffset)
+            c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
+            c.fragment("}")
+        }
     }
 
     static func writeEvent(_ event: ContainerEvent, into w: inout JSONWriter) {

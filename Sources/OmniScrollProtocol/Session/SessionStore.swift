@@ -36,9 +36,15 @@ public struct SessionStore: Sendable {
         _ id: String, path: String = "params.session", _ body: (inout Session) throws(RPCError) -> R
     ) throws(RPCError) -> R {
         guard let index = sessions.index(forKey: id) else { throw RPCError.sessionNotFound(id, path: path) }
-        let before = sessions.values[index].container.childCount
-        let result = try body(&sessions.values[index])
-        totalChildren += sessions.values[index].container.childCount - before
+        // One in-place access: reading `sessions.values[index]` outside it
+        // would copy the whole `Session` (its container) for each read.
+        func run(_ session: inout Session) throws(RPCError) -> (R, Int) {
+            let before = session.container.childCount
+            let result = try body(&session)
+            return (result, session.container.childCount - before)
+        }
+        let (result, addedChildren) = try run(&sessions.values[index])
+        totalChildren += addedChildren
         return result
     }
 

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The short ASCII strings the parser produced recently, by content, so that
+/// the strings every request repeats (member names, `"2.0"`, the method name,
+/// a session id) are not decoded and built again: a hit is one compare of at
+/// most 15 bytes, a `String(decoding:)` is a few hundred instructions.
+///
+/// Direct-mapped by the caller's hash of the bytes; a miss replaces the slot.
+/// Only strings of at most `maxLength` bytes are kept: those are stored inline
+/// in the `String` value, so the table holds no heap memory beyond its own.
+final class ShortStringTable {
+    static let maxLength = 15
+    private static let slotCount = 256
+    private static let slotBytes = 16
+
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private let lengths: UnsafeMutablePointer<Int>
+    private let strings: UnsafeMutablePointer<String>
+
+    init() {
+        bytes = .allocate(capacity: Self.slotCount * Self.slotBytes)
+        bytes.initialize(repeating: 0, count: Self.slotCount * Self.slotBytes)
+        lengths = .allocate(capacity: Self.slotCount)
+        lengths.initialize(repeating: 0, count: Self.slotCount)  // length 0 ↔ "" is a valid entry
+        strings = .allocate(capacity: Self.slotCount)
+        strings.initialize(repeating: "", count: Self.slotCount)
+    }
+
+    deinit {
+        bytes.deallocate()
+        lengths.deallocate()
+        strings.deinitialize(count: Self.slotCount)
+        strings.deallocate()
+    }
+
+    /// The string of the `length` (≤ `maxLength`) valid ASCII bytes at `s`;
+    /// `hash` must depend only on those bytes.
+    @inline(__always)
+    func string(_ s: UnsafePointer<UInt8>, length: Int, hash: Int) -> String {
+        let slot = (hash ^ (hash &>> 8) ^ length) & (Self.slotCount - 1)
+        let cached = bytes + slot * Self.slotBytes
+        if lengths[slot] == length && memcmp(cached, s, length) == 0 { return strings[slot] }
+        let value = String(decoding: UnsafeBufferPointer(start: s, count: length), as: UTF8.self)
+        cached.update(from: s, count: length)
+        lengths[slot] = length
+        strings[slot] = value
+        return value
+    }
+}
