@@ -282,11 +282,17 @@ final class Transport: @unchecked Sendable {
         }
     }
 
+    /// The error for a failed write: a write fails because the worker is
+    /// gone, so wait (bounded) for its exit to report how it ended, the same
+    /// answer the reader gives when it sees end of output.
     private func deadOrClosed(_ detail: String) -> OmniScrollClientError {
-        lock.lock(); defer { lock.unlock() }
-        if let dead { return dead }
-        if closed { return .closed }
-        return .workerDied(status: nil, signaled: false, stderrTail: tail.text, detail: detail)
+        do {
+            lock.lock(); defer { lock.unlock() }
+            if let dead { return dead }
+            if closed { return .closed }
+        }
+        _ = exited.wait(timeout: options.closeTimeout)
+        return diedError(detail)
     }
 
     func closeStdin() {

@@ -14,13 +14,7 @@ public struct Container: Sendable {
     /// The extra top inset a behavior holds (the refresh inset).
     public private(set) var heldTopInset = 0.0
     private var stack: ChildStack
-    private var behaviors: [any ContainerBehavior]
-
-    /// The behaviors, in the order they are called.
-    private static func makeBehaviors() -> [any ContainerBehavior] {
-        [ScrollAnchoring(), PullToRefresh(), ScrollTarget(), DirectionTracking(), StickyPinning(),
-         VisibilityLifecycle(), LoadMore(), PhaseTracking()]
-    }
+    private var behaviors = BehaviorRegistry()
 
     /// Creates a container and returns it with its first update, whose events
     /// report what is visible and active from the start.
@@ -37,7 +31,7 @@ public struct Container: Sendable {
         try Validation.options(options)
         var container = Container(
             viewport: viewport, insets: insets, offset: offset ?? -insets.top, options: options,
-            stack: ChildStack(children, viewportHeight: viewport.height), behaviors: makeBehaviors())
+            stack: ChildStack(children, viewportHeight: viewport.height))
         var draft = Draft(
             stack: container.stack, viewport: viewport, insets: insets, options: options,
             previousPhase: .idle, changes: [], removedIDs: [], offset: container.offset, phase: .idle,
@@ -47,13 +41,12 @@ public struct Container: Sendable {
     }
 
     private init(viewport: Viewport, insets: Insets, offset: Double, options: ContainerOptions,
-                 stack: ChildStack, behaviors: [any ContainerBehavior]) {
+                 stack: ChildStack) {
         self.viewport = viewport
         self.insets = insets
         self.offset = offset
         self.options = options
         self.stack = stack
-        self.behaviors = behaviors
     }
 
     /// Rebuilds a container from a snapshot; every later update equals the original's.
@@ -65,12 +58,11 @@ public struct Container: Sendable {
         try Validation.options(snapshot.options)
         self.init(viewport: snapshot.viewport, insets: snapshot.insets, offset: snapshot.offset,
                   options: snapshot.options,
-                  stack: ChildStack(snapshot.children, viewportHeight: snapshot.viewport.height),
-                  behaviors: Self.makeBehaviors())
+                  stack: ChildStack(snapshot.children, viewportHeight: snapshot.viewport.height))
         phase = snapshot.phase
         direction = snapshot.direction
         revision = snapshot.revision
-        for i in behaviors.indices { behaviors[i].restore(from: snapshot) }
+        behaviors.restore(from: snapshot)
         heldTopInset = snapshot.refresh == .refreshing ? (options.refresh?.height ?? 0) : 0
     }
 
@@ -79,7 +71,8 @@ public struct Container: Sendable {
             viewport: viewport, insets: insets, options: options,
             children: (0..<stack.count).map(stack.spec), offset: offset, phase: phase,
             direction: direction, revision: revision)
-        for behavior in behaviors { behavior.save(into: &snapshot) }
+        var behaviors = self.behaviors
+        behaviors.save(into: &snapshot)
         return snapshot
     }
 
@@ -119,7 +112,7 @@ public struct Container: Sendable {
                     // before the stack changes (else the change would copy it).
                     var resize = Resize(stack: stack, child: i, oldSize: old, newSize: value, options: options,
                                         minOffset: -(insets.top + heldTopInset), offset: targetOffset)
-                    for b in behaviors.indices { behaviors[b].anchor(&resize) }
+                    behaviors.anchor(&resize)
                     anchorShift += resize.offset - targetOffset
                     targetOffset = resize.offset
                 }
@@ -161,7 +154,7 @@ public struct Container: Sendable {
     private mutating func commit(_ draft: inout Draft, previousOffset: Double?, anchorShift: Double,
                                  structureChanged: Bool, insetsChanged: Bool) -> ContainerUpdate {
         var events: [ContainerEvent] = []
-        for b in behaviors.indices { behaviors[b].prepare(&draft, events: &events) }
+        behaviors.prepare(&draft, events: &events)
         let previousPhase = phase
         let previousDirection = direction
         let unanchoredStart = (previousOffset ?? draft.offset) + anchorShift
@@ -178,7 +171,7 @@ public struct Container: Sendable {
             layout: layout, options: options, previousOffset: previousOffset, previousPhase: previousPhase,
             previousDirection: previousDirection, phase: phase, direction: direction,
             structureChanged: structureChanged)
-        for b in behaviors.indices { behaviors[b].observe(transition, events: &events) }
+        behaviors.observe(transition, events: &events)
         let didChange = changed || !events.isEmpty || draft.target != nil
         if didChange { revision += 1 }
         return ContainerUpdate(

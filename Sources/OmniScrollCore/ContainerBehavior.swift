@@ -1,8 +1,8 @@
 /// A behavior plugged into a container: sticky pinning, lifecycle events,
 /// pull-to-refresh, load-more, scroll targets… (seed 003's component model
-/// applied to the engine). The container calls every behavior in registration
-/// order at three points of each change list, so a new behavior plugs in
-/// without editing the solver:
+/// applied to the engine). The container calls every behavior in the order
+/// `BehaviorRegistry` lists them at three points of each change list, so a
+/// new behavior plugs in without editing the solver:
 ///
 /// 1. `anchor` for each size change, before the size takes effect, to adjust
 ///    the offset;
