@@ -185,16 +185,18 @@ final class Transport: @unchecked Sendable {
             let line = Line(ids: idSet, method: method)
             line.continuation = c
             lock.lock()
-            if let dead {
-                inFlight -= n
-                lock.unlock()
-                c.resume(throwing: dead)
-                return
-            }
+            // A client closed by its owner says so, even once the worker it
+            // shut down has gone (which the reader records as a death).
             if closed {
                 inFlight -= n
                 lock.unlock()
                 c.resume(throwing: OmniScrollClientError.closed)
+                return
+            }
+            if let dead {
+                inFlight -= n
+                lock.unlock()
+                c.resume(throwing: dead)
                 return
             }
             lines[lineNo] = line
@@ -240,8 +242,8 @@ final class Transport: @unchecked Sendable {
     private func acquireSlots(_ n: Int) async throws {
         try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, Error>) in
             lock.lock()
-            if let dead { lock.unlock(); c.resume(throwing: dead); return }
             if closed { lock.unlock(); c.resume(throwing: OmniScrollClientError.closed); return }
+            if let dead { lock.unlock(); c.resume(throwing: dead); return }
             if slotWaiters.isEmpty && inFlight + n <= options.maxInFlight {
                 inFlight += n
                 lock.unlock()
@@ -288,8 +290,8 @@ final class Transport: @unchecked Sendable {
     private func deadOrClosed(_ detail: String) -> OmniScrollClientError {
         do {
             lock.lock(); defer { lock.unlock() }
-            if let dead { return dead }
             if closed { return .closed }
+            if let dead { return dead }
         }
         _ = exited.wait(timeout: options.closeTimeout)
         return diedError(detail)
