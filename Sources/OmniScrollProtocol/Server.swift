@@ -21,6 +21,8 @@ public struct Server {
     public var connection: Connection
     static let readChunk = 1 << 16
     static let flushThreshold = 1 << 16
+    /// The input buffer's size between large messages.
+    static let normalBufferSize = max(readChunk * 4, 1 << 18)
 
     public init(limits: Limits = .default, logger: Logger = Logger()) {
         let state = WorkerState(limits: limits, logger: logger)
@@ -38,7 +40,7 @@ public struct Server {
     public mutating func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let limits = connection.dispatcher.state.limits
-        var buffer = [UInt8](repeating: 0, count: max(Self.readChunk * 4, 1 << 18))
+        var buffer = [UInt8](repeating: 0, count: Self.normalBufferSize)
         var start = 0
         var end = 0
         var eof = false
@@ -66,6 +68,13 @@ public struct Server {
             if eof {
                 logger.info("end of input")
                 return 0
+            }
+            // After a huge message, the input buffer returns to its normal
+            // size, so one big request does not pin its memory for good.
+            if start == end, buffer.count > Self.normalBufferSize {
+                buffer = [UInt8](repeating: 0, count: Self.normalBufferSize)
+                start = 0
+                end = 0
             }
             // Make room: move the unconsumed tail to the front, grow if a message needs it.
             if start > 0 {
