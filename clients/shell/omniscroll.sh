@@ -20,9 +20,10 @@
 #   4 no reply within $OMNISCROLL_TIMEOUT seconds (default 30)
 #   5 usage error (bad params JSON, no worker started)
 #
-# Bounds: one reply line is read at a time; the worker's stderr is kept as
+# Bounds: replies are read a line at a time; the worker's stderr is kept as
 # its last $OMNISCROLL_STDERR_BYTES bytes (default 16384), written when the
-# worker exits; the timeout applies to every reply read.
+# worker exits; the timeout applies to every reply read (to a pipeline's
+# replies as a whole: $OMNISCROLL_TIMEOUT per 1000 calls).
 
 omniscroll_start() {
     if [ -n "${OMNISCROLL_DIR:-}" ] && [ -d "$OMNISCROLL_DIR" ]; then
@@ -131,11 +132,38 @@ _omniscroll_read() {
     return 0
 }
 
+# The worker writes a reply's members in a fixed order, and this helper sends
+# integer ids, so every reply starts with {"jsonrpc":"2.0","id":<n|null>,
+# and its id and kind are read with parameter expansion: no jq process per
+# reply.
+_os_prefix='{"jsonrpc":"2.0","id":'
+
+# Sets _os_rid to the id of the reply in _os_reply ("null" when it has none;
+# for a batch, the smallest id in it) and _os_body to what follows the id:
+# "result":…} or "error":…}.
+_omniscroll_parse_reply() {
+    case $_os_reply in
+    "$_os_prefix"*)
+        _os_body=${_os_reply#"$_os_prefix"}
+        _os_rid=${_os_body%%,*}
+        _os_body=${_os_body#*,}
+        ;;
+    '['*)
+        _os_body=
+        _os_rid=$(printf '%s\n' "$_os_reply" | jq -r 'map(.id) | map(select(. != null)) | min // "null" | tostring') || return 3
+        ;;
+    *)
+        _os_body=
+        _os_rid=null
+        ;;
+    esac
+}
+
 # Reads replies until the one for id $1 (skips late replies of timed-out calls).
 _omniscroll_await() {
     while :; do
         _omniscroll_read || return $?
-        _os_rid=$(printf '%s\n' "$_os_reply" | jq -r 'if type == "array" then (map(.id) | map(select(. != null)) | min // "null") else (.id // "null") end | tostring') || return 3
+        _omniscroll_parse_reply || return $?
         if [ "$_os_rid" = "null" ] || [ "$_os_rid" -ge "$1" ] 2>/dev/null; then
             return 0
         fi
@@ -158,11 +186,15 @@ omniscroll_call() {
     fi
     _omniscroll_send "$_os_req" || return $?
     _omniscroll_await "$_os_id" || return $?
-    if printf '%s\n' "$_os_reply" | jq -e 'has("error")' >/dev/null 2>&1; then
-        printf '%s\n' "$_os_reply" | jq -c '.error' >&2
+    case $_os_body in
+    '"error":'*)
+        _os_body=${_os_body#'"error":'}
+        printf '%s\n' "${_os_body%\}}" >&2
         return 2
-    fi
-    printf '%s\n' "$_os_reply" | jq -c '.result'
+        ;;
+    esac
+    _os_body=${_os_body#'"result":'}
+    printf '%s\n' "${_os_body%\}}"
 }
 
 # omniscroll_notify METHOD [PARAMS_JSON] — sends a notification (no reply).
@@ -222,16 +254,35 @@ omniscroll_pipeline() {
     # A background writer, so a full reply pipe never blocks our writes.
     cat "$_os_reqs" >&7 2>/dev/null &
     _os_writer=$!
-    _os_k=0
-    _os_ret=0
-    while [ $_os_k -lt "$_os_n" ]; do
-        _omniscroll_await $((_os_start + _os_k)) || { _os_ret=$?; break; }
-        printf '%s\n' "$_os_reply" | jq -c 'if has("error") then {error} else {result} end'
-        _os_k=$((_os_k + 1))
-    done
+    # One reader process for all the replies, bounded by $OMNISCROLL_TIMEOUT
+    # per 1000 calls: {"jsonrpc":"2.0","id":n,"result":…} prints as
+    # {"result":…}, an error as {"error":…}; late replies of earlier
+    # timed-out calls (smaller ids) are skipped.
+    _os_limit=$(( ${OMNISCROLL_TIMEOUT:-30} * (1 + _os_n / 1000) ))
+    _os_script='
+        prefix=$1 start=$2 n=$3 k=0
+        while [ $k -lt $n ]; do
+            IFS= read -r line || exit 3
+            case $line in "$prefix"*) ;; *) continue ;; esac
+            body=${line#"$prefix"}
+            id=${body%%,*}
+            [ "$id" -ge "$start" ] 2>/dev/null || continue
+            printf "{%s\n" "${body#*,}"
+            k=$((k + 1))
+        done'
+    if command -v timeout >/dev/null 2>&1; then
+        timeout "$_os_limit" sh -c "$_os_script" sh "$_os_prefix" "$_os_start" "$_os_n" <&8
+    else
+        sh -c "$_os_script" sh "$_os_prefix" "$_os_start" "$_os_n" <&8
+    fi
+    _os_ret=$?
     wait "$_os_writer" 2>/dev/null
     rm -f "$_os_reqs"
-    return $_os_ret
+    case $_os_ret in
+    0) return 0 ;;
+    124) echo "omniscroll: the pipeline's replies did not arrive within ${_os_limit}s" >&2; return 4 ;;
+    *) _omniscroll_dead "end of output"; return 3 ;;
+    esac
 }
 
 # omniscroll_stop — shutdown + exit, waits (bounded), then kills. Returns the
