@@ -61,7 +61,8 @@ public struct SessionStore: Sendable {
     /// Picks the id for a new session: the client's, or a generated `s<n>`.
     public mutating func newID(requested: String?, path: String) throws(RPCError) -> String {
         if sessions.count >= limits.maxSessions {
-            throw RPCError.limitExceeded(limit: "--max-sessions", value: limits.maxSessions, path: path)
+            // The request as a whole is over the bound, not any one param.
+            throw RPCError.limitExceeded(limit: "--max-sessions", value: limits.maxSessions, path: "params")
         }
         if let requested {
             try Self.checkID(requested, path: path)
