@@ -179,20 +179,28 @@ public struct JSONParser {
             let value = try parseValue(depth: depth)
             if capture && captured == nil && key.utf8.count == captureKeyLength && key == captureKey { captured = valueStart..<pos }
             memberStack.push(JSONObject.Member(key: key, value: value))
-            skipWhitespace()
-            guard pos < n else { throw fail("unexpected end of input") }
-            let b = p[pos]
-            pos += 1
-            if b == UInt8(ascii: ",") {
-                skipWhitespace()
-                continue
-            }
-            if b == UInt8(ascii: "}") { break }
-            throw fail("expected ',' or '}' in an object", at: pos - 1)
+            guard try moreItems(closing: UInt8(ascii: "}"), in: "an object") else { break }
         }
         let object = JSONObject(memberStack.take(from: base))
         if mayRepeatKeys && !duplicates && object.duplicateKey != nil { duplicates = true }
         return .object(object)
+    }
+
+    /// After an object member or an array element: consumes the `,` and
+    /// returns true when another follows, consumes `closing` and returns false
+    /// at the end.
+    @inline(__always)
+    private mutating func moreItems(closing: UInt8, in container: StaticString) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard pos < n else { throw fail("unexpected end of input") }
+        let b = p[pos]
+        pos += 1
+        if b == UInt8(ascii: ",") {
+            skipWhitespace()
+            return true
+        }
+        if b == closing { return false }
+        throw fail("expected ',' or '\(Character(Unicode.Scalar(closing)))' in \(container)", at: pos - 1)
     }
 
     private mutating func parseArray(
@@ -212,16 +220,7 @@ public struct JSONParser {
             let value = try parseValue(depth: depth, capture: capturing)
             if capturing { captureRanges.append(captured) }
             elementStack.push(value)
-            skipWhitespace()
-            guard pos < n else { throw fail("unexpected end of input") }
-            let b = p[pos]
-            pos += 1
-            if b == UInt8(ascii: ",") {
-                skipWhitespace()
-                continue
-            }
-            if b == UInt8(ascii: "]") { break }
-            throw fail("expected ',' or ']' in an array", at: pos - 1)
+            guard try moreItems(closing: UInt8(ascii: "]"), in: "an array") else { break }
         }
         if capturing { captured = nil }
         let array = elementStack.take(from: base)
