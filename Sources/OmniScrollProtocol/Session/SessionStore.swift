@@ -12,6 +12,10 @@ public struct SessionStore: Sendable {
     private var nextSequence = 0
     /// The next generated id is `s<nextGeneratedID>`.
     private var nextGeneratedID = 1
+    /// The session reached last and its index: a client driving one session
+    /// skips hashing its id on every call. Cleared when a session is added or
+    /// removed, the only changes that move indices.
+    private var lastReached: (id: String, index: Dictionary<String, Session>.Index)?
 
     /// The longest session or child id accepted, in UTF-8 bytes.
     public static let maxIDBytes = 256
@@ -35,7 +39,14 @@ public struct SessionStore: Sendable {
     public mutating func withSession<R>(
         _ id: String, path: String = "params.session", _ body: (inout Session) throws(RPCError) -> R
     ) throws(RPCError) -> R {
-        guard let index = sessions.index(forKey: id) else { throw RPCError.sessionNotFound(id, path: path) }
+        let index: Dictionary<String, Session>.Index
+        if let last = lastReached, last.id == id {
+            index = last.index
+        } else {
+            guard let found = sessions.index(forKey: id) else { throw RPCError.sessionNotFound(id, path: path) }
+            index = found
+            lastReached = (id, found)
+        }
         // One in-place access: reading `sessions.values[index]` outside it
         // would copy the whole `Session` (its container) for each read.
         func run(_ session: inout Session) throws(RPCError) -> (R, Int) {
@@ -76,6 +87,7 @@ public struct SessionStore: Sendable {
 
     /// Adds a session made from a container (after `newID` and `checkRoom`).
     public mutating func insert(id: String, container: Container, delta: Bool) {
+        lastReached = nil
         sessions[id] = Session(id: id, container: container, delta: delta, sequence: nextSequence)
         nextSequence += 1
         totalChildren += container.childCount
@@ -83,6 +95,7 @@ public struct SessionStore: Sendable {
 
     public mutating func remove(_ id: String) throws(RPCError) {
         guard let removed = sessions.removeValue(forKey: id) else { throw RPCError.sessionNotFound(id) }
+        lastReached = nil
         totalChildren -= removed.container.childCount
     }
 
