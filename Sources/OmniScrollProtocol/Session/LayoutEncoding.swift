@@ -34,19 +34,20 @@ enum LayoutEncoding {
         let container = session.container
         w.beginObject()
         session.encodedID.withUnsafeBytes { id in
-            w.withCursor(reserving: 128 + 5 * JSONWriter.maxNumberBytes + id.count, needsComma: false) { c in
+            // Constant bytes in this run: 132 at most (the keys, "none"/"down",
+            // "decelerating"); reserve more than that.
+            w.withCursor(reserving: 160 + 5 * JSONWriter.maxNumberBytes + id.count, needsComma: false) { c in
                 c.fragment(#""session":"#); c.raw(id)
                 c.fragment(#","revision":"#); c.number(container.revision)
                 c.fragment(#","offset":"#); c.number(layout.offset)
                 c.fragment(#","contentHeight":"#); c.number(layout.contentHeight)
                 c.fragment(#","minOffset":"#); c.number(layout.minOffset)
                 c.fragment(#","maxOffset":"#); c.number(layout.maxOffset)
-                c.fragment(#","direction":"#)
+                c.fragment(#","direction":"#); c.fragment(encoded(container.direction))
+                c.fragment(#","phase":"#); c.fragment(encoded(container.phase))
+                c.fragment(#","activeChild":"#)
             }
         }
-        w.string(container.direction.rawValue)
-        w.rawFragment(#","phase":"#, needsComma: false); w.string(container.phase.rawValue)
-        w.rawFragment(#","activeChild":"#, needsComma: false)
         if let active = layout.activeIndex { w.string(layout.childID(active)) } else { w.null() }
         let contentView = layout.contentView
         w.withCursor(reserving: 64 + 2 * JSONWriter.maxNumberBytes, needsComma: false) { c in
@@ -75,6 +76,25 @@ enum LayoutEncoding {
             w.endObject()
         }
         w.endObject()
+    }
+
+    /// The direction as a JSON string, a constant (no escaping pass).
+    private static func encoded(_ direction: ScrollDirection) -> StaticString {
+        switch direction {
+        case .none: #""none""#
+        case .up: #""up""#
+        case .down: #""down""#
+        }
+    }
+
+    /// The phase as a JSON string, a constant (no escaping pass).
+    private static func encoded(_ phase: ScrollPhase) -> StaticString {
+        switch phase {
+        case .idle: #""idle""#
+        case .dragging: #""dragging""#
+        case .decelerating: #""decelerating""#
+        case .animating: #""animating""#
+        }
     }
 
     private static func writeChild(_ i: Int, of layout: Layout, into w: inout JSONWriter) {
