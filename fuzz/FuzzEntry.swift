@@ -46,7 +46,7 @@ nonisolated(unsafe) var live: Connection = {
     return c
 }()
 nonisolated(unsafe) var liveInputs = 0
-nonisolated(unsafe) var parser = JSONParser(maxDepth: 64, captureKey: "id")
+nonisolated(unsafe) var parser = JSONParser(maxDepth: 64)
 nonisolated(unsafe) var checker = JSONParser(maxDepth: 4096)
 
 func fail(_ message: String) -> Never {

@@ -24,50 +24,43 @@ import Darwin
 ///   infinity rather than failing, so the caller can report it as an invalid
 ///   value; one too small (`1e-400`) becomes 0. `-0` stays `-0.0`.
 /// - Nesting deeper than `maxDepth` arrays/objects is rejected.
-/// - Duplicate object keys are kept (see `JSONObject.duplicateKey`) and flagged
-///   in `JSONDocument.hasDuplicateKeys`; choosing a policy is the caller's job.
+/// - Duplicate object keys are kept (see `JSONElement.duplicateKey`) and flagged
+///   in `JSONTape.hasDuplicateKeys`; choosing a policy is the caller's job.
 ///
-/// A parser instance reuses its scratch storage between calls; keep one per
-/// connection for speed. It is not thread-safe, and copies of a parser share
-/// that storage, so use each copy from one place only.
+/// The parser writes a `JSONTape` (`parseElement`): no allocation per value,
+/// strings left in the input. `parse` also builds the `JSONValue` tree.
+///
+/// A parser instance reuses its tape between calls; keep one per connection
+/// for speed. It is not thread-safe, and copies of a parser share the tape,
+/// so use each copy from one place only.
 public struct JSONParser {
     /// Maximum nesting of arrays and objects; the top-level container is depth 1.
     public var maxDepth: Int
-    /// See `JSONDocument.capturedRange`.
-    public var captureKey: String?
+    /// The values of the last parse.
+    public let tape = JSONTape()
 
     private var p: UnsafePointer<UInt8>
     private var n = 0
     private var pos = 0
-    private var duplicates = false
-    private var captured: Range<Int>?
-    private var scratch: [UInt8] = []
-    private let memberStack = ScratchStack<JSONObject.Member>()
-    private let elementStack = ScratchStack<JSONValue>()
-    private let shortStrings = ShortStringTable()
-    private var captureKeyLength = 0
 
-    public init(maxDepth: Int = 64, captureKey: String? = nil) {
+    public init(maxDepth: Int = 64) {
         self.maxDepth = maxDepth
-        self.captureKey = captureKey
         p = UnsafePointer(bitPattern: 1)!  // never dereferenced while n == 0
-        scratch.reserveCapacity(256)
-        captureKeyLength = captureKey?.utf8.count ?? 0
     }
 
-    /// Parses a complete JSON text.
-    public mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONDocument {
+    /// Parses a complete JSON text into `tape` and returns its root value,
+    /// valid while `bytes` is alive and until the next parse.
+    public mutating func parseElement(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONElement {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw JSONParseError(offset: 0, reason: "empty input")
+        }
+        guard bytes.count <= Int(UInt32.max) else {
+            throw JSONParseError(offset: 0, reason: "input longer than \(UInt32.max) bytes")
         }
         p = base.assumingMemoryBound(to: UInt8.self)
         n = bytes.count
         pos = 0
-        duplicates = false
-        captured = nil
-        memberStack.removeAll()
-        elementStack.removeAll()
-        captureKeyLength = captureKey?.utf8.count ?? 0
+        tape.reset(input: p, byteCount: n)
         defer { n = 0 }
 
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF {
@@ -75,17 +68,16 @@ public struct JSONParser {
         }
         skipWhitespace()
         guard pos < n else { throw JSONParseError(offset: pos, reason: "empty input") }
-        var elementRanges: [Range<Int>?] = []
-        let value: JSONValue
-        if captureKey != nil && p[pos] == UInt8(ascii: "[") {
-            value = try parseArray(depth: 1, captureRanges: &elementRanges)
-        } else {
-            value = try parseValue(depth: 0, capture: captureKey != nil)
-        }
+        try parseValue(depth: 0)
         skipWhitespace()
         if pos < n { throw JSONParseError(offset: pos, reason: "trailing characters after the value") }
-        return JSONDocument(value: value, hasDuplicateKeys: duplicates,
-                            capturedRange: captured, capturedElementRanges: elementRanges)
+        return tape.root
+    }
+
+    /// Parses a complete JSON text and builds its tree.
+    public mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONDocument {
+        let root = try parseElement(bytes)
+        return JSONDocument(value: root.value, hasDuplicateKeys: tape.hasDuplicateKeys)
     }
 
     public mutating func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONDocument {
@@ -115,18 +107,26 @@ public struct JSONParser {
         JSONParseError(offset: offset ?? pos, reason: reason)
     }
 
-    private mutating func parseValue(depth: Int, capture: Bool = false) throws(JSONParseError) -> JSONValue {
+    /// Parses one value and appends its entries to the tape.
+    private mutating func parseValue(depth: Int) throws(JSONParseError) {
         guard pos < n else { throw fail("unexpected end of input") }
+        let start = pos
         switch p[pos] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1, capture: capture)
-        case UInt8(ascii: "["):
-            var none: [Range<Int>?] = []
-            return try parseArray(depth: depth + 1, captureRanges: &none, capturing: false)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): _ = try parseString()
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            _ = tape.push(.bool, start: start, end: pos, payload: 1)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            _ = tape.push(.bool, start: start, end: pos)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            _ = tape.push(.null, start: start, end: pos)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let value = try parseNumber()
+            _ = tape.push(.number, start: start, end: pos, payload: value.bitPattern)
         case let b where b >= 0x80: throw fail("unexpected byte 0x\(String(b, radix: 16, uppercase: true))")
         case let b where b < 0x20: throw fail("unexpected control character 0x\(String(b, radix: 16, uppercase: true))")
         case let b: throw fail("unexpected character '\(Character(Unicode.Scalar(b)))'")
@@ -144,26 +144,27 @@ public struct JSONParser {
         pos += count
     }
 
-    private mutating func parseObject(depth: Int, capture: Bool) throws(JSONParseError) -> JSONValue {
+    private mutating func parseObject(depth: Int) throws(JSONParseError) {
         if depth > maxDepth { throw fail("nesting deeper than \(maxDepth) levels") }
+        let object = tape.push(.object, start: pos, end: pos)
         pos += 1  // {
         skipWhitespace()
         guard pos < n else { throw fail("unexpected end of input") }
         if p[pos] == UInt8(ascii: "}") {
             pos += 1
-            return .object(JSONObject())
+            tape.close(object, end: pos, items: 0)
+            return
         }
-        let base = memberStack.count
         // One bit per key hash: a repeated key sets a bit twice (an escaped
         // key, with no hash, always counts), so objects without a collision
         // need no duplicate scan.
         var keyBits: UInt64 = 0
         var mayRepeatKeys = false
+        var members = 0
         while true {
             guard pos < n else { throw fail("unexpected end of input") }
             guard p[pos] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
-            let (key, hash) = try parseHashedString()
-            if let hash {
+            if let hash = try parseString() {
                 let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: hash & 63)
                 if keyBits & bit != 0 { mayRepeatKeys = true }
                 keyBits |= bit
@@ -175,15 +176,14 @@ public struct JSONParser {
             guard p[pos] == UInt8(ascii: ":") else { throw fail("expected ':' after an object key") }
             pos += 1
             skipWhitespace()
-            let valueStart = pos
-            let value = try parseValue(depth: depth)
-            if capture && captured == nil && key.utf8.count == captureKeyLength && key == captureKey { captured = valueStart..<pos }
-            memberStack.push(JSONObject.Member(key: key, value: value))
+            try parseValue(depth: depth)
+            members += 1
             guard try moreItems(closing: UInt8(ascii: "}"), in: "an object") else { break }
         }
-        let object = JSONObject(memberStack.take(from: base))
-        if mayRepeatKeys && !duplicates && object.duplicateKey != nil { duplicates = true }
-        return .object(object)
+        tape.close(object, end: pos, items: members)
+        if mayRepeatKeys && !tape.hasDuplicateKeys && JSONElement(tape: tape, index: object).duplicateKey != nil {
+            tape.hasDuplicateKeys = true
+        }
     }
 
     /// After an object member or an array element: consumes the `,` and
@@ -203,28 +203,24 @@ public struct JSONParser {
         throw fail("expected ',' or '\(Character(Unicode.Scalar(closing)))' in \(container)", at: pos - 1)
     }
 
-    private mutating func parseArray(
-        depth: Int, captureRanges: inout [Range<Int>?], capturing: Bool = true
-    ) throws(JSONParseError) -> JSONValue {
+    private mutating func parseArray(depth: Int) throws(JSONParseError) {
         if depth > maxDepth { throw fail("nesting deeper than \(maxDepth) levels") }
+        let array = tape.push(.array, start: pos, end: pos)
         pos += 1  // [
         skipWhitespace()
         guard pos < n else { throw fail("unexpected end of input") }
         if p[pos] == UInt8(ascii: "]") {
             pos += 1
-            return .array([])
+            tape.close(array, end: pos, items: 0)
+            return
         }
-        let base = elementStack.count
+        var elements = 0
         while true {
-            if capturing { captured = nil }
-            let value = try parseValue(depth: depth, capture: capturing)
-            if capturing { captureRanges.append(captured) }
-            elementStack.push(value)
+            try parseValue(depth: depth)
+            elements += 1
             guard try moreItems(closing: UInt8(ascii: "]"), in: "an array") else { break }
         }
-        if capturing { captured = nil }
-        let array = elementStack.take(from: base)
-        return .array(array)
+        tape.close(array, end: pos, items: elements)
     }
 
     // MARK: - Numbers
@@ -314,15 +310,12 @@ public struct JSONParser {
 
     // MARK: - Strings
 
-    private mutating func parseString() throws(JSONParseError) -> String {
-        try parseHashedString().string
-    }
-
-    /// Parses a string and also returns a hash of its raw bytes, or `nil`
-    /// when it contains escapes (its raw bytes are not its content). Equal
-    /// unescaped strings have equal hashes, which lets `parseObject` skip the
-    /// duplicate-key scan when no two keys' hashes collide.
-    private mutating func parseHashedString() throws(JSONParseError) -> (string: String, hash: Int?) {
+    /// Parses a string and appends its entry. Returns a hash of its raw
+    /// bytes, or `nil` when it contains escapes (its raw bytes are not its
+    /// content): equal unescaped strings have equal hashes, which lets
+    /// `parseObject` skip the duplicate-key scan when no two keys collide.
+    private mutating func parseString() throws(JSONParseError) -> Int? {
+        let quote = pos
         pos += 1  // opening quote
         let start = pos
         let bytes = p
@@ -337,15 +330,15 @@ public struct JSONParser {
             }
             pos = i
             if b == UInt8(ascii: "\"") {
-                let length = i - start
                 pos += 1
-                let hash = Self.hash(bytes + start, length)
-                if ascii && length <= ShortStringTable.maxLength {
-                    return (shortStrings.string(bytes + start, length: length, hash: hash), hash)
-                }
-                return (String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self), hash)
+                let entry = tape.push(.string, start: quote, end: pos)
+                tape.entries[entry].ascii = ascii
+                return ShortStringTable.hash(bytes + start, i - start)
             }
-            if b == UInt8(ascii: "\\") { return (try parseEscapedString(from: start), nil) }
+            if b == UInt8(ascii: "\\") {
+                try parseEscapedString(from: start, quote: quote, ascii: ascii)
+                return nil
+            }
             if b < 0x20 { throw fail("unescaped control character in a string") }
             ascii = false
             i += try utf8SequenceLength(at: i)
@@ -379,24 +372,20 @@ public struct JSONParser {
         return i
     }
 
-    /// A hash of the `length` bytes at `s` from the length and three of them:
-    /// enough to tell the keys of one object apart, and O(1).
-    @inline(__always)
-    private static func hash(_ s: UnsafePointer<UInt8>, _ length: Int) -> Int {
-        guard length > 0 else { return 0 }
-        let mixed = Int(s[0]) | Int(s[length &>> 1]) &<< 8 | Int(s[length &- 1]) &<< 16
-        return ((mixed ^ length &<< 24) &* 0x9E37_79B1) &>> 16
-    }
-
-    /// Continues a string at its first backslash, decoding into `scratch`.
-    private mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(start: p + start, count: pos - start))
+    /// Continues the string whose opening quote is at `quote` at its first
+    /// backslash, decoding its content into the tape's `unescaped` bytes.
+    private mutating func parseEscapedString(from start: Int, quote: Int, ascii: Bool) throws(JSONParseError) {
+        let offset = tape.unescaped.count
+        tape.unescaped.append(contentsOf: UnsafeBufferPointer(start: p + start, count: pos - start))
         while pos < n {
             let b = p[pos]
             if b == UInt8(ascii: "\"") {
                 pos += 1
-                return String(decoding: scratch, as: UTF8.self)
+                let length = tape.unescaped.count - offset
+                let entry = tape.push(.string, start: quote, end: pos, payload: UInt64(offset) | UInt64(length) << 32)
+                tape.entries[entry].escaped = true
+                tape.entries[entry].ascii = !tape.unescaped[offset...].contains { $0 >= 0x80 }
+                return
             }
             if b == UInt8(ascii: "\\") {
                 let escapeStart = pos
@@ -405,14 +394,14 @@ public struct JSONParser {
                 let e = p[pos]
                 pos += 1
                 switch e {
-                case UInt8(ascii: "\""): scratch.append(0x22)
-                case UInt8(ascii: "\\"): scratch.append(0x5C)
-                case UInt8(ascii: "/"): scratch.append(0x2F)
-                case UInt8(ascii: "b"): scratch.append(0x08)
-                case UInt8(ascii: "f"): scratch.append(0x0C)
-                case UInt8(ascii: "n"): scratch.append(0x0A)
-                case UInt8(ascii: "r"): scratch.append(0x0D)
-                case UInt8(ascii: "t"): scratch.append(0x09)
+                case UInt8(ascii: "\""): tape.unescaped.append(0x22)
+                case UInt8(ascii: "\\"): tape.unescaped.append(0x5C)
+                case UInt8(ascii: "/"): tape.unescaped.append(0x2F)
+                case UInt8(ascii: "b"): tape.unescaped.append(0x08)
+                case UInt8(ascii: "f"): tape.unescaped.append(0x0C)
+                case UInt8(ascii: "n"): tape.unescaped.append(0x0A)
+                case UInt8(ascii: "r"): tape.unescaped.append(0x0D)
+                case UInt8(ascii: "t"): tape.unescaped.append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
                     if scalar >= 0xDC00 && scalar <= 0xDFFF {
@@ -437,11 +426,11 @@ public struct JSONParser {
             }
             if b < 0x20 { throw fail("unescaped control character in a string") }
             if b < 0x80 {
-                scratch.append(b)
+                tape.unescaped.append(b)
                 pos += 1
             } else {
                 let len = try utf8SequenceLength(at: pos)
-                scratch.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: len))
+                tape.unescaped.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: len))
                 pos += len
             }
         }
@@ -469,19 +458,19 @@ public struct JSONParser {
     private mutating func appendUTF8(_ v: UInt32) {
         switch v {
         case 0..<0x80:
-            scratch.append(UInt8(v))
+            tape.unescaped.append(UInt8(v))
         case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | (v >> 6)))
-            scratch.append(UInt8(0x80 | (v & 0x3F)))
+            tape.unescaped.append(UInt8(0xC0 | (v >> 6)))
+            tape.unescaped.append(UInt8(0x80 | (v & 0x3F)))
         case 0x800..<0x10000:
-            scratch.append(UInt8(0xE0 | (v >> 12)))
-            scratch.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            scratch.append(UInt8(0x80 | (v & 0x3F)))
+            tape.unescaped.append(UInt8(0xE0 | (v >> 12)))
+            tape.unescaped.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            tape.unescaped.append(UInt8(0x80 | (v & 0x3F)))
         default:
-            scratch.append(UInt8(0xF0 | (v >> 18)))
-            scratch.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-            scratch.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            scratch.append(UInt8(0x80 | (v & 0x3F)))
+            tape.unescaped.append(UInt8(0xF0 | (v >> 18)))
+            tape.unescaped.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+            tape.unescaped.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            tape.unescaped.append(UInt8(0x80 | (v & 0x3F)))
         }
     }
 

@@ -9,7 +9,7 @@ import Darwin
 /// a session id) are not decoded and built again: a hit is one compare of at
 /// most 15 bytes, a `String(decoding:)` is a few hundred instructions.
 ///
-/// Direct-mapped by the caller's hash of the bytes; a miss replaces the slot.
+/// Direct-mapped by `hash` of the bytes; a miss replaces the slot.
 /// Only strings of at most `maxLength` bytes are kept: those are stored inline
 /// in the `String` value, so the table holds no heap memory beyond its own.
 final class ShortStringTable {
@@ -37,10 +37,10 @@ final class ShortStringTable {
         strings.deallocate()
     }
 
-    /// The string of the `length` (≤ `maxLength`) valid ASCII bytes at `s`;
-    /// `hash` must depend only on those bytes.
+    /// The string of the `length` (≤ `maxLength`) valid ASCII bytes at `s`.
     @inline(__always)
-    func string(_ s: UnsafePointer<UInt8>, length: Int, hash: Int) -> String {
+    func string(_ s: UnsafePointer<UInt8>, length: Int) -> String {
+        let hash = Self.hash(s, length)
         let slot = (hash ^ (hash &>> 8) ^ length) & (Self.slotCount - 1)
         let cached = bytes + slot * Self.slotBytes
         if lengths[slot] == length && memcmp(cached, s, length) == 0 { return strings[slot] }
@@ -49,5 +49,15 @@ final class ShortStringTable {
         lengths[slot] = length
         strings[slot] = value
         return value
+    }
+
+    /// A hash of the `length` bytes at `s` from the length and three of them:
+    /// O(1), and enough to tell apart the keys of one object (the parser's
+    /// duplicate-key filter) and the strings a protocol repeats.
+    @inline(__always)
+    static func hash(_ s: UnsafePointer<UInt8>, _ length: Int) -> Int {
+        guard length > 0 else { return 0 }
+        let mixed = Int(s[0]) | Int(s[length &>> 1]) &<< 8 | Int(s[length &- 1]) &<< 16
+        return ((mixed ^ length &<< 24) &* 0x9E37_79B1) &>> 16
     }
 }

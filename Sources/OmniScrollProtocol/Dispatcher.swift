@@ -33,32 +33,32 @@ public struct Dispatcher {
     public init(registry: MethodRegistry, state: WorkerState) {
         self.registry = registry
         self.state = state
-        self.parser = JSONParser(maxDepth: state.limits.maxDepth, captureKey: "id")
+        self.parser = JSONParser(maxDepth: state.limits.maxDepth)
     }
 
     /// Handles one message and writes its reply, if any, as one JSON value
     /// into `out`. Returns whether a reply was written.
     @discardableResult
     public mutating func handle(_ body: UnsafeRawBufferPointer, into out: inout JSONWriter) -> Bool {
-        let document: JSONDocument
+        let root: JSONElement
         do {
-            document = try parser.parse(body)
+            root = try parser.parseElement(body)
         } catch {
             Response.writeError(.parseError(error.reason, offset: error.offset), id: .null, into: &out)
             return true
         }
-        switch document.value {
+        let duplicates = parser.tape.hasDuplicateKeys
+        switch root.kind {
         case .object:
-            return handleEntry(document.value, idRange: document.capturedRange, body: body,
-                               duplicates: document.hasDuplicateKeys, into: &out)
-        case .array(let entries):
-            if entries.isEmpty {
+            return handleEntry(root, duplicates: duplicates, into: &out)
+        case .array:
+            if root.count == 0 {
                 Response.writeError(.invalidRequest("empty batch"), id: .null, into: &out)
                 return true
             }
-            if entries.count > state.limits.maxBatch {
+            if root.count > state.limits.maxBatch {
                 Response.writeError(
-                    .invalidRequest("batch has \(entries.count) entries; at most \(state.limits.maxBatch) allowed (--max-batch)"),
+                    .invalidRequest("batch has \(root.count) entries; at most \(state.limits.maxBatch) allowed (--max-batch)"),
                     id: .null, into: &out)
                 return true
             }
@@ -66,9 +66,8 @@ public struct Dispatcher {
             let needsComma = out.needsComma
             out.beginArray()
             var wrote = false
-            for (i, entry) in entries.enumerated() {
-                if handleEntry(entry, idRange: document.capturedElementRanges[i], body: body,
-                               duplicates: document.hasDuplicateKeys, into: &out) {
+            for entry in root.elements {
+                if handleEntry(entry, duplicates: duplicates, into: &out) {
                     wrote = true
                 }
                 if state.exitCode != nil { break }
@@ -81,7 +80,7 @@ public struct Dispatcher {
             return wrote
         default:
             Response.writeError(
-                .invalidRequest("a message must be a request object or a batch array; got \(document.value.typeDescription)"),
+                .invalidRequest("a message must be a request object or a batch array; got \(root.typeDescription)"),
                 id: .null, into: &out)
             return true
         }
@@ -95,21 +94,33 @@ public struct Dispatcher {
         return wrote ? String(decoding: out.bytes, as: UTF8.self) : nil
     }
 
-    private mutating func handleEntry(
-        _ value: JSONValue, idRange: Range<Int>?, body: UnsafeRawBufferPointer, duplicates: Bool,
-        into out: inout JSONWriter
-    ) -> Bool {
-        guard case .object(let request) = value else {
-            reply(.invalidRequest("a request must be an object; got \(value.typeDescription)"), id: Response.nullID, &out)
+    private mutating func handleEntry(_ request: JSONElement, duplicates: Bool, into out: inout JSONWriter) -> Bool {
+        guard request.kind == .object else {
+            reply(.invalidRequest("a request must be an object; got \(request.typeDescription)"), id: Response.nullID, &out)
             return true
         }
-        // The id is echoed as the bytes it was received as, straight from
-        // the message (no `RequestID`/`String` is built per request).
+        // One pass over the members. The id is echoed as the bytes it was
+        // received as, straight from the message (no `RequestID` or `String`
+        // is built per request); keys and "2.0" are compared as bytes.
+        var idValue: JSONElement?
+        var version: JSONElement?
+        var methodValue: JSONElement?
+        var params: JSONElement?
+        var unknownKey: JSONElement?
+        for member in request.members {
+            switch EnvelopeKey(member.key) {
+            case .jsonrpc?: if version == nil { version = member.value }
+            case .method?: if methodValue == nil { methodValue = member.value }
+            case .params?: if params == nil { params = member.value }
+            case .id?: if idValue == nil { idValue = member.value }
+            case nil: if unknownKey == nil { unknownKey = member.key }
+            }
+        }
         var id: UnsafeRawBufferPointer?
         var idError: String?
-        if let idValue = request["id"], let idRange {
+        if let idValue {
             if RequestID.isValid(idValue) {
-                id = UnsafeRawBufferPointer(rebasing: body[idRange])
+                id = idValue.rawBytes
             } else {
                 idError = "id must be a string, an integer (|n| ≤ 2^53−1) or null; got \(idValue.typeDescription)"
             }
@@ -122,44 +133,34 @@ public struct Dispatcher {
             reply(.invalidRequest(idError), id: Response.nullID, &out)
             return true
         }
-        var version: JSONValue?
-        var methodValue: JSONValue?
-        var params: JSONValue?
-        for member in request.members {
-            switch EnvelopeKey(member.key) {
-            case .jsonrpc: version = member.value
-            case .method: methodValue = member.value
-            case .params: params = member.value
-            case .id: break
-            case nil:
-                reply(.invalidRequest("unknown member \"\(member.key)\" in the request object; expected jsonrpc, id, method, params"),
-                      id: id ?? Response.nullID, &out)
-                return true
-            }
+        if let unknownKey {
+            reply(.invalidRequest("unknown member \"\(unknownKey.stringValue ?? "")\" in the request object; expected jsonrpc, id, method, params"),
+                  id: id ?? Response.nullID, &out)
+            return true
         }
-        guard case .string("2.0") = version else {
+        guard let version, version.isString("2.0") else {
             reply(.invalidRequest(version == nil ? "missing \"jsonrpc\": \"2.0\"" : "\"jsonrpc\" must be exactly \"2.0\""),
                   id: id ?? Response.nullID, &out)
             return true
         }
-        guard case .string(let method) = methodValue else {
+        guard let methodValue, methodValue.kind == .string else {
             let got = methodValue.map { "; got \($0.typeDescription)" } ?? ""
             reply(.invalidRequest("\"method\" must be a string\(got)"), id: id ?? Response.nullID, &out)
             return true
         }
-        if let params, params.objectValue == nil, params.arrayValue == nil {
+        if let params, params.kind != .object, params.kind != .array {
             reply(.invalidRequest("\"params\" must be an object or an array; got \(params.typeDescription)"), id: id ?? Response.nullID, &out)
             return true
         }
 
         // A well-formed request or notification from here on.
         guard let id else {
-            runNotification(method, params: params, duplicates: duplicates, &out)
+            runNotification(methodValue.stringValue!, params: params, duplicates: duplicates, &out)
             return false
         }
         let registered: Method
         do throws(RPCError) {
-            registered = try lookup(method)
+            registered = try lookup(methodValue)
         } catch {
             reply(error, id: id, &out)
             return true
@@ -178,8 +179,9 @@ public struct Dispatcher {
         return true
     }
 
-    private mutating func lookup(_ method: String) throws(RPCError) -> Method {
-        if let last = lastMethod, last.name == method, state.phase == .running { return last }
+    private mutating func lookup(_ name: JSONElement) throws(RPCError) -> Method {
+        if let last = lastMethod, state.phase == .running, name.isString(last.name) { return last }
+        let method = name.stringValue!
         if Self.isProtocolMethod(method) { throw RPCError.methodNotFound(method) }
         if state.phase == .shuttingDown && method != "exit" {
             throw RPCError.invalidRequest("server is shutting down")
@@ -192,21 +194,17 @@ public struct Dispatcher {
         return registered
     }
 
-    private func decoder(for method: Method, params: JSONValue?, duplicates: Bool) throws(RPCError) -> ParamDecoder {
-        switch params {
-        case nil:
-            return try ParamDecoder(JSONObject(), members: method.params)
-        case .object(let object)?:
-            if duplicates, let path = Self.duplicatePath(in: .object(object), path: "params") {
-                throw RPCError.invalidParams(path: path, reason: "duplicate key")
-            }
-            return try ParamDecoder(object, members: method.params)
-        case let other?:
-            throw RPCError.invalidParams(path: "params", reason: "must be an object (named params); got \(other.typeDescription)")
+    private func decoder(for method: Method, params: JSONElement?, duplicates: Bool) throws(RPCError) -> ParamDecoder {
+        if let params, params.kind != .object {
+            throw RPCError.invalidParams(path: "params", reason: "must be an object (named params); got \(params.typeDescription)")
         }
+        if duplicates, let params, let path = Self.duplicatePath(in: params, path: "params") {
+            throw RPCError.invalidParams(path: path, reason: "duplicate key")
+        }
+        return try ParamDecoder(params, members: method.params)
     }
 
-    private mutating func runNotification(_ method: String, params: JSONValue?, duplicates: Bool, _ out: inout JSONWriter) {
+    private mutating func runNotification(_ method: String, params: JSONElement?, duplicates: Bool, _ out: inout JSONWriter) {
         if Self.isProtocolMethod(method) { return }  // $/cancelRequest and friends: nothing to do
         guard let registered = registry[method] else {
             state.logger.debug("ignoring notification for unknown method \(method)")
@@ -237,17 +235,17 @@ public struct Dispatcher {
     }
 
     /// The path of the first repeated key inside `value` (`params.viewport.width`), if any.
-    static func duplicatePath(in value: JSONValue, path: String) -> String? {
-        switch value {
-        case .object(let o):
-            if let key = o.duplicateKey { return "\(path).\(key)" }
-            for m in o.members {
-                if let p = duplicatePath(in: m.value, path: "\(path).\(m.key)") { return p }
+    static func duplicatePath(in value: JSONElement, path: String) -> String? {
+        switch value.kind {
+        case .object:
+            if let key = value.duplicateKey { return "\(path).\(key)" }
+            for member in value.members {
+                if let p = duplicatePath(in: member.value, path: "\(path).\(member.key.stringValue!)") { return p }
             }
             return nil
-        case .array(let a):
-            for (i, e) in a.enumerated() {
-                if let p = duplicatePath(in: e, path: "\(path)[\(i)]") { return p }
+        case .array:
+            for (i, element) in value.elements.enumerated() {
+                if let p = duplicatePath(in: element, path: "\(path)[\(i)]") { return p }
             }
             return nil
         default:
@@ -256,20 +254,22 @@ public struct Dispatcher {
     }
 }
 
-/// The members of a request object, recognised without general string comparison.
+/// The members of a request object, recognised by their bytes.
 private enum EnvelopeKey {
     case jsonrpc, id, method, params
 
-    /// Dispatches on the length first (O(1) for a `String`); equal short
-    /// strings then compare by their inline bits.
     @inline(__always)
-    init?(_ key: String) {
-        switch key.utf8.count {
-        case 7 where key == "jsonrpc": self = .jsonrpc
-        case 2 where key == "id": self = .id
-        case 6 where key == "method": self = .method
-        case 6 where key == "params": self = .params
-        default: return nil
+    init?(_ key: JSONElement) {
+        if key.isString("id") {
+            self = .id
+        } else if key.isString("method") {
+            self = .method
+        } else if key.isString("params") {
+            self = .params
+        } else if key.isString("jsonrpc") {
+            self = .jsonrpc
+        } else {
+            return nil
         }
     }
 }

@@ -21,7 +21,7 @@ public enum LifecycleMethods: MethodGroup {
                 _ = try info.optionalString("name")
                 _ = try info.optionalString("version")
             }
-            if let caps = params.optionalValue("capabilities"), caps.objectValue == nil {
+            if let caps = params.optionalValue("capabilities"), caps.kind != .object {
                 throw params.invalid("capabilities", "must be an object; got \(caps.typeDescription)")
             }
             result.raw(initializeResult)

@@ -22,10 +22,12 @@ public typealias MethodHandler = @Sendable (
 
 /// One registered method.
 public struct Method: Sendable {
-    public let name: String
+    /// The name as its literal's bytes, so a message's method is matched
+    /// without building a `String`.
+    public let name: StaticString
     /// The exact top-level param names the method accepts (the OpenRPC
     /// document's `params[].name` must equal this list).
-    public let params: [String]
+    public let params: [ParamKey]
     public let kind: MethodKind
     public let handler: MethodHandler
 }
@@ -66,16 +68,17 @@ public struct MethodRegistry: Sendable {
 
     /// Registers a handler that writes its result itself.
     public mutating func register(
-        _ name: String, params: [String], kind: MethodKind = .request, handler: @escaping MethodHandler
+        _ name: StaticString, params: [ParamKey], kind: MethodKind = .request, handler: @escaping MethodHandler
     ) {
-        precondition(methods[name] == nil, "method \(name) registered twice")
-        precondition(!name.hasPrefix("$/"), "$/ methods are reserved for protocol notifications")
-        methods[name] = Method(name: name, params: params, kind: kind, handler: handler)
+        let key = name.description
+        precondition(methods[key] == nil, "method \(name) registered twice")
+        precondition(!key.hasPrefix("$/"), "$/ methods are reserved for protocol notifications")
+        methods[key] = Method(name: name, params: params, kind: kind, handler: handler)
     }
 
     /// Registers a handler that returns its result as a `JSONValue`.
     public mutating func register(
-        _ name: String, params: [String], kind: MethodKind = .request,
+        _ name: StaticString, params: [ParamKey], kind: MethodKind = .request,
         returning body: @escaping @Sendable (_ state: inout WorkerState, _ params: ParamDecoder) throws(RPCError) -> JSONValue
     ) {
         register(name, params: params, kind: kind) { (state, params, result) throws(RPCError) in

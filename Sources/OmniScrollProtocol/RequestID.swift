@@ -51,9 +51,22 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
     public static func isValid(_ json: JSONValue) -> Bool {
         switch json {
         case .null, .string: return true
-        case .number(let d): return d.isFinite && d == d.rounded(.towardZero) && d.magnitude <= 9_007_199_254_740_991
+        case .number(let d): return isValidInteger(d)
         default: return false
         }
+    }
+
+    /// `isValid` for an id read in place from a message.
+    public static func isValid(_ json: JSONElement) -> Bool {
+        switch json.kind {
+        case .null, .string: return true
+        case .number: return isValidInteger(json.doubleValue!)
+        default: return false
+        }
+    }
+
+    private static func isValidInteger(_ d: Double) -> Bool {
+        d.isFinite && d == d.rounded(.towardZero) && d.magnitude <= 9_007_199_254_740_991
     }
 
     public var description: String { raw }

@@ -192,19 +192,6 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try parse(many).objectValue?.duplicateKey, "k7")
     }
 
-    func testCapturedRanges() throws {
-        var parser = JSONParser(captureKey: "id")
-        let text = Array(#" {"x":{"id":9},"id" : "a\u0041" ,"id":2}"#.utf8)
-        let doc = try parser.parse(text)
-        XCTAssertEqual(doc.capturedRange.map { String(decoding: text[$0], as: UTF8.self) }, #""a\u0041""#)
-
-        let batch = Array(#"[{"id":1e2},1,{"a":{"id":3}},{"id":null}]"#.utf8)
-        let b = try parser.parse(batch)
-        XCTAssertEqual(b.capturedElementRanges.map { $0.map { String(decoding: batch[$0], as: UTF8.self) } },
-                       ["1e2", nil, nil, "null"])
-        XCTAssertNil(b.capturedRange)
-    }
-
     func testParserIsReusableAfterErrors() throws {
         var parser = JSONParser()
         XCTAssertThrowsError(try parser.parse(Array(#"{"a":[1,2,{"b":"#.utf8)))

@@ -43,7 +43,7 @@ final class OpenRPCTests: XCTestCase {
         for name in registry.names {
             guard let method = registry[name], let doc = documented[name] else { continue }
             let params = doc["params"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
-            XCTAssertEqual(params, method.params, "params of \(name)")
+            XCTAssertEqual(params, method.params.map(\.description), "params of \(name)")
             XCTAssertEqual(doc["result"] == nil, method.kind == .notification, "\(name): result iff request")
         }
     }

@@ -5,8 +5,24 @@ import OmniScrollJSON
 final class ParamDecoderTests: XCTestCase {
     enum Axis: String, CaseIterable { case vertical, horizontal }
 
-    private func decoder(_ json: String, members: [String]) throws -> ParamDecoder {
-        try ParamDecoder(JSONParser.parse(json).objectValue!, members: members)
+    /// The messages and parsers behind the decoders of a test: a decoder
+    /// reads its message in place, so both live as long as the test.
+    private var messages: [UnsafeMutableRawBufferPointer] = []
+    private var parsers: [JSONParser] = []
+
+    override func tearDown() {
+        messages.forEach { $0.deallocate() }
+        messages = []
+        parsers = []
+    }
+
+    private func decoder(_ json: String, members: [ParamKey]) throws -> ParamDecoder {
+        let message = UnsafeMutableRawBufferPointer.allocate(byteCount: json.utf8.count, alignment: 1)
+        message.copyBytes(from: json.utf8)
+        messages.append(message)
+        var parser = JSONParser()
+        parsers.append(parser)
+        return try ParamDecoder(parser.parseElement(UnsafeRawBufferPointer(message)), members: members)
     }
 
     private func assertInvalid(_ path: String, _ reason: String, file: StaticString = #filePath, line: UInt = #line,

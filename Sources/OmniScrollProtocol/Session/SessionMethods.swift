@@ -80,7 +80,7 @@ public enum SessionMethods: MethodGroup {
             }
             try state.sessions.checkRoom(forChildren: container.childCount, existing: 0, path: "params.snapshot.children")
             let requested = try params.optionalString("id") ?? snapshotID
-            let id = try state.sessions.newID(requested: requested, path: params.object.contains(key: "id") ? "params.id" : "params.snapshot.session")
+            let id = try state.sessions.newID(requested: requested, path: params.contains("id") ? "params.id" : "params.snapshot.session")
             state.sessions.insert(id: id, container: container, delta: delta)
             LayoutEncoding.writeCurrent(try state.sessions.session(id), into: &result)
         }
@@ -103,15 +103,16 @@ public enum SessionMethods: MethodGroup {
             var changes: [ContainerChange] = []
             var sizePaths: [String] = []
             if let value = params.optionalValue("sizes") {
-                guard case .object(let sizes) = value else {
+                guard value.kind == .object else {
                     throw params.invalid("sizes", "must be an object of child id → height; got \(value.typeDescription)")
                 }
-                for member in sizes.members {
-                    let path = "params.sizes.\(member.key)"
-                    guard case .number(let size) = member.value, size.isFinite, size >= 0 else {
+                for member in value.members {
+                    let child = member.key.stringValue!
+                    let path = "params.sizes.\(child)"
+                    guard let size = member.value.doubleValue, size.isFinite, size >= 0 else {
                         throw RPCError.invalidParams(path: path, reason: "must be a finite number ≥ 0")
                     }
-                    changes.append(.size(child: member.key, size))
+                    changes.append(.size(child: child, size))
                     sizePaths.append(path)
                 }
             }

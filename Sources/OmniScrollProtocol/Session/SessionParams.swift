@@ -4,14 +4,14 @@ import OmniScrollJSON
 /// Decoding of the params the session methods share: viewports, insets,
 /// children, options, phases. Every failure names its JSON path.
 enum SessionParams {
-    static let childMembers = ["id", "kind", "contentHeight", "height", "pinOffset"]
-    static let optionMembers = ["anchoring", "delta", "seedEvents", "refresh", "loadMore"]
+    static let childMembers: [ParamKey] = ["id", "kind", "contentHeight", "height", "pinOffset"]
+    static let optionMembers: [ParamKey] = ["anchoring", "delta", "seedEvents", "refresh", "loadMore"]
 
     static func viewport(_ object: ParamDecoder) throws(RPCError) -> Viewport {
         Viewport(width: try positive(object, "width"), height: try positive(object, "height"))
     }
 
-    static func positive(_ object: ParamDecoder, _ key: String) throws(RPCError) -> Double {
+    static func positive(_ object: ParamDecoder, _ key: ParamKey) throws(RPCError) -> Double {
         let value = try object.requiredDouble(key)
         guard value > 0 else { throw object.invalid(key, "must be a finite number > 0") }
         return value
@@ -37,8 +37,8 @@ enum SessionParams {
         let id = try object.requiredString("id")
         try SessionStore.checkID(id, path: object.path("id"))
         let kind = try object.requiredEnum("kind", as: ChildKind.self)
-        let sizeKey = kind == .scroll ? "contentHeight" : "height"
-        let otherKey = kind == .scroll ? "height" : "contentHeight"
+        let sizeKey: ParamKey = kind == .scroll ? "contentHeight" : "height"
+        let otherKey: ParamKey = kind == .scroll ? "height" : "contentHeight"
         if object.optionalValue(otherKey) != nil {
             throw object.invalid(otherKey, "not used by a \(kind.rawValue) child; give its \(sizeKey)")
         }
@@ -55,14 +55,14 @@ enum SessionParams {
         options.anchoring = try object.optionalBool("anchoring") ?? base.anchoring
         options.seedEvents = try object.optionalBool("seedEvents") ?? base.seedEvents
         let delta = try object.optionalBool("delta") ?? baseDelta
-        if object.object.contains(key: "refresh") {
+        if object.contains("refresh") {
             options.refresh = nil
             if let refresh = try object.optionalObject("refresh", members: ["threshold", "height"]) {
                 let threshold = try positive(refresh, "threshold")
                 options.refresh = RefreshOptions(threshold: threshold, height: try refresh.optionalFiniteNonNegative("height") ?? threshold)
             }
         }
-        if object.object.contains(key: "loadMore") {
+        if object.contains("loadMore") {
             options.loadMore = nil
             if let loadMore = try object.optionalObject("loadMore", members: ["distance"]) {
                 options.loadMore = LoadMoreOptions(distance: try loadMore.requiredFiniteNonNegative("distance"))

@@ -6,9 +6,9 @@ import OmniScrollJSON
 /// equal bytes; `format` lets a later version refuse what it cannot read.
 enum SnapshotEncoding {
     static let format = 1
-    static let members = ["format", "session", "delta", "viewport", "insets", "options", "children", "offset",
+    static let members: [ParamKey] = ["format", "session", "delta", "viewport", "insets", "options", "children", "offset",
                           "phase", "direction", "revision", "state"]
-    static let stateMembers = ["visible", "active", "leaving", "pinned", "refresh", "loadMoreTriggeredAt",
+    static let stateMembers: [ParamKey] = ["visible", "active", "leaving", "pinned", "refresh", "loadMoreTriggeredAt",
                                "loadingMore", "pendingTarget"]
 
     static func write(_ session: Session, into w: inout JSONWriter) {

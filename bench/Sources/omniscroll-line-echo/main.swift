@@ -2,12 +2,22 @@
 // line-delimited worker must do — read stdin in large chunks, find every
 // line, copy it into an output buffer, write that buffer in large chunks —
 // and nothing else, so worker/echo ratios show what parsing, layout and
-// writing replies cost on top of the I/O.
+// writing replies cost on top of the I/O. Like the worker (Server.run), it
+// widens its pipes to 1 MiB, so the floor has the same I/O discipline.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// Asks for a 1 MiB kernel buffer if `fd` is a pipe (Linux F_SETPIPE_SZ).
+func widenPipe(_ fd: Int32) {
+    #if os(Linux)
+    var status = stat()
+    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return }
+    _ = fcntl(fd, 1031, Int32(1 << 20))
+    #endif
+}
 
 /// Echoes every line of stdin to stdout, with buffered I/O on both sides.
 func echoLines() {
@@ -57,4 +67,8 @@ func echoLines() {
     flush(&output)
 }
 
+widenPipe(0)
+widenPipe(1)
+widenPipe(0)
+widenPipe(1)
 echoLines()

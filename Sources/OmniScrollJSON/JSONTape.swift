@@ -1,0 +1,152 @@
+/// What a `JSONParser` produces: every value of one JSON text as a flat list
+/// of entries in document order (a "tape"), each pointing back at the input
+/// bytes it came from. Reading a message costs no allocation: strings stay in
+/// the input until someone asks for a `String`, numbers are already `Double`s,
+/// and a container's entry says where its contents end, so lookups skip whole
+/// subtrees. `JSONElement` is the typed view; `JSONElement.value` builds the
+/// `JSONValue` tree for code that wants one.
+///
+/// Lifetime: a tape borrows its input. Its elements are valid while that
+/// input is alive and until the parser that owns the tape parses again.
+public final class JSONTape {
+    /// One value. Containers are followed by their contents (an object by
+    /// key, value, key, value…); `next` is the index after the last of them.
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var kind: JSONKind
+        /// Strings: the content has escapes, so it lives in `unescaped`.
+        @usableFromInline var escaped: Bool
+        /// Strings: every content byte is ASCII.
+        @usableFromInline var ascii: Bool
+        /// The value's bytes in the input: `start..<end`.
+        @usableFromInline var start: UInt32
+        @usableFromInline var end: UInt32
+        /// The index of the entry after this value and everything inside it.
+        @usableFromInline var next: UInt32
+        /// Numbers: the `Double`'s bits. Booleans: 0 or 1. Containers: the
+        /// member or element count. Escaped strings: offset | length << 32
+        /// of the content in `unescaped`.
+        @usableFromInline var payload: UInt64
+    }
+
+    // The tape is only reached through its parser and the elements of the
+    // last parse, one at a time, so the fields skip the runtime exclusivity
+    // checks (a class's stored `var`s otherwise pay one per access).
+    @exclusivity(unchecked) @usableFromInline var entries: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var count = 0
+    /// The input of the last parse.
+    @exclusivity(unchecked) @usableFromInline var input: UnsafePointer<UInt8>
+    /// The decoded content of every escaped string of the last parse.
+    @exclusivity(unchecked) @usableFromInline var unescaped: [UInt8] = []
+    /// True when some object of the last parse repeats a key.
+    @exclusivity(unchecked) public internal(set) var hasDuplicateKeys = false
+    let shortStrings = ShortStringTable()
+
+    /// Entries kept between messages; a larger tape (after a huge message)
+    /// is given back at the next parse.
+    static let retainedCapacity = 1 << 12
+
+    init() {
+        capacity = Self.retainedCapacity
+        entries = .allocate(capacity: capacity)
+        input = UnsafePointer(bitPattern: 1)!  // never dereferenced while count == 0
+    }
+
+    deinit { entries.deallocate() }
+
+    /// The first value of the last parse: the whole JSON text.
+    public var root: JSONElement { JSONElement(tape: self, index: 0) }
+
+    /// Forgets the last parse and takes `input` as the next one's.
+    func reset(input: UnsafePointer<UInt8>, byteCount: Int) {
+        count = 0
+        hasDuplicateKeys = false
+        self.input = input
+        unescaped.removeAll(keepingCapacity: unescaped.capacity <= 1 << 16)
+        if capacity > Self.retainedCapacity && byteCount < Self.retainedCapacity {
+            entries.deallocate()
+            capacity = Self.retainedCapacity
+            entries = .allocate(capacity: capacity)
+        }
+    }
+
+    /// Appends an entry and returns its index.
+    @inline(__always)
+    func push(_ kind: JSONKind, start: Int, end: Int, payload: UInt64 = 0) -> Int {
+        if count == capacity { grow() }
+        let index = count
+        (entries + index).initialize(to: Entry(
+            kind: kind, escaped: false, ascii: true, start: UInt32(truncatingIfNeeded: start),
+            end: UInt32(truncatingIfNeeded: end), next: UInt32(truncatingIfNeeded: index &+ 1), payload: payload))
+        count = index &+ 1
+        return index
+    }
+
+    /// Closes the container whose entry is `index`: its bytes end at `end`
+    /// and it holds `items` members or elements.
+    @inline(__always)
+    func close(_ index: Int, end: Int, items: Int) {
+        entries[index].end = UInt32(truncatingIfNeeded: end)
+        entries[index].next = UInt32(truncatingIfNeeded: count)
+        entries[index].payload = UInt64(items)
+    }
+
+    private func grow() {
+        let newCapacity = capacity * 2
+        let new = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
+        new.moveInitialize(from: entries, count: count)
+        entries.deallocate()
+        entries = new
+        capacity = newCapacity
+    }
+
+    /// The content bytes of the string entry at `index`.
+    @inlinable @inline(__always)
+    func withContent<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let e = entries[index]
+        if !e.escaped {
+            return body(UnsafeBufferPointer(start: input + (Int(e.start) &+ 1), count: Int(e.end &- e.start) &- 2))
+        }
+        let offset = Int(truncatingIfNeeded: e.payload & 0xFFFF_FFFF)
+        let length = Int(truncatingIfNeeded: e.payload &>> 32)
+        return unescaped.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset..<offset + length])) }
+    }
+
+    /// Whether the `count` bytes at `a` are the `length` bytes at `b`. A
+    /// loop, not `memcmp`: the strings compared are keys and names, a few
+    /// bytes long, where a library call costs more than the comparison.
+    @inlinable @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>, _ length: Int, _ count: Int) -> Bool {
+        guard count == length else { return false }
+        guard let a else { return length == 0 }
+        var i = 0
+        while i &+ 8 <= length {
+            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) {
+                return false
+            }
+            i &+= 8
+        }
+        while i < length {
+            if a[i] != b[i] { return false }
+            i &+= 1
+        }
+        return true
+    }
+
+    /// The `String` of the string entry at `index`.
+    func string(_ index: Int) -> String {
+        let e = entries[index]
+        return withContent(index) { content in
+            if e.ascii && content.count <= ShortStringTable.maxLength, let base = content.baseAddress {
+                return shortStrings.string(base, length: content.count)
+            }
+            return String(decoding: content, as: UTF8.self)
+        }
+    }
+}
+
+/// The type of a JSON value.
+public enum JSONKind: UInt8, Sendable {
+    case null, bool, number, string, array, object
+}
