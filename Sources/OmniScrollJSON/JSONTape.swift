@@ -43,8 +43,8 @@ public final class JSONTape {
     @exclusivity(unchecked) public internal(set) var hasDuplicateKeys = false
     let shortStrings = ShortStringTable()
 
-    /// Entries kept between messages; a larger tape (after a huge message)
-    /// is given back at the next parse.
+    /// Entries (and unescaped bytes) kept between parses; more than that,
+    /// after a huge message, is given back by `trim`.
     static let retainedCapacity = 1 << 12
 
     init() {
@@ -63,11 +63,23 @@ public final class JSONTape {
         count = 0
         hasDuplicateKeys = false
         self.input = input
-        unescaped.removeAll(keepingCapacity: unescaped.capacity <= 1 << 16)
-        if capacity > Self.retainedCapacity && byteCount < Self.retainedCapacity {
+        if byteCount < Self.retainedCapacity { trim() }
+        unescaped.removeAll(keepingCapacity: true)
+    }
+
+    /// Gives back the memory a huge message made the tape take. The
+    /// elements of the last parse are invalid afterwards. A worker calls it
+    /// when it is done with a message, so a 55 MB request does not pin
+    /// hundreds of megabytes of entries until the next one arrives.
+    public func trim() {
+        if capacity > Self.retainedCapacity {
             entries.deallocate()
             capacity = Self.retainedCapacity
             entries = .allocate(capacity: capacity)
+            count = 0
+        }
+        if unescaped.capacity > Self.retainedCapacity {
+            unescaped = []
         }
     }
 

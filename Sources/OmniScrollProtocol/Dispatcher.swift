@@ -40,6 +40,7 @@ public struct Dispatcher {
     /// into `out`. Returns whether a reply was written.
     @discardableResult
     public mutating func handle(_ body: UnsafeRawBufferPointer, into out: inout JSONWriter) -> Bool {
+        defer { parser.tape.trim() }
         let root: JSONElement
         do {
             root = try parser.parseElement(body)

@@ -80,11 +80,17 @@ public struct Server {
                 return 0
             }
             // After a huge message, the input buffer returns to its normal
-            // size, so one big request does not pin its memory for good.
+            // size, so one big request does not pin its memory for good; and
+            // the heap the message's temporaries took (child specs, id sets,
+            // the reply) goes back to the system: malloc keeps freed blocks
+            // below its mmap threshold otherwise.
             if start == end, buffer.count > Self.normalBufferSize {
                 buffer = [UInt8](repeating: 0, count: Self.normalBufferSize)
                 start = 0
                 end = 0
+                #if canImport(Glibc)
+                _ = glibcMallocTrim(0)
+                #endif
             }
             // Make room: move the unconsumed tail to the front, grow if a message needs it.
             if start > 0 {
@@ -152,3 +158,10 @@ public struct Server {
         return ok
     }
 }
+
+#if canImport(Glibc)
+/// glibc's `malloc_trim` (declared in `<malloc.h>`, which the Glibc module
+/// does not import): returns free heap pages to the system.
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

@@ -48,6 +48,10 @@ func measureMemory(worker: String, sessions: Int, children: Int, hugeChildren: I
     guard reply.starts(with: Array(#"{"jsonrpc":"2.0","id":1,"result":"#.utf8)) else {
         throw BenchFailure("huge session.create failed: \(String(decoding: reply.prefix(300), as: UTF8.self))")
     }
+    // One more round trip: the worker gives the message's memory back after
+    // writing the reply, so reading RSS right at its last byte would race that.
+    try writeAll(huge.toChild, Array(#"{"jsonrpc":"2.0","id":2,"method":"session.list"}"#.utf8) + [0x0A])
+    _ = try huge.readLine()
     (figures.hugePeak, figures.hugeCurrent) = huge.process.memory()
     guard huge.finish() == 0 else { throw BenchFailure("worker failed after the huge session") }
 
