@@ -13,13 +13,13 @@ public struct JSONElement {
     @usableFromInline unowned(unsafe) let tape: JSONTape
     @usableFromInline let index: Int
 
-    @usableFromInline
+    @inlinable
     init(tape: JSONTape, index: Int) {
         self.tape = tape
         self.index = index
     }
 
-    @usableFromInline var entry: JSONTape.Entry {
+    @inlinable var entry: JSONTape.Entry {
         @inline(__always) get { tape.entries[index] }
     }
 
@@ -92,15 +92,27 @@ public struct JSONElement {
 
     /// The number of members of an object or elements of an array; 0 otherwise.
     public var count: Int {
-        let e = entry
-        return e.kind == .object || e.kind == .array ? Int(truncatingIfNeeded: e.payload) : 0
+        @inlinable @inline(__always) get {
+            let e = entry
+            return e.kind == .object || e.kind == .array ? Int(truncatingIfNeeded: e.payload) : 0
+        }
     }
 
     /// The members of an object, in order (none for other values).
-    public var members: Members { Members(tape: tape, position: index &+ 1, remaining: kind == .object ? count : 0) }
+    public var members: Members {
+        @inlinable @inline(__always) get {
+            let e = entry
+            return Members(tape: tape, position: index &+ 1, remaining: e.kind == .object ? Int(truncatingIfNeeded: e.payload) : 0)
+        }
+    }
 
     /// The elements of an array, in order (none for other values).
-    public var elements: Elements { Elements(tape: tape, position: index &+ 1, remaining: kind == .array ? count : 0) }
+    public var elements: Elements {
+        @inlinable @inline(__always) get {
+            let e = entry
+            return Elements(tape: tape, position: index &+ 1, remaining: e.kind == .array ? Int(truncatingIfNeeded: e.payload) : 0)
+        }
+    }
 
     /// The value of the first member named `key`; `nil` when there is none
     /// or this is not an object.
@@ -111,7 +123,7 @@ public struct JSONElement {
     }
 
     /// `subscript(key:)` for a literal key: compares bytes, builds no `String`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public subscript(key: StaticString) -> JSONElement? {
         for member in members where member.key.isString(key) { return member.value }
         return nil
@@ -187,6 +199,13 @@ public struct JSONElement {
         @usableFromInline var remaining: Int
 
         @inlinable
+        init(tape: JSONTape, position: Int, remaining: Int) {
+            self.tape = tape
+            self.position = position
+            self.remaining = remaining
+        }
+
+        @inlinable
         public mutating func next() -> (key: JSONElement, value: JSONElement)? {
             guard remaining > 0 else { return nil }
             remaining &-= 1
@@ -202,6 +221,13 @@ public struct JSONElement {
         @usableFromInline unowned(unsafe) let tape: JSONTape
         @usableFromInline var position: Int
         @usableFromInline var remaining: Int
+
+        @inlinable
+        init(tape: JSONTape, position: Int, remaining: Int) {
+            self.tape = tape
+            self.position = position
+            self.remaining = remaining
+        }
 
         @inlinable
         public mutating func next() -> JSONElement? {

@@ -469,22 +469,31 @@ public struct JSONWriter {
 
     @inlinable
     mutating func writeStringBody(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            // Fast path: nothing to escape (ids, enum names) — one copy.
-            let count = utf8.count
-            var clean = true
-            for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C || b == 0xE2 { clean = false; break }
-            if _fastPath(clean) {
-                let p = reserve(count &+ 2)
-                p.pointee = UInt8(ascii: "\"")
-                if count > 0 { (p + 1).update(from: utf8.baseAddress!, count: count) }
-                p[count &+ 1] = UInt8(ascii: "\"")
-                used &+= count &+ 2
-            } else {
-                writeEscapedStringBody(utf8)
-            }
+        // A native string (small ones included) lends its bytes without a
+        // copy; only a bridged one needs `withUTF8`'s mutable copy.
+        if value.utf8.withContiguousStorageIfAvailable({ writeStringBody(utf8: $0) }) == nil {
+            var value = value
+            value.withUTF8 { writeStringBody(utf8: $0) }
         }
+    }
+
+    @inlinable @inline(__always)
+    mutating func writeStringBody(utf8: UnsafeBufferPointer<UInt8>) {
+        // Fast path: nothing to escape (ids, enum names) — one copy.
+        let count = utf8.count
+        var clean = true
+        for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C || b == 0xE2 { clean = false; break }
+        guard _fastPath(clean) else { return writeEscapedStringBody(utf8) }
+        let p = reserve(count &+ 2)
+        p.pointee = UInt8(ascii: "\"")
+        if count <= 16 {
+            // Ids are short: a loop beats a call to memmove.
+            for i in 0..<count { p[i &+ 1] = utf8[i] }
+        } else {
+            (p + 1).update(from: utf8.baseAddress!, count: count)
+        }
+        p[count &+ 1] = UInt8(ascii: "\"")
+        used &+= count &+ 2
     }
 
     @usableFromInline
