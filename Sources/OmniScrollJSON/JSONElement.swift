@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One value of a parsed `JSONTape`: typed access without building a tree.
 ///
 /// Valid while its tape is (see `JSONTape`'s lifetime rule): an element holds

@@ -1,13 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// The short ASCII strings the parser produced recently, by content, so that
-/// the strings every request repeats (member names, `"2.0"`, the method name,
-/// a session id) are not decoded and built again: a hit is one compare of at
-/// most 15 bytes, a `String(decoding:)` is a few hundred instructions.
+/// The short ASCII strings a tape handed out recently, by content, so that
+/// the strings every request repeats (a session id, a child id, a phase)
+/// are not decoded and built again: a hit is one compare of at most 15
+/// bytes, a `String(decoding:)` is a few hundred instructions.
 ///
 /// Direct-mapped by `hash` of the bytes; a miss replaces the slot.
 /// Only strings of at most `maxLength` bytes are kept: those are stored inline
@@ -43,7 +37,7 @@ final class ShortStringTable {
         let hash = Self.hash(s, length)
         let slot = (hash ^ (hash &>> 8) ^ length) & (Self.slotCount - 1)
         let cached = bytes + slot * Self.slotBytes
-        if lengths[slot] == length && memcmp(cached, s, length) == 0 { return strings[slot] }
+        if JSONTape.equal(cached, s, length, lengths[slot]) { return strings[slot] }
         let value = String(decoding: UnsafeBufferPointer(start: s, count: length), as: UTF8.self)
         cached.update(from: s, count: length)
         lengths[slot] = length
