@@ -114,7 +114,7 @@ public struct JSONParser {
         switch p[pos] {
         case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): _ = try parseString()
+        case UInt8(ascii: "\""): _ = try parseString(hashing: false)
         case UInt8(ascii: "t"):
             try expectLiteral("true")
             _ = tape.push(.bool, start: start, end: pos, payload: 1)
@@ -164,7 +164,7 @@ public struct JSONParser {
         while true {
             guard pos < n else { throw fail("unexpected end of input") }
             guard p[pos] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
-            if let hash = try parseString() {
+            if let hash = try parseString(hashing: true) {
                 let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: hash & 63)
                 if keyBits & bit != 0 { mayRepeatKeys = true }
                 keyBits |= bit
@@ -310,11 +310,13 @@ public struct JSONParser {
 
     // MARK: - Strings
 
-    /// Parses a string and appends its entry. Returns a hash of its raw
-    /// bytes, or `nil` when it contains escapes (its raw bytes are not its
-    /// content): equal unescaped strings have equal hashes, which lets
-    /// `parseObject` skip the duplicate-key scan when no two keys collide.
-    private mutating func parseString() throws(JSONParseError) -> Int? {
+    /// Parses a string and appends its entry. `hashing` (keys): returns a
+    /// hash of its raw bytes, or `nil` when it contains escapes (its raw
+    /// bytes are not its content): equal unescaped strings have equal
+    /// hashes, which lets `parseObject` skip the duplicate-key scan when no
+    /// two keys collide.
+    @inline(__always)
+    private mutating func parseString(hashing: Bool) throws(JSONParseError) -> Int? {
         let quote = pos
         pos += 1  // opening quote
         let start = pos
@@ -331,9 +333,8 @@ public struct JSONParser {
             pos = i
             if b == UInt8(ascii: "\"") {
                 pos += 1
-                let entry = tape.push(.string, start: quote, end: pos)
-                tape.entries[entry].ascii = ascii
-                return ShortStringTable.hash(bytes + start, i - start)
+                _ = tape.push(.string, start: quote, end: pos, ascii: ascii)
+                return hashing ? ShortStringTable.hash(bytes + start, i - start) : 0
             }
             if b == UInt8(ascii: "\\") {
                 try parseEscapedString(from: start, quote: quote, ascii: ascii)

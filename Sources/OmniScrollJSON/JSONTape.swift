@@ -85,11 +85,11 @@ public final class JSONTape {
 
     /// Appends an entry and returns its index.
     @inline(__always)
-    func push(_ kind: JSONKind, start: Int, end: Int, payload: UInt64 = 0) -> Int {
+    func push(_ kind: JSONKind, start: Int, end: Int, payload: UInt64 = 0, ascii: Bool = true) -> Int {
         if count == capacity { grow() }
         let index = count
         (entries + index).initialize(to: Entry(
-            kind: kind, escaped: false, ascii: true, start: UInt32(truncatingIfNeeded: start),
+            kind: kind, escaped: false, ascii: ascii, start: UInt32(truncatingIfNeeded: start),
             end: UInt32(truncatingIfNeeded: end), next: UInt32(truncatingIfNeeded: index &+ 1), payload: payload))
         count = index &+ 1
         return index
@@ -149,12 +149,11 @@ public final class JSONTape {
     /// The `String` of the string entry at `index`.
     func string(_ index: Int) -> String {
         let e = entries[index]
-        return withContent(index) { content in
-            if e.ascii && content.count <= ShortStringTable.maxLength, let base = content.baseAddress {
-                return shortStrings.string(base, length: content.count)
-            }
-            return String(decoding: content, as: UTF8.self)
-        }
+        guard !e.escaped else { return withContent(index) { String(decoding: $0, as: UTF8.self) } }
+        let content = input + (Int(e.start) &+ 1)
+        let length = Int(e.end &- e.start) &- 2
+        if e.ascii && length <= ShortStringTable.maxLength { return shortStrings.string(content, length: length) }
+        return String(decoding: UnsafeBufferPointer(start: content, count: length), as: UTF8.self)
     }
 }
 
