@@ -16,77 +16,76 @@ struct BehaviorRegistry: Sendable {
     private var loadMore = LoadMore()
     private var phase = PhaseTracking()
 
-    /// Calls `visitor` with every behavior, in registration order.
-    mutating func visit<V: BehaviorVisitor>(_ visitor: inout V) {
-        visitor.visit(&anchoring)
-        visitor.visit(&refresh)
-        visitor.visit(&target)
-        visitor.visit(&direction)
-        visitor.visit(&pinning)
-        visitor.visit(&lifecycle)
-        visitor.visit(&loadMore)
-        visitor.visit(&phase)
+    /// Calls `visitor` with every behavior, in registration order, threading
+    /// `state` through the calls.
+    ///
+    /// The visitor is borrowed and only `state` is mutable, so what a visitor
+    /// holds (a transition, a snapshot) reaches each hook by reference: a
+    /// mutable visitor made the compiler copy it out before every call.
+    mutating func visit<V: BehaviorVisitor>(_ visitor: V, _ state: inout V.State) {
+        visitor.visit(&anchoring, &state)
+        visitor.visit(&refresh, &state)
+        visitor.visit(&target, &state)
+        visitor.visit(&direction, &state)
+        visitor.visit(&pinning, &state)
+        visitor.visit(&lifecycle, &state)
+        visitor.visit(&loadMore, &state)
+        visitor.visit(&phase, &state)
     }
 
     mutating func anchor(_ resize: inout Resize) {
-        var visitor = Anchor(resize: resize)
-        visit(&visitor)
-        resize = visitor.resize
+        visit(Anchor(), &resize)
     }
 
-    mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {
-        var visitor = Prepare(draft: draft, events: events)
-        visit(&visitor)
-        draft = visitor.draft
-        events = visitor.events
+    mutating func prepare(_ draft: inout Draft) {
+        visit(Prepare(), &draft)
     }
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        var visitor = Observe(transition: transition, events: events)
-        visit(&visitor)
-        events = visitor.events
+        visit(transition, &events)
     }
 
     mutating func save(into snapshot: inout ContainerSnapshot) {
-        var visitor = Save(snapshot: snapshot)
-        visit(&visitor)
-        snapshot = visitor.snapshot
+        visit(Save(), &snapshot)
     }
 
     mutating func restore(from snapshot: ContainerSnapshot) {
-        var visitor = Restore(snapshot: snapshot)
-        visit(&visitor)
+        var snapshot = snapshot  // the visitors' state is `inout`; restoring only reads it
+        visit(Restore(), &snapshot)
     }
 }
 
 /// Something done to each behavior in turn.
 protocol BehaviorVisitor {
-    mutating func visit<B: ContainerBehavior>(_ behavior: inout B)
+    /// What the calls read and write.
+    associatedtype State
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ state: inout State)
 }
 
 private struct Anchor: BehaviorVisitor {
-    var resize: Resize
-    mutating func visit<B: ContainerBehavior>(_ behavior: inout B) { behavior.anchor(&resize) }
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ resize: inout Resize) { behavior.anchor(&resize) }
 }
 
 private struct Prepare: BehaviorVisitor {
-    var draft: Draft
-    var events: [ContainerEvent]
-    mutating func visit<B: ContainerBehavior>(_ behavior: inout B) { behavior.prepare(&draft, events: &events) }
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ draft: inout Draft) { behavior.prepare(&draft) }
 }
 
-private struct Observe: BehaviorVisitor {
-    let transition: Transition
-    var events: [ContainerEvent]
-    mutating func visit<B: ContainerBehavior>(_ behavior: inout B) { behavior.observe(transition, events: &events) }
+/// A transition is its own visitor: each hook reads it where the caller
+/// holds it, and the caller still owns its layout afterwards (no copy).
+extension Transition: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ events: inout [ContainerEvent]) {
+        behavior.observe(self, events: &events)
+    }
 }
 
 private struct Save: BehaviorVisitor {
-    var snapshot: ContainerSnapshot
-    mutating func visit<B: ContainerBehavior>(_ behavior: inout B) { behavior.save(into: &snapshot) }
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ snapshot: inout ContainerSnapshot) {
+        behavior.save(into: &snapshot)
+    }
 }
 
 private struct Restore: BehaviorVisitor {
-    let snapshot: ContainerSnapshot
-    mutating func visit<B: ContainerBehavior>(_ behavior: inout B) { behavior.restore(from: snapshot) }
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ snapshot: inout ContainerSnapshot) {
+        behavior.restore(from: snapshot)
+    }
 }

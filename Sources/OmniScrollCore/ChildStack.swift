@@ -65,6 +65,7 @@ struct ChildStack: Sendable {
     var contentHeight: Double { storage.naturalHeights.total }
 
     func index(of id: String) -> Int? { storage.indexByID[id].map(Int.init) }
+    @inline(__always)  // `Layout.child` calls it, and `pinnedHeightAbove`, for every child it lays out
     func naturalTop(_ i: Int) -> Double { storage.naturalHeights.prefix(i) }
     func naturalHeight(_ i: Int) -> Double { storage.naturalHeights.values[i] }
     func frameHeight(_ i: Int) -> Double { storage.frameHeights.values[i] }
@@ -92,6 +93,7 @@ struct ChildStack: Sendable {
 
     /// The bottom of the pinned stack above child `i` once every bar above it is
     /// pinned: `B_i` in the solver.
+    @inline(__always)  // see `naturalTop`
     func pinnedHeightAbove(_ i: Int) -> Double { storage.pins.pinnedBottom(above: i) }
 
     /// The frame height of a child: a scroll child shows at most the viewport

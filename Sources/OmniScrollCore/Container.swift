@@ -32,11 +32,9 @@ public struct Container: Sendable {
         var container = Container(
             viewport: viewport, insets: insets, offset: offset ?? -insets.top, options: options,
             stack: ChildStack(children, viewportHeight: viewport.height))
-        var draft = Draft(
-            stack: container.stack, viewport: viewport, insets: insets, options: options,
-            previousPhase: .idle, changes: [], removedIDs: [], offset: container.offset, phase: .idle,
-            heldTopInset: 0, target: nil)
-        let update = container.commit(&draft, previousOffset: nil, anchorShift: 0, structureChanged: true, insetsChanged: false)
+        let update = container.commit(
+            offset: container.offset, phase: .idle, commands: [], previousOffset: nil, anchorShift: 0,
+            structureChanged: true, insetsChanged: false)
         return (container, update)
     }
 
@@ -77,6 +75,7 @@ public struct Container: Sendable {
     }
 
     /// The layout at the current offset.
+    @inline(__always)  // so `commit` does not copy the whole container to call it
     public var layout: Layout {
         Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset)
     }
@@ -92,7 +91,7 @@ public struct Container: Sendable {
         let previous = LayoutBasis(offset: offset, insets: effectiveInsets)
         var targetOffset = offset
         var targetPhase = phase
-        var removedIDs: [String] = []
+        var commands: [ContainerChange] = []
         var stackChanged = false
         var insetsChanged = false
         var anchorShift = 0.0
@@ -131,30 +130,32 @@ public struct Container: Sendable {
                 stack.insert(specs, at: index)
                 stackChanged = true
             case .remove(let ids):
-                removedIDs = ids
                 stack.remove(at: ids.map { stack.index(of: $0)! }.sorted())
                 stackChanged = true
+                commands.append(change)
             case .scrollToChild, .endRefreshing, .endLoadingMore:
-                break
+                commands.append(change)
             }
         }
-        var draft = Draft(
-            stack: stack, viewport: viewport, insets: insets, options: options, previousPhase: phase,
-            changes: changes, removedIDs: removedIDs, offset: targetOffset, phase: targetPhase,
-            heldTopInset: heldTopInset, target: nil)
-        var update = commit(&draft, previousOffset: previous.offset, anchorShift: anchorShift,
-                            structureChanged: stackChanged, insetsChanged: insetsChanged)
+        var update = commit(
+            offset: targetOffset, phase: targetPhase, commands: commands, previousOffset: previous.offset,
+            anchorShift: anchorShift, structureChanged: stackChanged, insetsChanged: insetsChanged)
         if !stackChanged { update.previous = previous }
         return update
     }
 
-    /// Runs the behaviors over a draft, lays out, and makes it the state.
-    /// The direction comes from the move the client asked for: an anchoring
-    /// shift is not a scroll.
-    private mutating func commit(_ draft: inout Draft, previousOffset: Double?, anchorShift: Double,
+    /// Runs the behaviors over a draft of the applied changes (the requested
+    /// `offset` and `phase`, and the `commands` for the behaviors), lays out,
+    /// and makes it the state. The direction comes from the move the client
+    /// asked for: an anchoring shift is not a scroll.
+    private mutating func commit(offset targetOffset: Double, phase targetPhase: ScrollPhase,
+                                 commands: [ContainerChange], previousOffset: Double?, anchorShift: Double,
                                  structureChanged: Bool, insetsChanged: Bool) -> ContainerUpdate {
-        var events: [ContainerEvent] = []
-        behaviors.prepare(&draft, events: &events)
+        // Built here rather than passed in, so it is not copied on the way.
+        var draft = Draft(
+            stack: stack, viewport: viewport, insets: insets, options: options, previousPhase: phase,
+            commands: commands, offset: targetOffset, phase: targetPhase, heldTopInset: heldTopInset)
+        behaviors.prepare(&draft)
         let previousPhase = phase
         let previousDirection = direction
         let unanchoredStart = (previousOffset ?? draft.offset) + anchorShift
@@ -166,16 +167,19 @@ public struct Container: Sendable {
         phase = draft.phase
         direction = newDirection
         heldTopInset = draft.heldTopInset
-        let layout = self.layout
         let transition = Transition(
             layout: layout, options: options, previousOffset: previousOffset, previousPhase: previousPhase,
             previousDirection: previousDirection, phase: phase, direction: direction,
             structureChanged: structureChanged)
+        // The events move from the draft to the update: swapped out, not
+        // copied, so the draft's end releases nothing the update still holds.
+        var events: [ContainerEvent] = []
+        swap(&events, &draft.events)
         behaviors.observe(transition, events: &events)
         let didChange = changed || !events.isEmpty || draft.target != nil
         if didChange { revision += 1 }
         return ContainerUpdate(
-            layout: layout, events: events, anchorShift: anchorShift, target: draft.target,
+            layout: transition.layout, events: events, anchorShift: anchorShift, target: draft.target,
             didChange: didChange, previous: nil)
     }
 }

@@ -7,13 +7,13 @@
 /// 1. `anchor` for each size change, before the size takes effect, to adjust
 ///    the offset;
 /// 2. `prepare` after the changes are applied and before layout, to adjust
-///    the offset, the phase or the held inset;
+///    the offset, the phase or the held inset (and emit into `draft.events`);
 /// 3. `observe` after layout, to emit the events of the transition.
 ///
 /// Events from `prepare` come before events from `observe`.
 protocol ContainerBehavior: Sendable {
     mutating func anchor(_ resize: inout Resize)
-    mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent])
+    mutating func prepare(_ draft: inout Draft)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent])
     func save(into snapshot: inout ContainerSnapshot)
     mutating func restore(from snapshot: ContainerSnapshot)
@@ -21,7 +21,7 @@ protocol ContainerBehavior: Sendable {
 
 extension ContainerBehavior {
     func anchor(_ resize: inout Resize) {}
-    func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {}
+    func prepare(_ draft: inout Draft) {}
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {}
     func save(into snapshot: inout ContainerSnapshot) {}
     func restore(from snapshot: ContainerSnapshot) {}
@@ -46,17 +46,26 @@ struct Draft {
     let insets: Insets
     let options: ContainerOptions
     let previousPhase: ScrollPhase
-    /// The change list being applied; behaviors read their commands from it
-    /// (`scrollToChild`, `endRefreshing`, `endLoadingMore`).
-    let changes: [ContainerChange]
-    /// Ids removed by this change list.
-    let removedIDs: [String]
+    /// The changes of the list being applied that behaviors act on, in
+    /// order: the commands (`scrollToChild`, `endRefreshing`,
+    /// `endLoadingMore`) and `remove`. Empty, so never allocated, for the
+    /// usual offset or phase tick.
+    let commands: [ContainerChange]
     var offset: Double
     var phase: ScrollPhase
     /// An extra top inset a behavior holds (the refresh inset).
     var heldTopInset: Double
     /// The answer to a `scrollToChild` command.
     var target: ScrollTargetResult?
+    /// The events of `prepare`, in order.
+    var events: [ContainerEvent] = []
+
+    /// Whether the change list removes child `id`.
+    func removes(_ id: String) -> Bool {
+        commands.contains { change in
+            if case .remove(let ids) = change { ids.contains(id) } else { false }
+        }
+    }
 
     /// The offset bounds with the held inset: `[−(top + held), max(min, S + bottom − V)]`.
     var offsetBounds: ClosedRange<Double> {

@@ -26,6 +26,9 @@ public struct Layout: Sendable {
     /// line), clamped to the first and last child; the first child while no
     /// child has a height yet; `nil` for an empty container.
     public let activeIndex: Int?
+    /// The first in-flow child whose natural range holds `y`, unclamped
+    /// (`index(containing: y)`): the top of `childrenInViewport`, found once.
+    private let firstAtOffset: Int
 
     init(stack: ChildStack, viewport: Viewport, insets: Insets, offset: Double) {
         self.stack = stack
@@ -33,6 +36,31 @@ public struct Layout: Sendable {
         self.offset = offset
         minOffset = -insets.top
         maxOffset = max(-insets.top, stack.contentHeight + insets.bottom - viewport.height)
+        // Most containers have no sticky bar: then nothing is pinned, and
+        // the cover (an array built per layout) is skipped altogether.
+        var stackHeight = 0.0
+        if stack.pins.count == 0 {
+            pinnedCover = []
+        } else {
+            (pinnedCover, stackHeight) = Self.pinnedCover(of: stack, at: offset)
+        }
+        firstAtOffset = stack.naturalHeights.index(containing: offset)
+        if stack.isEmpty {
+            activeIndex = nil
+        } else if stack.contentHeight == 0 {
+            activeIndex = 0
+        } else {
+            // With no bar pinned the line below the bars is `y` itself.
+            let line = stackHeight == 0 ? firstAtOffset : stack.naturalHeights.index(containing: offset + stackHeight)
+            activeIndex = min(line, stack.count - 1)
+        }
+    }
+
+    /// The pinned bars' frames at `offset`, merged and ascending, and the
+    /// height of the pinned stack they form below the viewport's top edge.
+    private static func pinnedCover(of stack: ChildStack, at offset: Double)
+        -> (cover: [(top: Double, bottom: Double)], stackHeight: Double)
+    {
         var cover: [(top: Double, bottom: Double)] = []
         var stackHeight = 0.0
         let pins = stack.pins
@@ -54,14 +82,7 @@ public struct Layout: Sendable {
                 merged.append(interval)
             }
         }
-        pinnedCover = merged
-        if stack.isEmpty {
-            activeIndex = nil
-        } else if stack.contentHeight == 0 {
-            activeIndex = 0
-        } else {
-            activeIndex = min(stack.naturalHeights.index(containing: offset + stackHeight), stack.count - 1)
-        }
+        return (merged, stackHeight)
     }
 
     /// `S = Σ C_i`.
@@ -91,9 +112,8 @@ public struct Layout: Sendable {
     /// The children whose natural range meets `[y, y + depth]`.
     private func children(below depth: Double) -> Range<Int> {
         guard !stack.isEmpty else { return 0..<0 }
-        let first = stack.naturalHeights.index(containing: offset)
         let last = stack.naturalHeights.index(containing: offset + depth)
-        let lower = min(first, stack.count)
+        let lower = min(firstAtOffset, stack.count)
         return lower..<max(lower, min(last + 1, stack.count))
     }
 

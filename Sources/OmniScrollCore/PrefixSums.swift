@@ -15,6 +15,8 @@ struct PrefixSums: Equatable, Sendable {
     private(set) var values: [Double]
     /// Fenwick nodes, 1-based (`nodes[0]` unused): `nodes[k]` covers `(k − lowbit(k), k]`.
     private var nodes: [Double]
+    /// The sum of all values, `prefix(count)`: kept because every layout reads it.
+    private(set) var total = 0.0
 
     init(_ values: [Double] = []) {
         self.values = values
@@ -23,9 +25,6 @@ struct PrefixSums: Equatable, Sendable {
     }
 
     var count: Int { values.count }
-
-    /// The sum of all values.
-    var total: Double { prefix(values.count) }
 
     /// The sum of `values[0..<i]`.
     func prefix(_ i: Int) -> Double {
@@ -49,6 +48,7 @@ struct PrefixSums: Equatable, Sendable {
             nodes[k] = node(k)
             k += k & -k
         }
+        total = prefix(values.count)
     }
 
     /// Replaces `values[range]` with `newValues` and rebuilds: O(n).
@@ -65,10 +65,11 @@ struct PrefixSums: Equatable, Sendable {
     /// computes, including `prefix(k + 1)` for the answer `k`, so the answer
     /// satisfies `prefix(k) ≤ position < prefix(k + 1)` exactly.
     func index(containing position: Double) -> Int {
+        guard count > 0 else { return 0 }
         var k = 0
         var sum = 0.0
-        var step = 1
-        while step * 2 < nodes.count { step *= 2 }
+        // The largest power of two ≤ count.
+        var step = 1 << (Int.bitWidth - 1 - count.leadingZeroBitCount)
         while step > 0 {
             let next = k + step
             if next < nodes.count, sum + nodes[next] <= position {
@@ -96,5 +97,6 @@ struct PrefixSums: Equatable, Sendable {
         for k in stride(from: 1, to: nodes.count, by: 1) {
             nodes[k] = node(k)
         }
+        total = prefix(values.count)
     }
 }

@@ -169,6 +169,26 @@ final class LayoutPropertyTests: XCTestCase {
         }
     }
 
+    /// A scroll tick that changes nothing visible skips the lifecycle's full
+    /// pass; it must emit what the full pass would. A container restored from
+    /// a snapshot has no cached indices, so its next tick is a full pass.
+    func testScrollTicksEmitWhatAFullPassEmits() throws {
+        try forEachCase { seed, rng in
+            var container = RandomContainerSpec(using: &rng).make()
+            for step in 0..<12 {
+                let y = step % 4 == 0
+                    ? randomOffset(container.layout, &rng)
+                    : container.layout.offset + Double(Int.random(in: -60...60, using: &rng))
+                var changes: [ContainerChange] = [.offset(y)]
+                if step % 5 == 0 { changes.append(.phase(ScrollPhase.allCases.randomElement(using: &rng)!)) }
+                var fullPass = try Container(restoring: container.snapshot())
+                let tick = try container.apply(changes), full = try fullPass.apply(changes)
+                XCTAssertEqual(tick.events, full.events, "seed \(seed) step \(step)")
+                XCTAssertEqual(container.snapshot(), fullPass.snapshot(), "seed \(seed) step \(step)")
+            }
+        }
+    }
+
     /// The O(log n) lookups agree with a scan of every child.
     func testVisibleAndActiveChildrenMatchAFullScan() {
         forEachCase { seed, rng in

@@ -6,10 +6,10 @@ struct LoadMore: ContainerBehavior {
     private(set) var triggeredAt: Double?
     private(set) var loading = false
 
-    mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {
-        if loading, draft.changes.contains(.endLoadingMore) {
+    mutating func prepare(_ draft: inout Draft) {
+        if loading, draft.commands.contains(.endLoadingMore) {
             loading = false
-            events.append(ContainerEvent(.loadMoreDidEnd))
+            draft.events.append(ContainerEvent(.loadMoreDidEnd))
         }
     }
 

@@ -8,24 +8,24 @@
 struct PullToRefresh: ContainerBehavior {
     private(set) var state: RefreshState = .idle
 
-    mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {
+    mutating func prepare(_ draft: inout Draft) {
         guard let options = draft.options.refresh else { return }
-        if state == .refreshing, draft.changes.contains(.endRefreshing) {
+        if state == .refreshing, draft.commands.contains(.endRefreshing) {
             state = .idle
-            events.append(ContainerEvent(.refreshDidEnd))
+            draft.events.append(ContainerEvent(.refreshDidEnd))
         }
         let pull = -draft.insets.top - draft.offset
         if draft.phase == .dragging {
             if state == .idle, pull >= options.threshold {
                 state = .armed
-                events.append(ContainerEvent(.refreshDidArm))
+                draft.events.append(ContainerEvent(.refreshDidArm))
             } else if state == .armed, pull < options.threshold {
                 state = .idle
-                events.append(ContainerEvent(.refreshDidDisarm))
+                draft.events.append(ContainerEvent(.refreshDidDisarm))
             }
         } else if state == .armed, draft.previousPhase == .dragging {
             state = .refreshing
-            events.append(ContainerEvent(.refreshDidTrigger))
+            draft.events.append(ContainerEvent(.refreshDidTrigger))
         }
         draft.heldTopInset = state == .refreshing ? options.height : 0
     }

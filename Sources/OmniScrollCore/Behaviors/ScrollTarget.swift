@@ -7,8 +7,8 @@
 struct ScrollTarget: ContainerBehavior {
     private(set) var pending: PendingScrollTarget?
 
-    mutating func prepare(_ draft: inout Draft, events: inout [ContainerEvent]) {
-        for case let .scrollToChild(id, position, animated) in draft.changes {
+    mutating func prepare(_ draft: inout Draft) {
+        for case let .scrollToChild(id, position, animated) in draft.commands {
             guard let i = draft.stack.index(of: id) else { continue }
             if draft.stack.isPlacementKnown(i) {
                 pending = nil
@@ -21,13 +21,13 @@ struct ScrollTarget: ContainerBehavior {
             }
         }
         guard let target = pending, draft.target == nil else { return }
-        if draft.phase == .dragging && draft.previousPhase != .dragging || draft.removedIDs.contains(target.child) {
+        if draft.phase == .dragging && draft.previousPhase != .dragging || draft.removes(target.child) {
             pending = nil
-            events.append(ContainerEvent(.scrollTargetDidCancel, child: target.child))
+            draft.events.append(ContainerEvent(.scrollTargetDidCancel, child: target.child))
         } else if let i = draft.stack.index(of: target.child), draft.stack.isPlacementKnown(i) {
             pending = nil
             draft.offset = draft.targetOffset(child: i, position: target.position)
-            events.append(ContainerEvent(.scrollTargetDidResolve, child: target.child, offset: draft.offset))
+            draft.events.append(ContainerEvent(.scrollTargetDidResolve, child: target.child, offset: draft.offset))
         }
     }
 

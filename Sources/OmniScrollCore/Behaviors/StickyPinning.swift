@@ -5,6 +5,8 @@ struct StickyPinning: ContainerBehavior {
     private(set) var pinned: [String] = []
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
+        // No bar, and none pinned before (the usual container): nothing to compare.
+        guard transition.layout.stack.pins.count > 0 || !pinned.isEmpty else { return }
         let layout = transition.layout
         var now: [String] = []
         for i in layout.stack.pins.childIndices where layout.child(i).isPinned {

@@ -10,13 +10,16 @@ struct VisibilityLifecycle: ContainerBehavior {
     /// The visible children, in child order.
     private(set) var visible: [String] = []
     private(set) var active: String?
-    /// The child whose `childWillHide` has fired and still holds.
+    /// The child whose `childWillHide` has fired and still holds: `nil` or
+    /// `active` once `observe` has run.
     private(set) var leaving: String?
-    /// `visible` as indices, valid while the structure is unchanged: a scroll
-    /// tick that shows and hides nothing compares indices, not ids.
-    private var visibleIndices: [Int] = []
+    /// `visible` and `active` as indices, valid while the structure is
+    /// unchanged; `nil` until the first pass (a restored container). A scroll
+    /// tick compares indices, not ids.
+    private var indices: (visible: [Int], active: Int?)?
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
+        if isUnchanged(by: transition) { return }
         let layout = transition.layout
         let seed: (top: Int?, bottom: Int?) = transition.options.seedEvents ? layout.stack.seedPair : (nil, nil)
         let topID = seed.top.map(layout.childID)
@@ -36,13 +39,9 @@ struct VisibilityLifecycle: ContainerBehavior {
         }
         leaving = nowLeaving
 
-        var nowVisible = visible
-        var visibilityChanged = false
-        if transition.structureChanged || visibleIndices.count != visible.count || !isStillVisible(layout) {
-            visibleIndices = layout.visibleIndices
-            nowVisible = visibleIndices.map(layout.childID)
-            visibilityChanged = nowVisible != visible
-        }
+        let visibleIndices = layout.visibleIndices
+        let nowVisible = visibleIndices.map(layout.childID)
+        let visibilityChanged = nowVisible != visible
         if visibilityChanged {
             let before = Set(visible)
             var shown = nowVisible.filter { !before.contains($0) }
@@ -61,20 +60,32 @@ struct VisibilityLifecycle: ContainerBehavior {
             for id in hidden { emit(.childDidHide, id, top: .topVCDidDisappear) }
             visible = nowVisible
         }
+        indices = (visibleIndices, layout.activeIndex)
     }
 
-    /// Whether exactly the children at `visibleIndices` are visible in `layout`.
-    private func isStillVisible(_ layout: Layout) -> Bool {
+    /// Whether `transition` changes nothing here, as most scroll ticks: the
+    /// structure as it was, the same child active, `leaving` still what the
+    /// direction makes it (`active` going up, `nil` otherwise) and the same
+    /// children visible. Such a tick emits nothing and keeps every id, so it
+    /// compares indices and never looks an id up.
+    private func isUnchanged(by transition: Transition) -> Bool {
+        guard !transition.structureChanged, let indices, indices.active == transition.layout.activeIndex,
+              (transition.direction == .up && active != nil) == (leaving != nil) else { return false }
+        return isStillVisible(transition.layout, indices.visible)
+    }
+
+    /// Whether exactly the children at `indices` are visible in `layout`.
+    private func isStillVisible(_ layout: Layout, _ indices: [Int]) -> Bool {
         var matched = 0
         var same = true
         layout.forEachVisibleIndex { i in
-            if same, matched < visibleIndices.count, visibleIndices[matched] == i {
+            if same, matched < indices.count, indices[matched] == i {
                 matched += 1
             } else {
                 same = false
             }
         }
-        return same && matched == visibleIndices.count
+        return same && matched == indices.count
     }
 
     func save(into snapshot: inout ContainerSnapshot) {
@@ -87,5 +98,6 @@ struct VisibilityLifecycle: ContainerBehavior {
         visible = snapshot.visible
         active = snapshot.active
         leaving = snapshot.leaving
+        indices = nil
     }
 }
