@@ -4,18 +4,21 @@ import OmniScrollCore
 /// exhausting memory: sessions, children per session, children in all.
 ///
 /// Sessions are mutated in place (never copied out and back), so a change to
-/// a 100 000-child container costs what the engine costs.
+/// a 100 000-child container costs what the engine costs. They live in one
+/// array (a destroyed session's slot takes the last one) with an id → slot
+/// table beside it.
 public struct SessionStore: Sendable {
     public let limits: Limits
-    private var sessions: [String: Session] = [:]
+    private var sessions: [Session] = []
+    private var slots: [String: Int] = [:]
     private var totalChildren = 0
     private var nextSequence = 0
     /// The next generated id is `s<nextGeneratedID>`.
     private var nextGeneratedID = 1
-    /// The session reached last and its index: a client driving one session
-    /// skips hashing its id on every call. Cleared when a session is added or
-    /// removed, the only changes that move indices.
-    private var lastReached: (id: String, index: Dictionary<String, Session>.Index)?
+    /// The session reached last and its slot: a client driving one session
+    /// skips hashing its id on every call. Cleared when a session is
+    /// removed, the only change that moves slots.
+    private var lastReached: (id: String, slot: Int)?
 
     /// The longest session or child id accepted, in UTF-8 bytes.
     public static let maxIDBytes = 256
@@ -27,35 +30,29 @@ public struct SessionStore: Sendable {
     public var count: Int { sessions.count }
 
     /// The sessions in creation order.
-    public var all: [Session] { sessions.values.sorted { $0.sequence < $1.sequence } }
+    public var all: [Session] { sessions.sorted { $0.sequence < $1.sequence } }
 
     public func session(_ id: String, path: String = "params.session") throws(RPCError) -> Session {
-        guard let session = sessions[id] else { throw RPCError.sessionNotFound(id, path: path) }
-        return session
+        guard let slot = slots[id] else { throw RPCError.sessionNotFound(id, path: path) }
+        return sessions[slot]
     }
 
-    /// Runs `body` on the session in place. The id is hashed once: the
-    /// session is reached through its dictionary index, not looked up per access.
+    /// Runs `body` on the session in place. The id is hashed at most once
+    /// (not at all when it names the session reached last).
     public mutating func withSession<R>(
         _ id: String, path: String = "params.session", _ body: (inout Session) throws(RPCError) -> R
     ) throws(RPCError) -> R {
-        let index: Dictionary<String, Session>.Index
+        let slot: Int
         if let last = lastReached, last.id == id {
-            index = last.index
+            slot = last.slot
         } else {
-            guard let found = sessions.index(forKey: id) else { throw RPCError.sessionNotFound(id, path: path) }
-            index = found
+            guard let found = slots[id] else { throw RPCError.sessionNotFound(id, path: path) }
+            slot = found
             lastReached = (id, found)
         }
-        // One in-place access: reading `sessions.values[index]` outside it
-        // would copy the whole `Session` (its container) for each read.
-        func run(_ session: inout Session) throws(RPCError) -> (R, Int) {
-            let before = session.container.childCount
-            let result = try body(&session)
-            return (result, session.container.childCount - before)
-        }
-        let (result, addedChildren) = try run(&sessions.values[index])
-        totalChildren += addedChildren
+        let before = sessions[slot].container.childCount
+        let result = try body(&sessions[slot])
+        totalChildren += sessions[slot].container.childCount - before
         return result
     }
 
@@ -77,26 +74,29 @@ public struct SessionStore: Sendable {
         }
         if let requested {
             try Self.checkID(requested, path: path)
-            if sessions[requested] != nil { throw RPCError.sessionAlreadyExists(requested, path: path) }
+            if slots[requested] != nil { throw RPCError.sessionAlreadyExists(requested, path: path) }
             return requested
         }
-        while sessions["s\(nextGeneratedID)"] != nil { nextGeneratedID += 1 }
+        while slots["s\(nextGeneratedID)"] != nil { nextGeneratedID += 1 }
         defer { nextGeneratedID += 1 }
         return "s\(nextGeneratedID)"
     }
 
     /// Adds a session made from a container (after `newID` and `checkRoom`).
     public mutating func insert(id: String, container: Container, delta: Bool) {
-        lastReached = nil
-        sessions[id] = Session(id: id, container: container, delta: delta, sequence: nextSequence)
+        slots[id] = sessions.count
+        sessions.append(Session(id: id, container: container, delta: delta, sequence: nextSequence))
         nextSequence += 1
         totalChildren += container.childCount
     }
 
     public mutating func remove(_ id: String) throws(RPCError) {
-        guard let removed = sessions.removeValue(forKey: id) else { throw RPCError.sessionNotFound(id) }
+        guard let slot = slots.removeValue(forKey: id) else { throw RPCError.sessionNotFound(id) }
         lastReached = nil
-        totalChildren -= removed.container.childCount
+        totalChildren -= sessions[slot].container.childCount
+        sessions.swapAt(slot, sessions.count - 1)
+        sessions.removeLast()
+        if slot < sessions.count { slots[sessions[slot].id] = slot }
     }
 
     static func checkID(_ id: String, path: String) throws(RPCError) {
