@@ -98,12 +98,19 @@ func runBench(_ options: BenchOptions) throws -> BenchResults {
     }
     if enabled("latency") {
         let workload = Workload.twoChildScroll(delta: false, messages: min(sizes.latencySamples, 100_000))
-        results.latencyWorker = try pingPong(options.worker, [], workload: workload, warmup: sizes.latencyWarmup,
-                                             samples: sizes.latencySamples, check: .results(parse: options.smoke))
-        results.latencyEcho = try pingPong(options.echo, [], workload: workload, warmup: sizes.latencyWarmup,
-                                           samples: sizes.latencySamples, check: .count)
-        let (w, e) = (results.latencyWorker!, results.latencyEcho!)
-        log("latency worker p50 \(fmt(w.p50, 1)) p99 \(fmt(w.p99, 1)) p99.9 \(fmt(w.p999, 1)) µs; echo p50 \(fmt(e.p50, 1)) p99 \(fmt(e.p99, 1)) p99.9 \(fmt(e.p999, 1)) µs")
+        for placement in Placement.allCases {
+            let pair = try placement.run {
+                LatencyPair(
+                    placement: placement,
+                    worker: try pingPong(options.worker, [], workload: workload, warmup: sizes.latencyWarmup,
+                                         samples: sizes.latencySamples, check: .results(parse: options.smoke)),
+                    echo: try pingPong(options.echo, [], workload: workload, warmup: sizes.latencyWarmup,
+                                       samples: sizes.latencySamples, check: .count))
+            }
+            results.latency.append(pair)
+            let (w, e) = (pair.worker, pair.echo)
+            log("latency (\(placement.title)) worker p50 \(fmt(w.p50, 1)) p99 \(fmt(w.p99, 1)) p99.9 \(fmt(w.p999, 1)) µs; echo p50 \(fmt(e.p50, 1)) p99 \(fmt(e.p99, 1)) p99.9 \(fmt(e.p999, 1)) µs")
+        }
     }
     if enabled("scaling") {
         results.scaling = try measureEngineScaling(sizes: sizes.scalingSizes, updates: sizes.scalingUpdates)
