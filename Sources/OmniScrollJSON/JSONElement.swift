@@ -175,38 +175,23 @@ public struct JSONElement {
     }
 
     /// A short name of the value's type, for error messages ("an array", "a string").
-    public var typeDescription: String {
-        switch kind {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
+    public var typeDescription: String { kind.typeDescription }
 
-    /// An object's members in order: each key (a string element) and its value.
+    /// An object's members in order: each key (a string element) and its
+    /// value. A key's entry skips its value, so the keys are walked as
+    /// siblings, like an array's elements.
     public struct Members: Sequence, IteratorProtocol {
-        @usableFromInline unowned(unsafe) let tape: JSONTape
-        @usableFromInline var position: Int
-        @usableFromInline var remaining: Int
+        @usableFromInline var keys: Elements
 
         @inlinable
         init(tape: JSONTape, position: Int, remaining: Int) {
-            self.tape = tape
-            self.position = position
-            self.remaining = remaining
+            keys = Elements(tape: tape, position: position, remaining: remaining)
         }
 
         @inlinable
         public mutating func next() -> (key: JSONElement, value: JSONElement)? {
-            guard remaining > 0 else { return nil }
-            remaining &-= 1
-            let key = JSONElement(tape: tape, index: position)
-            let value = JSONElement(tape: tape, index: position &+ 1)
-            position = Int(tape.entries[position &+ 1].next)
-            return (key, value)
+            guard let key = keys.next() else { return nil }
+            return (key, JSONElement(tape: key.tape, index: key.index &+ 1))
         }
     }
 

@@ -164,6 +164,7 @@ public struct JSONParser {
         while true {
             guard pos < n else { throw fail("unexpected end of input") }
             guard p[pos] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+            let key = tape.count
             if let hash = try parseString(hashing: true) {
                 let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: hash & 63)
                 if keyBits & bit != 0 { mayRepeatKeys = true }
@@ -177,6 +178,7 @@ public struct JSONParser {
             pos += 1
             skipWhitespace()
             try parseValue(depth: depth)
+            tape.entries[key].next = UInt32(truncatingIfNeeded: tape.count)  // a key skips its value
             members += 1
             guard try moreItems(closing: UInt8(ascii: "}"), in: "an object") else { break }
         }

@@ -21,7 +21,8 @@ public final class JSONTape {
         /// The value's bytes in the input: `start..<end`.
         @usableFromInline var start: UInt32
         @usableFromInline var end: UInt32
-        /// The index of the entry after this value and everything inside it.
+        /// The index of the entry after this value and everything inside
+        /// it; for an object's key, after the member's value.
         @usableFromInline var next: UInt32
         /// Numbers: the `Double`'s bits. Booleans: 0 or 1. Containers: the
         /// member or element count. Escaped strings: offset | length << 32
@@ -160,4 +161,16 @@ public final class JSONTape {
 /// The type of a JSON value.
 public enum JSONKind: UInt8, Sendable {
     case null, bool, number, string, array, object
+
+    /// A short name of the type, for error messages ("an array", "a string").
+    public var typeDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
 }

@@ -63,17 +63,19 @@ extension JSONValue {
         return nil
     }
 
-    /// A short name of the value's type, for error messages ("an array", "a string").
-    public var typeDescription: String {
+    public var kind: JSONKind {
         switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
         }
     }
+
+    /// A short name of the value's type, for error messages ("an array", "a string").
+    public var typeDescription: String { kind.typeDescription }
 }
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
