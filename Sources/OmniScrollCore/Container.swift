@@ -87,6 +87,15 @@ public struct Container: Sendable {
 
     /// Applies `changes` atomically: if any is invalid, throws and changes nothing.
     public mutating func apply(_ changes: [ContainerChange]) throws(ContainerError) -> ContainerUpdate {
+        try apply(changes: changes)
+    }
+
+    /// `apply(_:)` for a list of one change: a scroll tick builds no array.
+    public mutating func apply(_ change: ContainerChange) throws(ContainerError) -> ContainerUpdate {
+        try apply(changes: CollectionOfOne(change))
+    }
+
+    private mutating func apply(changes: some Collection<ContainerChange>) throws(ContainerError) -> ContainerUpdate {
         try Validation.changes(changes, stack: stack)
         let previous = LayoutBasis(offset: offset, insets: effectiveInsets)
         var targetOffset = offset

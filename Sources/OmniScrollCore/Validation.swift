@@ -77,7 +77,7 @@ enum Validation {
         return i
     }
 
-    static func changes(_ changes: [ContainerChange], stack: ChildStack) throws(ContainerError) {
+    static func changes(_ changes: some Collection<ContainerChange>, stack: ChildStack) throws(ContainerError) {
         for (n, change) in changes.enumerated() {
             switch change {
             case .offset(let value):

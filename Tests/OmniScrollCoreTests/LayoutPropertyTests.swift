@@ -172,6 +172,22 @@ final class LayoutPropertyTests: XCTestCase {
     /// A scroll tick that changes nothing visible skips the lifecycle's full
     /// pass; it must emit what the full pass would. A container restored from
     /// a snapshot has no cached indices, so its next tick is a full pass.
+    func testOneChangeAppliesAsAListOfIt() throws {
+        try forEachCase { seed, rng in
+            var single = RandomContainerSpec(using: &rng).make()
+            var listed = single
+            for step in 0..<6 {
+                let change: ContainerChange = step % 3 == 2
+                    ? .phase(ScrollPhase.allCases.randomElement(using: &rng)!)
+                    : .offset(randomOffset(single.layout, &rng))
+                let a = try single.apply(change), b = try listed.apply([change])
+                XCTAssertEqual(a.events, b.events, "seed \(seed) step \(step)")
+                XCTAssertEqual(a.layout.offset, b.layout.offset, "seed \(seed) step \(step)")
+                XCTAssertEqual(single.snapshot(), listed.snapshot(), "seed \(seed) step \(step)")
+            }
+        }
+    }
+
     func testScrollTicksEmitWhatAFullPassEmits() throws {
         try forEachCase { seed, rng in
             var container = RandomContainerSpec(using: &rng).make()

@@ -89,14 +89,17 @@ public enum SessionMethods: MethodGroup {
     /// Offsets, sizes, viewport, insets and structure.
     private static func registerChanges(in registry: inout MethodRegistry) {
         registry.register("session.scroll", params: ["session", "offset", "phase"]) { (state, params, result) throws(RPCError) in
-            var changes: [ContainerChange] = [.offset(try params.requiredDouble("offset"))]
-            if let phase = try params.optionalEnum("phase", as: ScrollPhase.self) { changes.append(.phase(phase)) }
-            try apply(changes, params, &state, &result)
+            let offset = ContainerChange.offset(try params.requiredDouble("offset"))
+            if let phase = try params.optionalEnum("phase", as: ScrollPhase.self) {
+                try apply([offset, .phase(phase)], params, &state, &result)
+            } else {
+                try apply(offset, params, &state, &result)
+            }
         }
         registry.register("session.setContentHeight", params: ["session", "child", "contentHeight"]) { (state, params, result) throws(RPCError) in
             let change = ContainerChange.size(child: try params.requiredString("child"),
                                               try params.requiredFiniteNonNegative("contentHeight"))
-            try apply([change], params, &state, &result)
+            try apply(change, params, &state, &result)
         }
         registry.register("session.update", params: ["session", "sizes", "viewport", "insets", "offset", "phase"]) {
             (state, params, result) throws(RPCError) in
@@ -131,13 +134,13 @@ public enum SessionMethods: MethodGroup {
             }
         }
         registry.register("session.setViewport", params: ["session", "width", "height"]) { (state, params, result) throws(RPCError) in
-            try apply([.viewport(try SessionParams.viewport(params))], params, &state, &result) { error in
+            try apply(.viewport(try SessionParams.viewport(params)), params, &state, &result) { error in
                 "params.\(error.field.dropFirst("viewport.".count))"
             }
         }
         registry.register("session.setInsets", params: ["session", "top", "bottom"]) { (state, params, result) throws(RPCError) in
             let current = try state.sessions.session(params.requiredString("session")).container.insets
-            try apply([.insets(try SessionParams.insets(params, base: current))], params, &state, &result) { error in
+            try apply(.insets(try SessionParams.insets(params, base: current)), params, &state, &result) { error in
                 "params.\(error.field.dropFirst("insets.".count))"
             }
         }
@@ -147,13 +150,13 @@ public enum SessionMethods: MethodGroup {
             let existing = try state.sessions.session(id).container.childCount
             try state.sessions.checkRoom(forChildren: children.count, existing: existing, path: "params.children")
             let index = try params.optionalInt("index", in: 0...existing) ?? existing
-            try apply([.insert(children, at: index)], params, &state, &result)
+            try apply(.insert(children, at: index), params, &state, &result)
         }
         registry.register("session.removeChildren", params: ["session", "children"]) { (state, params, result) throws(RPCError) in
             let array = try params.requiredArray("children")
             var ids: [String] = []
             for i in 0..<array.count { ids.append(try array.string(at: i)) }
-            try apply([.remove(ids)], params, &state, &result)
+            try apply(.remove(ids), params, &state, &result)
         }
     }
 
@@ -165,23 +168,23 @@ public enum SessionMethods: MethodGroup {
                 try params.requiredString("child"),
                 position: try params.optionalEnum("position", as: ScrollPosition.self) ?? .top,
                 animated: try params.optionalBool("animated") ?? false)
-            try apply([change], params, &state, &result)
+            try apply(change, params, &state, &result)
         }
         registry.register("session.beginDragging", params: ["session"]) { (state, params, result) throws(RPCError) in
-            try apply([.phase(.dragging)], params, &state, &result)
+            try apply(.phase(.dragging), params, &state, &result)
         }
         registry.register("session.endDragging", params: ["session", "decelerate"]) { (state, params, result) throws(RPCError) in
             let decelerate = try params.optionalBool("decelerate") ?? false
-            try apply([.phase(decelerate ? .decelerating : .idle)], params, &state, &result)
+            try apply(.phase(decelerate ? .decelerating : .idle), params, &state, &result)
         }
         registry.register("session.endScrolling", params: ["session"]) { (state, params, result) throws(RPCError) in
-            try apply([.phase(.idle)], params, &state, &result)
+            try apply(.phase(.idle), params, &state, &result)
         }
         registry.register("session.endRefreshing", params: ["session"]) { (state, params, result) throws(RPCError) in
-            try apply([.endRefreshing], params, &state, &result)
+            try apply(.endRefreshing, params, &state, &result)
         }
         registry.register("session.endLoadingMore", params: ["session"]) { (state, params, result) throws(RPCError) in
-            try apply([.endLoadingMore], params, &state, &result)
+            try apply(.endLoadingMore, params, &state, &result)
         }
     }
 
@@ -192,11 +195,26 @@ public enum SessionMethods: MethodGroup {
         _ changes: [ContainerChange], _ params: ParamDecoder, _ state: inout WorkerState, _ result: inout JSONWriter,
         path: (ContainerError) -> String = SessionParams.path(of:)
     ) throws(RPCError) {
+        try update(params, &state, &result, path: path) { (container) throws(ContainerError) in try container.apply(changes) }
+    }
+
+    /// `apply` for one change (most calls): no change array is built.
+    private static func apply(
+        _ change: ContainerChange, _ params: ParamDecoder, _ state: inout WorkerState, _ result: inout JSONWriter,
+        path: (ContainerError) -> String = SessionParams.path(of:)
+    ) throws(RPCError) {
+        try update(params, &state, &result, path: path) { (container) throws(ContainerError) in try container.apply(change) }
+    }
+
+    private static func update(
+        _ params: ParamDecoder, _ state: inout WorkerState, _ result: inout JSONWriter, path: (ContainerError) -> String,
+        _ body: (inout Container) throws(ContainerError) -> ContainerUpdate
+    ) throws(RPCError) {
         let id = try params.requiredString("session")
         try state.sessions.withSession(id) { (session) throws(RPCError) in
             let update: ContainerUpdate
             do throws(ContainerError) {
-                update = try session.container.apply(changes)
+                update = try body(&session.container)
             } catch {
                 throw SessionParams.rpcError(error, path: path(error))
             }
