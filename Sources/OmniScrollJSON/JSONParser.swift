@@ -183,8 +183,8 @@ public struct JSONParser {
             guard try moreItems(closing: UInt8(ascii: "}"), in: "an object") else { break }
         }
         tape.close(object, end: pos, items: members)
-        if mayRepeatKeys && !tape.hasDuplicateKeys && JSONElement(tape: tape, index: object).duplicateKey != nil {
-            tape.hasDuplicateKeys = true
+        if mayRepeatKeys && !tape.duplicates && JSONElement(tape: tape, index: object).duplicateKey != nil {
+            tape.duplicates = true
         }
     }
 

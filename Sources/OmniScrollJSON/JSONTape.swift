@@ -40,8 +40,12 @@ public final class JSONTape {
     @exclusivity(unchecked) @usableFromInline var input: UnsafePointer<UInt8>
     /// The decoded content of every escaped string of the last parse.
     @exclusivity(unchecked) @usableFromInline var unescaped: [UInt8] = []
-    /// True when some object of the last parse repeats a key.
-    @exclusivity(unchecked) public internal(set) var hasDuplicateKeys = false
+    @exclusivity(unchecked) var duplicates = false
+
+    /// True when some object of the last parse repeats a key. (A computed
+    /// property: a stored one read from another module pays a dynamic
+    /// exclusivity check, `@exclusivity(unchecked)` or not.)
+    public var hasDuplicateKeys: Bool { duplicates }
     let shortStrings = ShortStringTable()
 
     /// Entries (and unescaped bytes) kept between parses; more than that,
@@ -62,7 +66,7 @@ public final class JSONTape {
     /// Forgets the last parse and takes `input` as the next one's.
     func reset(input: UnsafePointer<UInt8>, byteCount: Int) {
         count = 0
-        hasDuplicateKeys = false
+        duplicates = false
         self.input = input
         if byteCount < Self.retainedCapacity { trim() }
         unescaped.removeAll(keepingCapacity: true)
