@@ -130,20 +130,32 @@ public final class JSONTape {
         return unescaped.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset..<offset + length])) }
     }
 
-    /// Whether the `count` bytes at `a` are the `length` bytes at `b`. A
-    /// loop, not `memcmp`: the strings compared are keys and names, a few
-    /// bytes long, where a library call costs more than the comparison.
+    /// Whether the `count` bytes at `a` are the `length` bytes at `b`.
+    /// Inline word loads, not `memcmp`: the strings compared are keys and
+    /// names, a few bytes long, where a library call costs more than the
+    /// comparison. The last word of a run overlaps the one before it.
     @inlinable @inline(__always)
     static func equal(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>, _ length: Int, _ count: Int) -> Bool {
         guard count == length else { return false }
         guard let a else { return length == 0 }
-        var i = 0
-        while i &+ 8 <= length {
-            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) {
-                return false
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        if length >= 8 {
+            var i = 0
+            while i &+ 8 < length {
+                if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                    return false
+                }
+                i &+= 8
             }
-            i &+= 8
+            return x.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+                == y.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
         }
+        if length >= 4 {
+            return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+                && x.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
+                == y.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
+        }
+        var i = 0
         while i < length {
             if a[i] != b[i] { return false }
             i &+= 1

@@ -100,4 +100,23 @@ final class JSONTapeTests: XCTestCase {
         try small.withUnsafeBytes { XCTAssertEqual(try parser.parseElement($0)["a"]?.stringValue, "b") }
         XCTAssertEqual(parser.tape.capacity, JSONTape.retainedCapacity)
     }
+    func testByteComparisonFindsADifferenceAtEveryPosition() {
+        for length in 0...20 {
+            let a = (0..<length).map { UInt8(0x61 + $0) }
+            a.withUnsafeBufferPointer { x in
+                XCTAssertTrue(JSONTape.equal(x.baseAddress, x.baseAddress!, length, length), "length \(length)")
+                XCTAssertFalse(JSONTape.equal(x.baseAddress, x.baseAddress!, length + 1, length), "length \(length) vs \(length + 1)")
+            }
+            for position in 0..<length {
+                var b = a
+                b[position] ^= 0x20
+                a.withUnsafeBufferPointer { x in
+                    b.withUnsafeBufferPointer { y in
+                        XCTAssertFalse(JSONTape.equal(x.baseAddress, y.baseAddress!, length, length),
+                                       "length \(length), difference at \(position)")
+                    }
+                }
+            }
+        }
+    }
 }
