@@ -79,6 +79,7 @@ public struct JSONElement {
         return tape.withContent(index) { content in
             let utf8 = text.utf8
             guard utf8.count == content.count else { return false }
+            guard !content.isEmpty else { return true }  // an empty `text` may lend no storage
             return utf8.withContiguousStorageIfAvailable { JSONTape.equal(content.baseAddress, $0.baseAddress!, $0.count, content.count) }
                 ?? utf8.elementsEqual(content)
         }

@@ -60,6 +60,15 @@ final class JSONTapeTests: XCTestCase {
         }
     }
 
+    func testEmptyKeysAreKeysLikeAnyOther() throws {
+        try withRoot(#"{"":1,"a":2,"":3}"#) { root, tape in
+            XCTAssertEqual(root[""]?.doubleValue, 1)
+            XCTAssertEqual(root[String()]?.doubleValue, 1)
+            XCTAssertTrue(tape.hasDuplicateKeys)
+            XCTAssertEqual(root.duplicateKey, "")
+        }
+    }
+
     func testEscapedKeysMatchTheirContent() throws {
         try withRoot(#"{"\u0069d":1,"i\"d":2}"#) { root, _ in
             XCTAssertEqual(root["id"]?.doubleValue, 1)
