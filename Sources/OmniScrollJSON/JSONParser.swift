@@ -389,9 +389,9 @@ public struct JSONParser {
             if b == UInt8(ascii: "\"") {
                 pos += 1
                 let length = tape.unescaped.count - offset
-                let entry = tape.push(.string, start: quote, end: pos, payload: UInt64(offset) | UInt64(length) << 32)
+                let entry = tape.push(.string, start: quote, end: pos, payload: UInt64(offset) | UInt64(length) << 32,
+                                      ascii: !tape.unescaped[offset...].contains { $0 >= 0x80 })
                 tape.entries[entry].escaped = true
-                tape.entries[entry].ascii = !tape.unescaped[offset...].contains { $0 >= 0x80 }
                 return
             }
             if b == UInt8(ascii: "\\") {

@@ -40,7 +40,7 @@ public struct ParamDecoder {
         guard let object else { return }
         for member in object.members where !members.contains(where: { $0.names(member.key) }) {
             let expected = members.isEmpty ? "this object takes no members" : "expected one of \(members.map(\.description).joined(separator: ", "))"
-            throw RPCError.invalidParams(path: "\(path).\(member.key.stringValue ?? "")", reason: "unknown member; \(expected)")
+            throw RPCError.invalidParams(path: path(named: member.key.stringValue ?? ""), reason: "unknown member; \(expected)")
         }
     }
 
@@ -56,7 +56,10 @@ public struct ParamDecoder {
     }
 
     /// The JSON path of member `key`.
-    public func path(_ key: ParamKey) -> String { "\(path).\(key)" }
+    public func path(_ key: ParamKey) -> String { path(named: key.description) }
+
+    /// The JSON path of the member named `name` (a name read from the message).
+    func path(named name: String) -> String { "\(path).\(name)" }
 
     public func invalid(_ key: ParamKey, _ reason: String) -> RPCError {
         RPCError.invalidParams(path: path(key), reason: reason)
