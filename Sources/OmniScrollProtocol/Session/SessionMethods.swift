@@ -212,13 +212,16 @@ public enum SessionMethods: MethodGroup {
     ) throws(RPCError) {
         let id = try params.requiredString("session")
         try state.sessions.withSession(id) { (session) throws(RPCError) in
-            let update: ContainerUpdate
             do throws(ContainerError) {
-                update = try body(&session.container)
+                if session.delta {
+                    let before = session.container.layout
+                    LayoutEncoding.write(try body(&session.container), since: before, of: session, into: &result)
+                } else {
+                    LayoutEncoding.write(try body(&session.container), of: session, into: &result)
+                }
             } catch {
                 throw SessionParams.rpcError(error, path: path(error))
             }
-            LayoutEncoding.write(update, of: session, into: &result)
         }
     }
 }
