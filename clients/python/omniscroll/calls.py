@@ -40,13 +40,11 @@ def windows(many: List[Call], size: int) -> List[List[Call]]:
     (notifications ride along: they take no in-flight slot). Empty for an
     empty list."""
     out: List[List[Call]] = []
-    requests = size
+    requests = 0
     for c in many:
-        if not c.notify and requests == size:
+        if not out or (not c.notify and requests == size):
             out.append([])
             requests = 0
-        if not out:
-            out.append([])
         out[-1].append(c)
         requests += 0 if c.notify else 1
     return out
