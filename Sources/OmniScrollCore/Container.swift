@@ -101,12 +101,13 @@ public struct Container: Sendable {
     private mutating func apply(changes: some Collection<ContainerChange>) throws(ContainerError) -> ContainerUpdate {
         try Validation.changes(changes, stack: stack)
         let previousOffset = offset
-        let wasInBounds = offsetBounds.contains(offset)
+        let previousBounds = offsetBounds
         var clientOffset: Double?
         var targetPhase = phase
         var commands: [ContainerChange] = []
         var stackChanged = false
         var insetsChanged = false
+        var sizesChanged = false
         var anchor: (child: Int, top: Double)?
         for change in changes {
             switch change {
@@ -117,8 +118,9 @@ public struct Container: Sendable {
             case .size(let id, let value):
                 let i = stack.index(of: id)!
                 guard value != stack.naturalHeight(i) || !stack.isSizeKnown(i) else { continue }
-                if !stackChanged { anchor = chooseAnchor() }
+                if !sizesChanged { anchor = chooseAnchor(minOffset: previousBounds.lowerBound) }
                 stack.setSize(i, value)
+                sizesChanged = true
                 stackChanged = true
             case .viewport(let value):
                 if value != viewport {
@@ -145,16 +147,17 @@ public struct Container: Sendable {
         return commit(
             offset: clientOffset ?? offset + anchorShift, phase: targetPhase, commands: commands,
             previousOffset: previousOffset, anchorShift: anchorShift,
-            clampsInto: clientOffset == nil && wasInBounds,
+            clampsInto: clientOffset == nil && previousBounds.contains(previousOffset),
             structureChanged: stackChanged, insetsChanged: insetsChanged)
     }
 
     /// The child whose natural top the offset follows through the size
     /// changes about to be applied, and that top, or `nil` when no behavior
-    /// anchors. Scoped so the resize's reference to the stack is gone before
-    /// the stack changes (else the change would copy it).
-    private mutating func chooseAnchor() -> (child: Int, top: Double)? {
-        var resize = Resize(stack: stack, options: options, minOffset: -(insets.top + heldTopInset), offset: offset)
+    /// anchors; `minOffset` is the one before the list. Scoped so the
+    /// resize's reference to the stack is gone before the stack changes (else
+    /// the change would copy it).
+    private mutating func chooseAnchor(minOffset: Double) -> (child: Int, top: Double)? {
+        var resize = Resize(stack: stack, options: options, minOffset: minOffset, offset: offset)
         behaviors.anchor(&resize)
         return resize.anchor.map { ($0, stack.naturalTop($0)) }
     }
