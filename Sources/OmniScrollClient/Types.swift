@@ -114,6 +114,8 @@ public struct Layout: Sendable, Equatable {
     public var children: [ChildLayout]
     public var events: [Event]
     public var anchorShift: Double?
+    /// How far the engine clamped the offset back into `[minOffset, maxOffset]`; `nil` when it did not.
+    public var clampShift: Double?
     public var target: Target?
     public var extra: JSONObject
     /// The reply exactly as decoded.
@@ -140,9 +142,10 @@ public struct Layout: Sendable, Equatable {
         children = try cs.map(ChildLayout.init(json:))
         events = try es.map(Event.init(json:))
         anchorShift = o["anchorShift"]?.doubleValue
+        clampShift = o["clampShift"]?.doubleValue
         target = try o["target"].flatMap { $0.isNull ? nil : try Target(json: $0) }
         extra = extras(o, ["session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction",
-                           "phase", "activeChild", "contentView", "children", "events", "anchorShift", "target"])
+                           "phase", "activeChild", "contentView", "children", "events", "anchorShift", "clampShift", "target"])
         raw = json
     }
 

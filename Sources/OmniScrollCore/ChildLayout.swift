@@ -12,6 +12,13 @@ public struct ChildLayout: Equatable, Sendable {
     public var isPinned: Bool
 
     public var isVisible: Bool { visibleHeight > 0 }
+
+    /// Whether the members a reply carries (frame, content offset, visible
+    /// height) are equal: `isPinned` is not one of them, so a bar that pins
+    /// exactly where it stood is not a change.
+    public func reportsSame(as other: ChildLayout) -> Bool {
+        frame == other.frame && contentOffset == other.contentOffset && visibleHeight == other.visibleHeight
+    }
 }
 
 /// The seed's single `contentView` holding every child stacked at its frame

@@ -64,6 +64,9 @@ struct ChildStack: Sendable {
     var isEmpty: Bool { storage.ids.isEmpty }
     var contentHeight: Double { storage.naturalHeights.total }
 
+    /// Whether `other` is this very stack (one storage), not merely an equal one.
+    func sharesStorage(with other: ChildStack) -> Bool { storage === other.storage }
+
     func index(of id: String) -> Int? { storage.indexByID[id].map(Int.init) }
     @inline(__always)  // `Layout.child` calls it, and `pinnedHeightAbove`, for every child it lays out
     func naturalTop(_ i: Int) -> Double { storage.naturalHeights.prefix(i) }

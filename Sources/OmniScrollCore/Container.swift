@@ -27,14 +27,14 @@ public struct Container: Sendable {
         try Validation.viewport(viewport, field: "viewport")
         try Validation.insets(insets, field: "insets")
         try Validation.children(children, existing: nil, field: "children")
-        if let offset { try Validation.finite(offset, field: "offset") }
+        if let offset { try Validation.offset(offset, field: "offset") }
         try Validation.options(options)
         var container = Container(
             viewport: viewport, insets: insets, offset: offset ?? -insets.top, options: options,
             stack: ChildStack(children, viewportHeight: viewport.height))
         let update = container.commit(
             offset: container.offset, phase: .idle, commands: [], previousOffset: nil, anchorShift: 0,
-            structureChanged: true, insetsChanged: false)
+            clampsInto: false, structureChanged: true, insetsChanged: false)
         return (container, update)
     }
 
@@ -52,7 +52,7 @@ public struct Container: Sendable {
         try Validation.viewport(snapshot.viewport, field: "viewport")
         try Validation.insets(snapshot.insets, field: "insets")
         try Validation.children(snapshot.children, existing: nil, field: "children")
-        try Validation.finite(snapshot.offset, field: "offset")
+        try Validation.offset(snapshot.offset, field: "offset")
         try Validation.options(snapshot.options)
         self.init(viewport: snapshot.viewport, insets: snapshot.insets, offset: snapshot.offset,
                   options: snapshot.options,
@@ -95,36 +95,32 @@ public struct Container: Sendable {
         try apply(changes: CollectionOfOne(change))
     }
 
+    /// Sizes are judged against the layout before the list (CSS scroll
+    /// anchoring picks its anchor before layout changes), so the sizes of one
+    /// list give one result whatever their order.
     private mutating func apply(changes: some Collection<ContainerChange>) throws(ContainerError) -> ContainerUpdate {
         try Validation.changes(changes, stack: stack)
-        let previous = LayoutBasis(offset: offset, insets: effectiveInsets)
-        var targetOffset = offset
+        let previousOffset = offset
+        let previousBounds = offsetBounds
+        var clientOffset: Double?
         var targetPhase = phase
         var commands: [ContainerChange] = []
         var stackChanged = false
         var insetsChanged = false
-        var anchorShift = 0.0
+        var sizesChanged = false
+        var anchor: (child: Int, top: Double)?
         for change in changes {
             switch change {
             case .offset(let value):
-                targetOffset = value
-                anchorShift = 0
+                clientOffset = value
             case .phase(let value):
                 targetPhase = value
             case .size(let id, let value):
                 let i = stack.index(of: id)!
-                let old = stack.naturalHeight(i)
-                guard value != old || !stack.isSizeKnown(i) else { continue }
-                do {
-                    // Scoped so the resize's reference to the stack is gone
-                    // before the stack changes (else the change would copy it).
-                    var resize = Resize(stack: stack, child: i, oldSize: old, newSize: value, options: options,
-                                        minOffset: -(insets.top + heldTopInset), offset: targetOffset)
-                    behaviors.anchor(&resize)
-                    anchorShift += resize.offset - targetOffset
-                    targetOffset = resize.offset
-                }
+                guard value != stack.naturalHeight(i) || !stack.isSizeKnown(i) else { continue }
+                if !sizesChanged { anchor = chooseAnchor(minOffset: previousBounds.lowerBound) }
                 stack.setSize(i, value)
+                sizesChanged = true
                 stackChanged = true
             case .viewport(let value):
                 if value != viewport {
@@ -146,32 +142,63 @@ public struct Container: Sendable {
                 commands.append(change)
             }
         }
-        var update = commit(
-            offset: targetOffset, phase: targetPhase, commands: commands, previousOffset: previous.offset,
-            anchorShift: anchorShift, structureChanged: stackChanged, insetsChanged: insetsChanged)
-        if !stackChanged { update.previous = previous }
-        return update
+        var anchorShift = 0.0
+        if clientOffset == nil, let anchor { anchorShift = stack.naturalTop(anchor.child) - anchor.top }
+        return commit(
+            offset: clientOffset ?? offset + anchorShift, phase: targetPhase, commands: commands,
+            previousOffset: previousOffset, anchorShift: anchorShift,
+            clampsInto: clientOffset == nil && previousBounds.contains(previousOffset),
+            structureChanged: stackChanged, insetsChanged: insetsChanged)
+    }
+
+    /// The child whose natural top the offset follows through the size
+    /// changes about to be applied, and that top, or `nil` when no behavior
+    /// anchors; `minOffset` is the one before the list. Scoped so the
+    /// resize's reference to the stack is gone before the stack changes (else
+    /// the change would copy it).
+    private mutating func chooseAnchor(minOffset: Double) -> (child: Int, top: Double)? {
+        var resize = Resize(stack: stack, options: options, minOffset: minOffset, offset: offset)
+        behaviors.anchor(&resize)
+        return resize.anchor.map { ($0, stack.naturalTop($0)) }
+    }
+
+    /// `[minOffset, maxOffset]` of the current state, held inset included.
+    private var offsetBounds: ClosedRange<Double> {
+        offsetRange(contentHeight: stack.contentHeight, viewportHeight: viewport.height, insets: effectiveInsets)
     }
 
     /// Runs the behaviors over a draft of the applied changes (the requested
     /// `offset` and `phase`, and the `commands` for the behaviors), lays out,
     /// and makes it the state. The direction comes from the move the client
-    /// asked for: an anchoring shift is not a scroll.
+    /// asked for: an anchoring shift or a clamp is not a scroll.
+    ///
+    /// - Parameter clampsInto: whether an offset the change list leaves
+    ///   outside `[minOffset, maxOffset]` is the engine's doing and is
+    ///   clamped (unless dragging): the list set no offset and the offset was
+    ///   in bounds before it. An offset the client gave, or an overscroll it
+    ///   left, is its own.
     private mutating func commit(offset targetOffset: Double, phase targetPhase: ScrollPhase,
                                  commands: [ContainerChange], previousOffset: Double?, anchorShift: Double,
-                                 structureChanged: Bool, insetsChanged: Bool) -> ContainerUpdate {
+                                 clampsInto: Bool, structureChanged: Bool, insetsChanged: Bool) -> ContainerUpdate {
         // Built here rather than passed in, so it is not copied on the way.
         var draft = Draft(
             stack: stack, viewport: viewport, insets: insets, options: options, previousPhase: phase,
             commands: commands, offset: targetOffset, phase: targetPhase, heldTopInset: heldTopInset)
         behaviors.prepare(&draft)
+        var clampShift = 0.0
+        if clampsInto, draft.phase != .dragging {
+            let bounds = draft.offsetBounds
+            clampShift = clamp(draft.offset, bounds.lowerBound, bounds.upperBound) - draft.offset
+            draft.offset += clampShift
+        }
         let previousPhase = phase
         let previousDirection = direction
-        let unanchoredStart = (previousOffset ?? draft.offset) + anchorShift
-        var newDirection = ScrollDirection.of(from: unanchoredStart, to: draft.offset) ?? direction
+        let unmovedStart = (previousOffset ?? draft.offset) + anchorShift + clampShift
+        var newDirection = ScrollDirection.of(from: unmovedStart, to: draft.offset) ?? direction
         if draft.phase == .idle && previousPhase != .idle { newDirection = .none }
         let changed = structureChanged || draft.offset != offset || draft.phase != phase
             || draft.heldTopInset != heldTopInset || insetsChanged || newDirection != direction
+            || draft.changedBehaviorState
         offset = draft.offset
         phase = draft.phase
         direction = newDirection
@@ -185,10 +212,10 @@ public struct Container: Sendable {
         var events: [ContainerEvent] = []
         swap(&events, &draft.events)
         behaviors.observe(transition, events: &events)
-        let didChange = changed || !events.isEmpty || draft.target != nil
+        let didChange = changed || !events.isEmpty
         if didChange { revision += 1 }
         return ContainerUpdate(
-            layout: transition.layout, events: events, anchorShift: anchorShift, target: draft.target,
-            didChange: didChange, previous: nil)
+            layout: transition.layout, events: events, anchorShift: anchorShift, clampShift: clampShift,
+            target: draft.target, didChange: didChange)
     }
 }

@@ -4,8 +4,8 @@
 /// `BehaviorRegistry` lists them at three points of each change list, so a
 /// new behavior plugs in without editing the solver:
 ///
-/// 1. `anchor` for each size change, before the size takes effect, to adjust
-///    the offset;
+/// 1. `anchor` once for the size changes of a list, before any takes effect,
+///    to pick the child the offset stays anchored to;
 /// 2. `prepare` after the changes are applied and before layout, to adjust
 ///    the offset, the phase or the held inset (and emit into `draft.events`);
 /// 3. `observe` after layout, to emit the events of the transition.
@@ -27,16 +27,17 @@ extension ContainerBehavior {
     func restore(from snapshot: ContainerSnapshot) {}
 }
 
-/// A size change about to take effect, and the offset a behavior may adjust for it.
+/// The sizes of a change list about to take effect together: the state
+/// before them, from which a behavior may pick the child whose natural top the
+/// offset follows through them.
 struct Resize {
     let stack: ChildStack
-    let child: Int
-    let oldSize: Double
-    let newSize: Double
     let options: ContainerOptions
     /// The top of the offset range, held inset included.
     let minOffset: Double
-    var offset: Double
+    let offset: Double
+    /// The anchor child; the offset moves by as much as its natural top does.
+    var anchor: Int?
 }
 
 /// The container state a behavior may adjust before layout.
@@ -59,6 +60,9 @@ struct Draft {
     var target: ScrollTargetResult?
     /// The events of `prepare`, in order.
     var events: [ContainerEvent] = []
+    /// Whether a behavior changed state that a snapshot keeps but that shows
+    /// in neither the layout nor an event (a pending scroll target).
+    var changedBehaviorState = false
 
     /// Whether the change list removes child `id`.
     func removes(_ id: String) -> Bool {
@@ -69,8 +73,8 @@ struct Draft {
 
     /// The offset bounds with the held inset: `[−(top + held), max(min, S + bottom − V)]`.
     var offsetBounds: ClosedRange<Double> {
-        let low = -(insets.top + heldTopInset)
-        return low...max(low, stack.contentHeight + insets.bottom - viewport.height)
+        offsetRange(contentHeight: stack.contentHeight, viewportHeight: viewport.height,
+                    insets: Insets(top: insets.top + heldTopInset, bottom: insets.bottom))
     }
 
     /// The offset that puts child `i` at `position`, clamped to the bounds.

@@ -1,7 +1,11 @@
 /// One change to a container. `Container.apply` takes a list and applies it
-/// atomically: every change is validated before any takes effect.
+/// atomically: every change is validated before any takes effect, and the
+/// list is judged against the state before it (its sizes anchor against that
+/// layout), so the order of its size changes does not matter.
 public enum ContainerChange: Equatable, Sendable {
-    /// Move the container to an offset (any finite value; children clamp).
+    /// Move the container to an offset (any value within ±`Validation.maxOffset`;
+    /// children clamp). The client's own offset: taken as given, never
+    /// anchored or clamped, whatever else the list changes.
     case offset(Double)
     /// Set the scroll phase. `dragging` also cancels a pending scroll target.
     case phase(ScrollPhase)

@@ -4,40 +4,45 @@ public struct ContainerUpdate: Sendable {
     public var events: [ContainerEvent]
     /// How far scroll anchoring moved the offset (0 when it did not).
     public var anchorShift: Double
+    /// How far the offset was clamped back into `[minOffset, maxOffset]`
+    /// after a change the client did not make itself left it outside (0 when
+    /// it was not).
+    public var clampShift: Double
     /// The answer to a `scrollToChild` change.
     public var target: ScrollTargetResult?
     /// Whether the container's state changed at all.
     public var didChange: Bool
-    /// Where the container was before a change list that left the stack and
-    /// the viewport as they were: enough to rebuild the previous layout.
-    var previous: LayoutBasis?
 
-    /// The children whose frame, content offset or visible height differ from
-    /// the previous layout: `.all` when the structure, sizes or viewport
-    /// changed, else exactly the (ascending) indices that changed. Computed on
-    /// demand, for delta replies; O(log n) per child between the old and the
-    /// new viewport.
-    public var changedChildren: ChangedChildren {
-        guard let previous else { return .all }
+    /// The (ascending) indices of the children whose frame, content offset or
+    /// visible height differ from `before` (the layout before this update),
+    /// children matched by id; a child `before` did not have is listed.
+    ///
+    /// While the stack and the viewport are the ones `before` had (a scroll,
+    /// a phase, insets), only the children that track the offset in either
+    /// layout and the pinned bars above them can differ: O(log n) per child
+    /// between the old and the new viewport. Otherwise every child is
+    /// compared: O(n log n).
+    public func changedChildren(since before: Layout) -> [Int] {
         let after = layout
-        let before = Layout(stack: after.stack, viewport: after.viewport, insets: previous.insets, offset: previous.offset)
+        guard after.stack.sharesStorage(with: before.stack), after.viewport == before.viewport else {
+            return (0..<after.childCount).filter { i in
+                guard let j = before.childIndex(of: after.childID(i)) else { return true }
+                return !before.child(j).reportsSame(as: after.child(i))
+            }
+        }
         let a = before.childrenTrackingOffset
         let b = after.childrenTrackingOffset
         let range = min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
         var result: [Int] = []
-        for i in after.stack.pins.childIndices where i < range.lowerBound && before.child(i) != after.child(i) {
+        for i in after.stack.pins.childIndices where i < range.lowerBound
+            && !before.child(i).reportsSame(as: after.child(i)) {
             result.append(i)
         }
-        for i in range where before.child(i) != after.child(i) {
+        for i in range where !before.child(i).reportsSame(as: after.child(i)) {
             result.append(i)
         }
-        return .some(result)
+        return result
     }
-}
-
-public enum ChangedChildren: Equatable, Sendable {
-    case all
-    case some([Int])
 }
 
 /// Where a `scrollToChild` goes.
@@ -46,10 +51,4 @@ public struct ScrollTargetResult: Equatable, Sendable {
     public var offset: Double?
     /// Waiting for the child's size.
     public var pending: Bool
-}
-
-/// The inputs of a layout besides the stack and the viewport.
-struct LayoutBasis: Sendable {
-    var offset: Double
-    var insets: Insets
 }

@@ -51,3 +51,11 @@ func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
 func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
     max(0, min(a1, b1) - max(a0, b0))
 }
+
+/// `[minOffset, maxOffset]`: `[−inset.top, max(minOffset, S + inset.bottom − V)]`
+/// (DESIGN §1), with any held inset already in `insets.top`.
+@inline(__always)
+func offsetRange(contentHeight: Double, viewportHeight: Double, insets: Insets) -> ClosedRange<Double> {
+    let low = -insets.top
+    return low...max(low, contentHeight + insets.bottom - viewportHeight)
+}

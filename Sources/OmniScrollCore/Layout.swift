@@ -13,7 +13,7 @@
 public struct Layout: Sendable {
     let stack: ChildStack
     public let viewport: Viewport
-    /// The container's content offset `y` (any finite value; children clamp).
+    /// The container's content offset `y` (any value within ±`Validation.maxOffset`; children clamp).
     public let offset: Double
     /// `−inset.top` (including a held refresh inset).
     public let minOffset: Double

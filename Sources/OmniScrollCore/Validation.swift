@@ -1,41 +1,59 @@
 /// The checks a change list passes before anything is applied. Each names the
 /// offending field relative to its change and says why.
 enum Validation {
-    static func finite(_ value: Double, field: String, change: Int = 0) throws(ContainerError) {
-        guard value.isFinite else {
-            throw ContainerError(.invalidValue, change: change, field: field, reason: "must be a finite number")
+    /// The largest length a container takes, in points: a content height,
+    /// a height, a viewport side, an inset, a pin offset, a refresh threshold
+    /// or height, a load-more distance. 10¹² points is some 10⁹ screens, far
+    /// past any real content, and small enough that no sum a container forms
+    /// can overflow: with the most children it holds (`maxChildren`, 2³¹ − 1)
+    /// the content height stays under 2.2 × 10²¹.
+    static let maxLength = 1e12
+
+    /// The largest offset magnitude a container takes. Above any `maxOffset`
+    /// a container can have (`(maxChildren + 1) · maxLength < 10²²`), so every
+    /// offset in range can be given, and sums and differences of offsets and
+    /// lengths stay finite.
+    static let maxOffset = 1e24
+
+    static func offset(_ value: Double, field: String, change: Int = 0) throws(ContainerError) {
+        // NaN fails the comparison, so it also rules out non-finite values.
+        guard abs(value) <= maxOffset else {
+            throw ContainerError(.invalidValue, change: change, field: field,
+                                 reason: "must be a finite number between -1e24 and 1e24")
         }
     }
 
-    static func nonNegative(_ value: Double, field: String, change: Int = 0) throws(ContainerError) {
-        guard value.isFinite, value >= 0 else {
-            throw ContainerError(.invalidValue, change: change, field: field, reason: "must be a finite number ≥ 0")
+    static func length(_ value: Double, field: String, change: Int = 0) throws(ContainerError) {
+        guard value >= 0, value <= maxLength else {  // false for NaN and infinities
+            throw ContainerError(.invalidValue, change: change, field: field,
+                                 reason: "must be a finite number between 0 and 1e12")
+        }
+    }
+
+    static func positiveLength(_ value: Double, field: String, change: Int = 0) throws(ContainerError) {
+        guard value > 0, value <= maxLength else {  // false for NaN and infinities
+            throw ContainerError(.invalidValue, change: change, field: field,
+                                 reason: "must be a finite number > 0 and ≤ 1e12")
         }
     }
 
     static func viewport(_ viewport: Viewport, field: String, change: Int = 0) throws(ContainerError) {
-        for (name, value) in [("width", viewport.width), ("height", viewport.height)] {
-            guard value.isFinite, value > 0 else {
-                throw ContainerError(.invalidValue, change: change, field: "\(field).\(name)",
-                                     reason: "must be a finite number > 0")
-            }
-        }
+        try positiveLength(viewport.width, field: "\(field).width", change: change)
+        try positiveLength(viewport.height, field: "\(field).height", change: change)
     }
 
     static func insets(_ insets: Insets, field: String, change: Int = 0) throws(ContainerError) {
-        try nonNegative(insets.top, field: "\(field).top", change: change)
-        try nonNegative(insets.bottom, field: "\(field).bottom", change: change)
+        try length(insets.top, field: "\(field).top", change: change)
+        try length(insets.bottom, field: "\(field).bottom", change: change)
     }
 
     static func options(_ options: ContainerOptions) throws(ContainerError) {
         if let refresh = options.refresh {
-            guard refresh.threshold.isFinite, refresh.threshold > 0 else {
-                throw ContainerError(.invalidValue, field: "options.refresh.threshold", reason: "must be a finite number > 0")
-            }
-            try nonNegative(refresh.height, field: "options.refresh.height")
+            try positiveLength(refresh.threshold, field: "options.refresh.threshold")
+            try length(refresh.height, field: "options.refresh.height")
         }
         if let loadMore = options.loadMore {
-            try nonNegative(loadMore.distance, field: "options.loadMore.distance")
+            try length(loadMore.distance, field: "options.loadMore.distance")
         }
     }
 
@@ -61,12 +79,12 @@ enum Validation {
             }
             let sizeName = spec.kind == .scroll ? "contentHeight" : "height"
             if let size = spec.size {
-                try nonNegative(size, field: "\(path).\(sizeName)", change: change)
+                try length(size, field: "\(path).\(sizeName)", change: change)
             } else if spec.kind == .sticky {
                 throw ContainerError(.invalidValue, change: change, field: "\(path).height",
                                      reason: "is required for a sticky child")
             }
-            try nonNegative(spec.pinOffset, field: "\(path).pinOffset", change: change)
+            try length(spec.pinOffset, field: "\(path).pinOffset", change: change)
         }
     }
 
@@ -81,12 +99,12 @@ enum Validation {
         for (n, change) in changes.enumerated() {
             switch change {
             case .offset(let value):
-                try finite(value, field: "offset", change: n)
+                try offset(value, field: "offset", change: n)
             case .phase:
                 break
             case .size(let id, let value):
                 _ = try child(id, in: stack, field: "child", change: n)
-                try nonNegative(value, field: "contentHeight", change: n)
+                try length(value, field: "contentHeight", change: n)
             case .viewport(let value):
                 try viewport(value, field: "viewport", change: n)
             case .insets(let value):

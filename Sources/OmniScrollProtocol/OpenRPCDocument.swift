@@ -10,7 +10,7 @@ enum OpenRPCDocument {
   "info": {
     "title": "OmniScroll worker",
     "version": "0.1.0",
-    "description": "A headless nested-scroll layout engine served as a long-running worker speaking JSON-RPC 2.0 over stdin/stdout. One message per line (UTF-8, \\n; CRLF tolerated; blank lines ignored), or LSP base-protocol framing (Content-Length: N\\r\\n\\r\\n<body>) both ways when the input starts with a Content-Length header. Params are named (by-name); positional params are rejected with -32602, unknown members with -32602, duplicate keys with -32600 (request object) or -32602 (inside params). Batches are supported (at most --max-batch entries). Request ids are strings, integers with |n| <= 2^53-1, or null, and are echoed byte for byte. Numbers in replies are finite and in shortest round-trip form. Notifications $/cancelRequest and other $/... notifications are accepted and ignored; a $/... request gets -32601. Errors carry data {\"param\": <JSON path>, \"reason\": <why>} for invalid params and application errors. Limits (flags, defaults): --max-message-bytes 16777216, --max-depth 64, --max-batch 10000, --max-sessions 100000, --max-children 1000000, --max-total-children 10000000."
+    "description": "A headless nested-scroll layout engine served as a long-running worker speaking JSON-RPC 2.0 over stdin/stdout. One message per line (UTF-8, \\n; CRLF tolerated; blank lines ignored), or LSP base-protocol framing (Content-Length: N\\r\\n\\r\\n<body>) both ways when the input starts with a Content-Length header. Params are named (by-name); positional params are rejected with -32602, unknown members with -32602, duplicate keys with -32600 (request object) or -32602 (inside params). Batches are supported (at most --max-batch entries). Request ids are strings, integers with |n| <= 2^53-1, or null, and are echoed byte for byte. Numbers in replies are finite and in shortest round-trip form. Every length (content height, height, viewport side, inset, pin offset, refresh threshold and height, load-more distance) is at most 1e12 points and every offset at most 1e24 in magnitude, so no sum a session forms can overflow; beyond, -32602 names the param. Notifications $/cancelRequest and other $/... notifications are accepted and ignored; a $/... request gets -32601. Errors carry data {\"param\": <JSON path>, \"reason\": <why>} for invalid params and application errors. Limits (flags, defaults): --max-message-bytes 16777216, --max-depth 64, --max-batch 10000, --max-sessions 100000, --max-children 1000000, --max-total-children 10000000."
   },
   "methods": [
     {
@@ -203,7 +203,9 @@ enum OpenRPCDocument {
           "required": false,
           "description": "Initial offset; default -insets.top.",
           "schema": {
-            "type": "number"
+            "type": "number",
+            "minimum": -999999999999999983222784,
+            "maximum": 999999999999999983222784
           }
         },
         {
@@ -322,7 +324,7 @@ enum OpenRPCDocument {
     {
       "name": "session.scroll",
       "summary": "Moves the container to an offset, optionally setting the phase.",
-      "description": "Any finite offset is legal (rubber-band offsets beyond the bounds included); the children clamp.",
+      "description": "Any offset within ±1e24 is legal (rubber-band offsets beyond the bounds included) and taken as given, never clamped; the children clamp.",
       "paramStructure": "by-name",
       "params": [
         {
@@ -337,7 +339,9 @@ enum OpenRPCDocument {
           "name": "offset",
           "required": true,
           "schema": {
-            "type": "number"
+            "type": "number",
+            "minimum": -999999999999999983222784,
+            "maximum": 999999999999999983222784
           }
         },
         {
@@ -425,7 +429,7 @@ enum OpenRPCDocument {
     {
       "name": "session.setContentHeight",
       "summary": "Sets one child's content height (scroll) or height (fixed, sticky).",
-      "description": "Recomputes at once. A child wholly above the viewport's top edge shifts the offset by the change (anchoring; reported as anchorShift). An unchanged size changes nothing.",
+      "description": "Recomputes at once. A child wholly above the viewport's top edge shifts the offset by the change (scroll anchoring; reported as anchorShift). An unchanged size changes nothing. Like every change the client does not make itself, an offset this leaves outside [minOffset, maxOffset] is clamped (clampShift), unless the phase is dragging.",
       "paramStructure": "by-name",
       "params": [
         {
@@ -448,7 +452,8 @@ enum OpenRPCDocument {
           "required": true,
           "schema": {
             "type": "number",
-            "minimum": 0
+            "minimum": 0,
+            "maximum": 1000000000000
           }
         }
       ],
@@ -527,7 +532,7 @@ enum OpenRPCDocument {
     {
       "name": "session.update",
       "summary": "Applies several changes atomically and returns one layout.",
-      "description": "Applied in this order: sizes (in the order given), viewport, insets, offset, phase. If any is invalid, nothing changes. An explicit offset overrides anchoring.",
+      "description": "Atomic: if any change is invalid, nothing changes, and the sizes are one change whatever the order of their keys. Scroll anchoring is decided against the layout before the update (as CSS scroll anchoring picks its anchor before layout changes): the offset moves by as much as the natural top of the child under the viewport's top edge. An explicit offset is taken as given and overrides anchoring and clamping. Without one, an offset the update leaves outside [minOffset, maxOffset] is clamped into it unless the phase is dragging (reported as clampShift).",
       "paramStructure": "by-name",
       "params": [
         {
@@ -546,7 +551,8 @@ enum OpenRPCDocument {
             "type": "object",
             "additionalProperties": {
               "type": "number",
-              "minimum": 0
+              "minimum": 0,
+              "maximum": 1000000000000
             }
           }
         },
@@ -569,7 +575,9 @@ enum OpenRPCDocument {
           "name": "offset",
           "required": false,
           "schema": {
-            "type": "number"
+            "type": "number",
+            "minimum": -999999999999999983222784,
+            "maximum": 999999999999999983222784
           }
         },
         {
@@ -698,7 +706,7 @@ enum OpenRPCDocument {
     {
       "name": "session.setViewport",
       "summary": "Changes the viewport size.",
-      "description": "Every scroll child's frame height follows.",
+      "description": "Every scroll child's frame height follows. An offset left outside [minOffset, maxOffset] is clamped (clampShift), unless the phase is dragging.",
       "paramStructure": "by-name",
       "params": [
         {
@@ -714,7 +722,8 @@ enum OpenRPCDocument {
           "required": true,
           "schema": {
             "type": "number",
-            "exclusiveMinimum": 0
+            "exclusiveMinimum": 0,
+            "maximum": 1000000000000
           }
         },
         {
@@ -722,7 +731,8 @@ enum OpenRPCDocument {
           "required": true,
           "schema": {
             "type": "number",
-            "exclusiveMinimum": 0
+            "exclusiveMinimum": 0,
+            "maximum": 1000000000000
           }
         }
       ],
@@ -882,7 +892,7 @@ enum OpenRPCDocument {
     {
       "name": "session.setInsets",
       "summary": "Changes the content insets.",
-      "description": "Members not given keep their value.",
+      "description": "Members not given keep their value. An offset left outside [minOffset, maxOffset] is clamped (clampShift), unless the phase is dragging.",
       "paramStructure": "by-name",
       "params": [
         {
@@ -898,7 +908,8 @@ enum OpenRPCDocument {
           "required": false,
           "schema": {
             "type": "number",
-            "minimum": 0
+            "minimum": 0,
+            "maximum": 1000000000000
           }
         },
         {
@@ -906,7 +917,8 @@ enum OpenRPCDocument {
           "required": false,
           "schema": {
             "type": "number",
-            "minimum": 0
+            "minimum": 0,
+            "maximum": 1000000000000
           }
         }
       ],
@@ -1112,7 +1124,7 @@ enum OpenRPCDocument {
     {
       "name": "session.removeChildren",
       "summary": "Removes children by id.",
-      "description": "A removed visible child reports childDidHide; a pending scroll target on it is cancelled.",
+      "description": "A removed visible child reports childDidHide; a pending scroll target on it is cancelled. An offset left past maxOffset is clamped (clampShift).",
       "paramStructure": "by-name",
       "params": [
         {
@@ -1678,7 +1690,7 @@ enum OpenRPCDocument {
     {
       "name": "session.endRefreshing",
       "summary": "Ends a refresh: the held refresh inset is released.",
-      "description": "A no-op when not refreshing.",
+      "description": "A no-op when not refreshing. Releasing the held inset clamps an offset left above the new minOffset (clampShift), unless the phase is dragging.",
       "paramStructure": "by-name",
       "params": [
         {
@@ -1718,7 +1730,7 @@ enum OpenRPCDocument {
             "value": {
               "session": "feed",
               "revision": 9,
-              "offset": -70,
+              "offset": -20,
               "contentHeight": 3000,
               "minOffset": -20,
               "maxOffset": 2200,
@@ -1742,14 +1754,15 @@ enum OpenRPCDocument {
                     "x": 0,
                     "y": 0
                   },
-                  "visibleHeight": 730
+                  "visibleHeight": 780
                 }
               ],
               "events": [
                 {
                   "type": "refreshDidEnd"
                 }
-              ]
+              ],
+              "clampShift": 50
             }
           }
         }
@@ -2358,11 +2371,13 @@ enum OpenRPCDocument {
         "properties": {
           "width": {
             "type": "number",
-            "exclusiveMinimum": 0
+            "exclusiveMinimum": 0,
+            "maximum": 1000000000000
           },
           "height": {
             "type": "number",
-            "exclusiveMinimum": 0
+            "exclusiveMinimum": 0,
+            "maximum": 1000000000000
           }
         },
         "required": [
@@ -2376,11 +2391,13 @@ enum OpenRPCDocument {
         "properties": {
           "top": {
             "type": "number",
-            "minimum": 0
+            "minimum": 0,
+            "maximum": 1000000000000
           },
           "bottom": {
             "type": "number",
-            "minimum": 0
+            "minimum": 0,
+            "maximum": 1000000000000
           }
         },
         "additionalProperties": false
@@ -2406,18 +2423,21 @@ enum OpenRPCDocument {
               "number",
               "null"
             ],
-            "minimum": 0
+            "minimum": 0,
+            "maximum": 1000000000000
           },
           "height": {
             "type": [
               "number",
               "null"
             ],
-            "minimum": 0
+            "minimum": 0,
+            "maximum": 1000000000000
           },
           "pinOffset": {
             "type": "number",
-            "minimum": 0
+            "minimum": 0,
+            "maximum": 1000000000000
           }
         },
         "required": [
@@ -2449,11 +2469,13 @@ enum OpenRPCDocument {
             "properties": {
               "threshold": {
                 "type": "number",
-                "exclusiveMinimum": 0
+                "exclusiveMinimum": 0,
+                "maximum": 1000000000000
               },
               "height": {
                 "type": "number",
-                "minimum": 0
+                "minimum": 0,
+                "maximum": 1000000000000
               }
             },
             "required": [
@@ -2469,7 +2491,8 @@ enum OpenRPCDocument {
             "properties": {
               "distance": {
                 "type": "number",
-                "minimum": 0
+                "minimum": 0,
+                "maximum": 1000000000000
               }
             },
             "required": [
@@ -2596,7 +2619,7 @@ enum OpenRPCDocument {
       },
       "Layout": {
         "type": "object",
-        "description": "Members appear in this order. In delta mode children lists only the children whose frame, content offset or visible height changed.",
+        "description": "Members appear in this order. In delta mode children lists only the children whose frame, content offset or visible height changed since the previous reply (children matched by id; a new child is listed, a removed one is not).",
         "properties": {
           "session": {
             "type": "string"
@@ -2667,6 +2690,10 @@ enum OpenRPCDocument {
           "anchorShift": {
             "type": "number",
             "description": "Present when scroll anchoring moved the offset."
+          },
+          "clampShift": {
+            "type": "number",
+            "description": "Present when the engine clamped the offset back into [minOffset, maxOffset] after a change the client did not make itself (an anchoring shift, content shrinking, removeChildren, endRefreshing releasing the held inset, a viewport or insets change) left it outside, while not dragging: the clamped offset minus the offset before clamping. An offset the client gave in the call, or an overscroll it left before the call, is never clamped."
           },
           "target": {
             "type": "object",
@@ -2767,7 +2794,9 @@ enum OpenRPCDocument {
             }
           },
           "offset": {
-            "type": "number"
+            "type": "number",
+            "minimum": -999999999999999983222784,
+            "maximum": 999999999999999983222784
           },
           "phase": {
             "$ref": "#/components/schemas/ScrollPhase"

@@ -347,13 +347,15 @@ final class OmniScrollClientTests: XCTestCase {
          "direction":"up","phase":"dragging","activeChild":"web","contentView":{"top":600,"height":1600},
          "children":[{"id":"web","frame":{"x":0,"y":600,"width":375,"height":800},"contentOffset":{"x":0,"y":600},
          "visibleHeight":800,"future":1}],"events":[{"type":"childWillHide","child":"web","offset":600}],
-         "anchorShift":20,"target":{"offset":2000,"pending":true},"newMember":{"a":1}}
+         "anchorShift":20,"clampShift":-30,"target":{"offset":2000,"pending":true},"newMember":{"a":1}}
         """#)
         let l = try Layout(json: v)
         XCTAssertEqual(l.extra["newMember"], ["a": 1])
         XCTAssertEqual(l.children[0].extra["future"], 1)
         XCTAssertEqual(l.events[0].data["offset"], 600)
         XCTAssertEqual(l.anchorShift, 20)
+        XCTAssertEqual(l.clampShift, -30)
+        XCTAssertNil(l.extra["clampShift"], "a documented member, not an unknown one")
         XCTAssertEqual(l.target?.pending, true)
     }
 }

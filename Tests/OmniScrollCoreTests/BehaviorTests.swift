@@ -209,8 +209,9 @@ final class BehaviorTests: XCTestCase {
 
     func testInsertAndRemoveReportShowAndHide() throws {
         var (container, _) = try seedContainer()
+        let before = container.layout
         let inserted = container.must(.insert([.fixed("ad", height: 100)], at: 0))
-        XCTAssertEqual(inserted.changedChildren, .all)
+        XCTAssertEqual(inserted.changedChildren(since: before), [0, 1, 2], "the new child and the two it moved down")
         XCTAssertEqual(inserted.eventNames, ["childDidShow(ad)", "childDidResignActive(top)", "childDidBecomeActive(ad)"])
         XCTAssertEqual(container.child("top").frame.y, 100)
         let removed = container.must(.remove(["ad"]))

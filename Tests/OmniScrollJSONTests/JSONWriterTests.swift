@@ -22,7 +22,7 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(number(9_007_199_254_740_992), "9007199254740992")
         XCTAssertEqual(number(1e21), "1e+21")
         XCTAssertEqual(number(1e-7), "1e-07")
-        XCTAssertEqual(number(5e-324), "5e-324")
+        XCTAssertEqual(number(.leastNonzeroMagnitude), "5e-324")  // the literal 5e-324 warns that it underflows
         XCTAssertEqual(number(.greatestFiniteMagnitude), "1.7976931348623157e+308")
         var w = JSONWriter()
         w.number(Int.min)

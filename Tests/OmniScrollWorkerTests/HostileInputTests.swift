@@ -188,7 +188,8 @@ final class HostileInputTests: XCTestCase {
         check(w, probe, "1e400 size", req("1", "session.create", #"{"viewport":{"width":1e400,"height":800}}"#), [(1, -32602)])
         check(w, probe, "1e-400 width (underflows to 0)", req("1", "session.create", #"{"viewport":{"width":1e-400,"height":800}}"#), [(1, -32602)])
         check(w, probe, "-0 width", req("1", "session.create", #"{"viewport":{"width":-0,"height":800}}"#), [(1, -32602)])
-        check(w, probe, "2^64 contentHeight", req("1", "session.create", "{\(vp),\"children\":[{\"id\":\"c\",\"kind\":\"scroll\",\"contentHeight\":18446744073709551616}]}"), [(1, nil)])
+        check(w, probe, "2^64 contentHeight (past the 1e12 bound)", req("1", "session.create", "{\(vp),\"children\":[{\"id\":\"c\",\"kind\":\"scroll\",\"contentHeight\":18446744073709551616}]}"), [(1, -32602)])
+        check(w, probe, "2^39 contentHeight", req("1", "session.create", "{\(vp),\"children\":[{\"id\":\"c\",\"kind\":\"scroll\",\"contentHeight\":549755813888}]}"), [(1, nil)])
         check(w, probe, "destroy it", req("2", "session.destroy", #"{"session":"s1"}"#), [(2, nil)])
         check(w, probe, "-0 and 1e-400 offsets", req("1", "session.create", "{\"id\":\"z\",\(vp),\"children\":[],\"offset\":-0}") + [0x0A] + req("2", "session.scroll", #"{"session":"z","offset":1e-400}"#) + [0x0A] + req("3", "session.destroy", #"{"session":"z"}"#), [(1, nil), (2, nil), (3, nil)])
         // ids of every type.

@@ -92,6 +92,8 @@ export declare class Layout {
   readonly children: ChildLayout[];
   readonly events: Event[];
   readonly anchorShift?: number;
+  /** How far the engine clamped the offset back into [minOffset, maxOffset]; present only when non-zero. */
+  readonly clampShift?: number;
   readonly target?: Target;
   /** Unknown members are kept as they arrived. */
   readonly [extra: string]: unknown;

@@ -1,7 +1,11 @@
 /// CSS scroll anchoring: keep what the user reads still when content above it
-/// changes size. A child wholly above the viewport's top edge
-/// (`T_i + C_i ≤ y`, before the change) that changes by Δ shifts the offset
-/// by Δ; the active child keeps its inner offset because `y − T_a` is kept.
+/// changes size. The anchor is the child under the viewport's top edge (the
+/// first whose natural range holds `y`) in the layout before the change list,
+/// as CSS picks its anchor node before layout changes; the offset then moves
+/// by as much as the anchor's natural top, so a child wholly above the edge
+/// (`T_i + C_i ≤ y`) that changes by Δ shifts the offset by Δ, and the
+/// anchor keeps its inner offset because `y − T_a` is kept. Judged against
+/// one layout, the sizes of a list give one result whatever their order.
 /// At or above the top of the range (`y ≤ minOffset`) nothing is anchored, as
 /// browsers do at the scroll origin: a web view whose height arrives late
 /// while the user is at the top shows from its top.
@@ -9,8 +13,6 @@
 struct ScrollAnchoring: ContainerBehavior {
     func anchor(_ resize: inout Resize) {
         guard resize.options.anchoring, resize.offset > resize.minOffset else { return }
-        if resize.stack.naturalTop(resize.child) + resize.oldSize <= resize.offset {
-            resize.offset += resize.newSize - resize.oldSize
-        }
+        resize.anchor = resize.stack.naturalHeights.index(containing: resize.offset)
     }
 }

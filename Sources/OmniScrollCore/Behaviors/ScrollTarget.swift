@@ -11,12 +11,12 @@ struct ScrollTarget: ContainerBehavior {
         for case let .scrollToChild(id, position, animated) in draft.commands {
             guard let i = draft.stack.index(of: id) else { continue }
             if draft.stack.isPlacementKnown(i) {
-                pending = nil
+                setPending(nil, &draft)
                 let offset = draft.targetOffset(child: i, position: position)
                 draft.target = ScrollTargetResult(offset: offset, pending: false)
                 if animated { draft.phase = .animating } else { draft.offset = offset }
             } else {
-                pending = PendingScrollTarget(child: id, position: position)
+                setPending(PendingScrollTarget(child: id, position: position), &draft)
                 draft.target = ScrollTargetResult(offset: nil, pending: true)
             }
         }
@@ -29,6 +29,14 @@ struct ScrollTarget: ContainerBehavior {
             draft.offset = draft.targetOffset(child: i, position: target.position)
             draft.events.append(ContainerEvent(.scrollTargetDidResolve, child: target.child, offset: draft.offset))
         }
+    }
+
+    /// Pending targets show in no layout: a change of one is reported to the
+    /// draft so the revision still counts it. (Resolving or cancelling one
+    /// emits an event, which counts by itself.)
+    private mutating func setPending(_ target: PendingScrollTarget?, _ draft: inout Draft) {
+        if target != pending { draft.changedBehaviorState = true }
+        pending = target
     }
 
     func save(into snapshot: inout ContainerSnapshot) { snapshot.pendingTarget = pending }

@@ -7,25 +7,33 @@ import OmniScrollJSON
 ///     {"session","revision","offset","contentHeight","minOffset","maxOffset",
 ///      "direction","phase","activeChild","contentView","children","events"}
 ///
-/// then `anchorShift` when anchoring moved the offset and `target` for
-/// `session.scrollToChild`.
+/// then `anchorShift` when anchoring moved the offset, `clampShift` when the
+/// offset was clamped back into range, and `target` for `session.scrollToChild`.
 enum LayoutEncoding {
-    /// The reply to a call that applied changes.
+    /// The reply to a call that applied changes, listing every child.
     static func write(_ update: ContainerUpdate, of session: Session, into w: inout JSONWriter) {
-        write(layout: update.layout, of: session,
-              children: session.delta ? update.changedChildren : .all,
-              events: update.events, anchorShift: update.anchorShift, target: update.target, into: &w)
+        write(layout: update.layout, of: session, children: nil, events: update.events,
+              anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
+    }
+
+    /// The reply of a delta session to a call that applied changes: it lists
+    /// the children that changed since `before`, the layout of the previous reply.
+    static func write(_ update: ContainerUpdate, since before: Layout, of session: Session, into w: inout JSONWriter) {
+        write(layout: update.layout, of: session, children: update.changedChildren(since: before),
+              events: update.events, anchorShift: update.anchorShift, clampShift: update.clampShift,
+              target: update.target, into: &w)
     }
 
     /// The reply to a call that only reads (`session.get`, `session.restore`): every child, no events.
     static func writeCurrent(_ session: Session, into w: inout JSONWriter) {
-        write(layout: session.container.layout, of: session, children: .all, events: [],
-              anchorShift: 0, target: nil, into: &w)
+        write(layout: session.container.layout, of: session, children: nil, events: [],
+              anchorShift: 0, clampShift: 0, target: nil, into: &w)
     }
 
-    private static func write(layout: Layout, of session: Session, children: ChangedChildren,
-                              events: [ContainerEvent], anchorShift: Double, target: ScrollTargetResult?,
-                              into w: inout JSONWriter) {
+    /// - Parameter children: the indices of the children to list, `nil` for all.
+    private static func write(layout: Layout, of session: Session, children: [Int]?,
+                              events: [ContainerEvent], anchorShift: Double, clampShift: Double,
+                              target: ScrollTargetResult?, into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
         // each (the member order never changes), and each run of fragments,
         // numbers and pre-encoded ids goes through one `Cursor` (one capacity
@@ -55,17 +63,19 @@ enum LayoutEncoding {
             c.fragment(#","height":"#); c.number(contentView.height)
             c.fragment(#"},"children":["#)
         }
-        switch children {
-        case .all:
+        if let children {
+            for i in children { writeChild(i, of: layout, into: &w) }
+        } else {
             for i in 0..<layout.childCount { writeChild(i, of: layout, into: &w) }
-        case .some(let indices):
-            for i in indices { writeChild(i, of: layout, into: &w) }
         }
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, into: &w) }
         w.endArray()
         if anchorShift != 0 {
             w.key("anchorShift"); w.number(anchorShift)
+        }
+        if clampShift != 0 {
+            w.key("clampShift"); w.number(clampShift)
         }
         if let target {
             w.key("target")

@@ -32,13 +32,14 @@ public enum SessionMethods: MethodGroup {
                 (options, delta) = try SessionParams.options(object, base: options, baseDelta: false)
             }
             try state.sessions.checkRoom(forChildren: children.count, existing: 0, path: "params.children")
-            let id = try state.sessions.newID(requested: params.optionalString("id"), path: "params.id")
             let created: (Container, ContainerUpdate)
             do throws(ContainerError) {
                 created = try Container.create(viewport: viewport, insets: insets, children: children, offset: offset, options: options)
             } catch {
                 throw SessionParams.rpcError(error, path: SessionParams.path(of: error))
             }
+            // After the container is made, so a refused create uses up no generated id.
+            let id = try state.sessions.newID(requested: params.optionalString("id"), path: "params.id")
             state.sessions.insert(id: id, container: created.0, delta: delta)
             LayoutEncoding.write(created.1, of: try state.sessions.session(id), into: &result)
         }
@@ -212,13 +213,16 @@ public enum SessionMethods: MethodGroup {
     ) throws(RPCError) {
         let id = try params.requiredString("session")
         try state.sessions.withSession(id) { (session) throws(RPCError) in
-            let update: ContainerUpdate
             do throws(ContainerError) {
-                update = try body(&session.container)
+                if session.delta {
+                    let before = session.container.layout
+                    LayoutEncoding.write(try body(&session.container), since: before, of: session, into: &result)
+                } else {
+                    LayoutEncoding.write(try body(&session.container), of: session, into: &result)
+                }
             } catch {
                 throw SessionParams.rpcError(error, path: path(error))
             }
-            LayoutEncoding.write(update, of: session, into: &result)
         }
     }
 }

@@ -35,6 +35,21 @@ class Call:
         return Call(self.method, self.params, _null, True)
 
 
+def windows(many: List[Call], size: int) -> List[List[Call]]:
+    """``many`` cut, in order, into runs of at most ``size`` requests each
+    (notifications ride along: they take no in-flight slot). Empty for an
+    empty list."""
+    out: List[List[Call]] = []
+    requests = 0
+    for c in many:
+        if not out or (not c.notify and requests == size):
+            out.append([])
+            requests = 0
+        out[-1].append(c)
+        requests += 0 if c.notify else 1
+    return out
+
+
 def _params(**kw: Any) -> Dict[str, JSON]:
     return {k: v for k, v in kw.items() if v is not None}
 

@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Seque
 
 from . import calls
 from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
-from .calls import Call, ChildSpec
+from .calls import Call, ChildSpec, windows
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
 from .types import InitializeResult, Layout, Number, SessionInfo
@@ -143,11 +143,15 @@ class Client:
         self._send([Call(method, dict(params) if params is not None else None, notify=True)], None)
 
     def submit_many(self, many: Sequence[Call], timeout: Optional[float] = None) -> "List[Future[Any]]":
-        """Send several calls as separate messages in one write (pipelining
-        without a JSON-RPC batch); one Future per call, in order."""
-        if not many:
-            return []
-        return self._send(list(many), timeout)
+        """Send several calls as separate messages (pipelining without a
+        JSON-RPC batch); one Future per call, in order. A list of more than
+        ``max_in_flight`` requests goes out in windows of ``max_in_flight``,
+        each written at once as soon as the worker has answered enough of the
+        ones before it to free the slots."""
+        futures: List[Future[Any]] = []
+        for window in windows(list(many), self._max_in_flight):
+            futures.extend(self._send(window, timeout))
+        return futures
 
     def submit_batch(self, batch: Sequence[Call], timeout: Optional[float] = None) -> "List[Future[Any]]":
         if not batch:

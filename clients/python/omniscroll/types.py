@@ -97,10 +97,11 @@ class ChildLayout:
 @dataclass
 class Event:
     """One lifecycle event. ``child`` is None for container-wide events;
-    every other member (``direction``, ``offset``…) is kept in ``data``."""
+    every other member (``direction``, ``phase``, ``offset``…) is kept in
+    ``extra``, as every type keeps the members it has no field for."""
     type: str
     child: Optional[str] = None
-    data: Dict[str, JSON] = field(default_factory=dict)
+    extra: Dict[str, JSON] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, value: JSON) -> "Event":
@@ -141,12 +142,14 @@ class Layout:
     children: List[ChildLayout]
     events: List[Event]
     anchor_shift: Optional[Number] = None
+    clamp_shift: Optional[Number] = None
     target: Optional[Target] = None
     extra: Dict[str, JSON] = field(default_factory=dict)
     raw: Dict[str, JSON] = field(default_factory=dict, repr=False, compare=False)
 
     _KEYS = ("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction",
-             "phase", "activeChild", "contentView", "children", "events", "anchorShift", "target")
+             "phase", "activeChild", "contentView", "children", "events", "anchorShift", "clampShift",
+             "target")
 
     @classmethod
     def from_json(cls, value: JSON) -> "Layout":
@@ -160,6 +163,7 @@ class Layout:
         if not isinstance(children, list) or not isinstance(events, list):
             raise ValueError("Layout.children and Layout.events must be arrays")
         anchor = o.get("anchorShift")
+        clamp = o.get("clampShift")
         target = o.get("target")
         direction = o.get("direction")
         active = o.get("activeChild")
@@ -178,6 +182,7 @@ class Layout:
             children=[ChildLayout.from_json(c) for c in children],
             events=[Event.from_json(e) for e in events],
             anchor_shift=anchor if isinstance(anchor, (int, float)) and not isinstance(anchor, bool) else None,
+            clamp_shift=clamp if isinstance(clamp, (int, float)) and not isinstance(clamp, bool) else None,
             target=Target.from_json(target) if isinstance(target, dict) else None,
             extra=_extra(o, cls._KEYS),
             raw=dict(o),
@@ -257,7 +262,8 @@ class Child:
         return cls(id, "scroll", content_height=content_height)
 
     @classmethod
-    def fixed(cls, id: str, height: Number) -> "Child":
+    def fixed(cls, id: str, height: Optional[Number] = None) -> "Child":
+        """``height`` None (left out) means "not known yet", as for a scroll child."""
         return cls(id, "fixed", height=height)
 
     @classmethod

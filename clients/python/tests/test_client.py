@@ -209,6 +209,19 @@ def test_submit_many_writes_separate_messages(client: Client) -> None:
     assert futures[2].result().offset == 10
 
 
+def test_submit_many_splits_a_long_list_into_windows(worker_bin: str) -> None:
+    with Client(worker_bin, max_in_flight=4) as c:
+        s = seed_session(c).session
+        offsets = list(range(0, 2000, 100))
+        futures = c.submit_many([calls.scroll(s, y) for y in offsets])
+        assert [f.result().offset for f in futures] == offsets
+
+
+def test_a_fixed_child_of_unknown_height_is_accepted(client: Client) -> None:
+    lay = client.create((375, 800), [Child.fixed("ad"), Child.scroll("list", 3000)])
+    assert lay.child("ad").frame.height == 0 and lay.child("list").frame.y == 0
+
+
 def test_batch_returns_per_entry_results_or_errors(client: Client) -> None:
     s = seed_session(client).session
     out = client.batch([calls.scroll(s, 600), calls.scroll("nope", 1), calls.scroll(s, 700).as_notification(),

@@ -11,7 +11,7 @@ SAMPLE = {
     "children": [{"id": "web", "frame": {"x": 0, "y": 600, "width": 375, "height": 800},
                   "contentOffset": {"x": 0, "y": 600}, "visibleHeight": 800, "future": 1}],
     "events": [{"type": "childWillHide", "child": "web", "offset": 600}, {"type": "scrollViewDidEndScrolling"}],
-    "anchorShift": 20, "target": {"offset": 2000, "pending": True}, "newMember": {"a": 1},
+    "anchorShift": 20, "clampShift": -30, "target": {"offset": 2000, "pending": True}, "newMember": {"a": 1},
 }
 
 
@@ -19,9 +19,9 @@ def test_layout_decodes_and_keeps_unknown_members() -> None:
     lay = Layout.from_json(SAMPLE)
     assert lay.session == "s1" and lay.revision == 3 and lay.direction == "up"
     assert lay.child("web").frame.y == 600 and lay.child("web").extra == {"future": 1}
-    assert lay.events[0].child == "web" and lay.events[0].data == {"offset": 600}
+    assert lay.events[0].child == "web" and lay.events[0].extra == {"offset": 600}
     assert lay.events[1].child is None
-    assert lay.anchor_shift == 20 and lay.target is not None and lay.target.pending is True
+    assert lay.anchor_shift == 20 and lay.clamp_shift == -30 and lay.target is not None and lay.target.pending is True
     assert lay.extra == {"newMember": {"a": 1}}
     assert lay.raw["newMember"] == {"a": 1}
 
@@ -46,3 +46,24 @@ def test_rpc_error_fields() -> None:
     e = RpcError.from_json({"code": -32602, "message": "Invalid params",
                             "data": {"param": "offset", "reason": "must be a finite number"}})
     assert (e.code, e.param, e.reason) == (-32602, "offset", "must be a finite number")
+
+
+def test_every_type_keeps_unknown_members_in_extra() -> None:
+    lay = Layout.from_json(SAMPLE)
+    holders = [lay, lay.content_view, lay.children[0], lay.children[0].frame, lay.children[0].content_offset,
+               lay.target] + lay.events
+    assert all(isinstance(getattr(h, "extra"), dict) for h in holders)
+
+
+def test_a_fixed_child_may_leave_its_height_unknown() -> None:
+    c = calls.create((375, 800), [Child.fixed("ad"), Child.fixed("header", 260)])
+    assert c.params is not None
+    assert c.params["children"] == [{"id": "ad", "kind": "fixed"}, {"id": "header", "kind": "fixed", "height": 260}]
+
+
+def test_windows_cut_requests_into_runs_and_let_notifications_ride() -> None:
+    scroll = calls.scroll("s", 1)
+    note = calls.scroll("s", 2).as_notification()
+    runs = calls.windows([note, scroll, scroll, note, scroll, scroll, scroll], 2)
+    assert [[c.notify for c in run] for run in runs] == [[True, False, False, True], [False, False], [False]]
+    assert calls.windows([], 3) == []
