@@ -1,0 +1,114 @@
+/// A release turned into motion (DESIGN.md §4.1): the preset's fling with its
+/// edge policy, or, when a snap rule picks a point, the preset's spring from
+/// the release to it. The one value `physics.fling` and sessions both use: a
+/// pure function of the time since the release that, from `duration` on, rests
+/// exactly on `target` with velocity 0 (`MotionEndRule`).
+public struct Motion: Equatable, Sendable {
+    enum Curve: Equatable, Sendable {
+        case bouncing(BouncingFling)
+        case clamping(ClampingFling)
+        case snap(SpringSimulation)
+    }
+
+    public let preset: PhysicsPreset
+    public let start: Double
+    public let initialVelocity: Double
+    /// Where it comes to rest.
+    public let target: Double
+    /// When it comes to rest, in seconds after the release.
+    public let duration: Double
+    let curve: Curve
+
+    /// - Parameters:
+    ///   - bounds: where it may rest; past them it springs back or stops,
+    ///     per the preset's edge policy. `nil`: unbounded.
+    ///   - snap: where it may come to rest; the target it picks is clamped
+    ///     into `bounds`.
+    ///   - viewport: the extent the proximity distance defaults from.
+    ///   - dragStart: where the drag began, for paging; `position` if `nil`.
+    public init(preset: PhysicsPreset, position: Double, velocity: Double, bounds: ScrollBounds? = nil,
+                snap: SnapRule? = nil, viewport: Double? = nil, dragStart: Double? = nil) {
+        self.preset = preset
+        start = position
+        initialVelocity = velocity
+        let fling: Curve
+        let flingEnd: (target: Double, duration: Double)
+        switch preset.fling {
+        case .exponentialDecay(let rate):
+            var maxTransferSpeed: Double?
+            if case .bounce(let cap) = preset.edge { maxTransferSpeed = cap }
+            let bouncing = BouncingFling(start: position, velocity: velocity, decayRate: rate, bounds: bounds,
+                                         spring: preset.spring, maxTransferSpeed: maxTransferSpeed)
+            fling = .bouncing(bouncing)
+            flingEnd = (bouncing.target, bouncing.duration)
+        case .androidSpline:
+            let clamping = ClampingFling(start: position, velocity: velocity, bounds: bounds, spring: preset.spring)
+            fling = .clamping(clamping)
+            flingEnd = (clamping.target, clamping.duration)
+        }
+        guard let snap, let point = snap.target(release: position, velocity: velocity, projectedEnd: flingEnd.target,
+                                                  dragStart: dragStart ?? position, viewport: viewport) else {
+            curve = fling
+            (target, duration) = flingEnd
+            return
+        }
+        let snapTarget = bounds?.clamp(point) ?? point
+        let spring = SpringSimulation(spring: preset.spring, start: position, target: snapTarget, velocity: velocity)
+        curve = .snap(spring)
+        // A clamping preset stops a snap spring where it would leave the bounds.
+        if preset.edge == .clamp, let bounds, bounds.contains(position),
+           let exit = [(spring.firstTime(beyond: bounds.max, upward: true), bounds.max),
+                       (spring.firstTime(beyond: bounds.min, upward: false), bounds.min)]
+               .compactMap({ time, bound in time.map { ($0, bound) } }).min(by: { $0.0 < $1.0 }),
+           exit.0 < spring.duration {
+            (duration, target) = exit
+        } else {
+            target = snapTarget
+            duration = spring.duration
+        }
+    }
+
+    public func isDone(at time: Double) -> Bool { time >= duration }
+
+    /// The position `time` seconds after the release (times before it count as 0).
+    public func position(at time: Double) -> Double {
+        guard time < duration else { return target }
+        let t = max(time, 0)
+        switch curve {
+        case .bouncing(let fling): return fling.position(at: t)
+        case .clamping(let fling): return fling.position(at: t)
+        case .snap(let spring): return spring.position(at: t)
+        }
+    }
+
+    public func velocity(at time: Double) -> Double {
+        guard time < duration else { return 0 }
+        let t = max(time, 0)
+        switch curve {
+        case .bouncing(let fling): return fling.velocity(at: t)
+        case .clamping(let fling): return fling.velocity(at: t)
+        case .snap(let spring): return spring.velocity(at: t)
+        }
+    }
+
+    public func sample(at time: Double) -> MotionSample {
+        MotionSample(time: time, position: position(at: time), velocity: velocity(at: time))
+    }
+
+    /// Samples at 0, Δ, 2Δ … below `duration`, then once at `duration`
+    /// (DESIGN.md §4.1). Times are k·Δ, not a running sum, so they do not drift.
+    public func samples(every interval: Double) -> [MotionSample] {
+        var samples: [MotionSample] = []
+        var k = 0.0
+        while k * interval < duration {
+            samples.append(sample(at: k * interval))
+            k += 1
+        }
+        samples.append(sample(at: duration))
+        return samples
+    }
+
+    public func samples(at times: [Double]) -> [MotionSample] {
+        times.map(sample(at:))
+    }
+}
