@@ -33,8 +33,10 @@ public struct BouncingFling: Equatable, Sendable {
         }
         let decay = ExponentialDecay(start: start, velocity: velocity, decayRate: decayRate)
         self.decay = decay
-        if let bounds, !bounds.contains(decay.target), let crossing = decay.time(reaching: bounds.clamp(decay.target)) {
+        if let bounds, !bounds.contains(decay.target) {
             let bound = bounds.clamp(decay.target)
+            // A target past the bound by a rounding error reaches it only at the end.
+            let crossing = decay.time(reaching: bound) ?? decay.duration
             let back = SpringSimulation(spring: spring, start: bound, target: bound,
                                         velocity: handOver(decay.velocity(at: crossing)))
             edgeTime = crossing

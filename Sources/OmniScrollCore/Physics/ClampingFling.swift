@@ -25,9 +25,10 @@ public struct ClampingFling: Equatable, Sendable {
         }
         let fling = SplineFling(start: start, velocity: velocity)
         stage = .fling(fling)
-        if let bounds, !bounds.contains(fling.target), let edge = fling.time(reaching: bounds.clamp(fling.target)) {
+        if let bounds, !bounds.contains(fling.target) {
+            // A target past the bound by a rounding error reaches it only at T.
             target = bounds.clamp(fling.target)
-            duration = edge
+            duration = fling.time(reaching: target) ?? fling.duration
         } else {
             target = fling.target
             duration = fling.duration

@@ -12,21 +12,26 @@ enum DampedOscillation: Equatable, Sendable {
     /// y = eʳᵗ·(c₁·cos ωt + c₂·sin ωt)
     case underdamped(rate: Double, frequency: Double, c1: Double, c2: Double)
 
+    /// A discriminant c² − 4mk this small against c² counts as 0: a spring
+    /// made with ratio 1 misses 0 by rounding, and the over- or underdamped
+    /// forms divide by √|c² − 4mk|, so near 0 they lose every digit.
+    static let criticalTolerance = 1e-9
+
     init(_ spring: SpringDescription, displacement y0: Double, velocity v0: Double) {
         let m = spring.mass, k = spring.stiffness, c = spring.damping
         let discriminant = c * c - 4 * m * k
-        if discriminant > 0 {
+        if abs(discriminant) <= Self.criticalTolerance * c * c {
+            let r = -c / (2 * m)
+            self = .critical(rate: r, c1: y0, c2: v0 - r * y0)
+        } else if discriminant > 0 {
             let root = discriminant.squareRoot()
             let r1 = (-c - root) / (2 * m), r2 = (-c + root) / (2 * m)
             let c2 = (v0 - r1 * y0) / (r2 - r1)
             self = .overdamped(r1: r1, r2: r2, c1: y0 - c2, c2: c2)
-        } else if discriminant < 0 {
+        } else {
             let w = (-discriminant).squareRoot() / (2 * m)
             let r = -c / (2 * m)
             self = .underdamped(rate: r, frequency: w, c1: y0, c2: (v0 - r * y0) / w)
-        } else {
-            let r = -c / (2 * m)
-            self = .critical(rate: r, c1: y0, c2: v0 - r * y0)
         }
     }
 

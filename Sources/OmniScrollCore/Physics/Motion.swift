@@ -18,6 +18,9 @@ public struct Motion: Equatable, Sendable {
     /// When it comes to rest, in seconds after the release.
     public let duration: Double
     let curve: Curve
+    /// The clamp edge policy's bounds when released within them: the cut at a
+    /// bound is found to rounding, so positions are held inside them too.
+    let clampedTo: ScrollBounds?
 
     /// - Parameters:
     ///   - bounds: where it may rest; past them it springs back or stops,
@@ -31,6 +34,7 @@ public struct Motion: Equatable, Sendable {
         self.preset = preset
         start = position
         initialVelocity = velocity
+        clampedTo = preset.edge == .clamp && bounds?.contains(position) == true ? bounds : nil
         let fling: Curve
         let flingEnd: (target: Double, duration: Double)
         switch preset.fling {
@@ -56,7 +60,7 @@ public struct Motion: Equatable, Sendable {
         let spring = SpringSimulation(spring: preset.spring, start: position, target: snapTarget, velocity: velocity)
         curve = .snap(spring)
         // A clamping preset stops a snap spring where it would leave the bounds.
-        if preset.edge == .clamp, let bounds, bounds.contains(position),
+        if let bounds = clampedTo,
            let exit = [(spring.firstTime(beyond: bounds.max, upward: true), bounds.max),
                        (spring.firstTime(beyond: bounds.min, upward: false), bounds.min)]
                .compactMap({ time, bound in time.map { ($0, bound) } }).min(by: { $0.0 < $1.0 }),
@@ -74,11 +78,13 @@ public struct Motion: Equatable, Sendable {
     public func position(at time: Double) -> Double {
         guard time < duration else { return target }
         let t = max(time, 0)
+        let x: Double
         switch curve {
-        case .bouncing(let fling): return fling.position(at: t)
-        case .clamping(let fling): return fling.position(at: t)
-        case .snap(let spring): return spring.position(at: t)
+        case .bouncing(let fling): x = fling.position(at: t)
+        case .clamping(let fling): x = fling.position(at: t)
+        case .snap(let spring): x = spring.position(at: t)
         }
+        return clampedTo?.clamp(x) ?? x
     }
 
     public func velocity(at time: Double) -> Double {
