@@ -72,6 +72,14 @@ final class FlingRequestTests: XCTestCase {
         XCTAssertNil(try FlingResult(FlingRequest(position: 0, velocity: 100)).samples)
     }
 
+    func testAnIntervalJustWithinTheLimitGivesAtMostTheMostSamples() throws {
+        let duration = Motion(preset: .ios, position: 0, velocity: 1000).duration
+        let interval = duration / (Double(FlingRequest.maxSamples) - 1.5)
+        let samples = try XCTUnwrap(FlingResult(FlingRequest(position: 0, velocity: 1000, sampling: .interval(interval))).samples)
+        XCTAssertLessThanOrEqual(samples.count, FlingRequest.maxSamples)
+        XCTAssertEqual(samples.last?.time, duration)
+    }
+
     /// Any finite input gives either an error or finite numbers only.
     func testNoNonFiniteOutputForAnyFiniteInput() {
         func wild(_ rng: inout SeededGenerator) -> Double {

@@ -95,6 +95,23 @@ final class MotionTests: XCTestCase {
         }
     }
 
+    /// Released within bounds and unsnapped, the speed never grows while the
+    /// motion is still within them, before it first leaves them.
+    func testSpeedNeverGrowsWhileDeceleratingInRange() {
+        forEachSeed(1000, base: 0x3071_5000) { seed, rng in
+            let bounds = ScrollBounds(min: 0, max: Double.random(in: 0...6000, using: &rng))
+            let motion = Motion(preset: rng.preset(), position: Double.random(in: bounds.min...bounds.max, using: &rng),
+                                velocity: rng.velocity(), bounds: bounds)
+            var speed = abs(motion.velocity(at: 0))
+            for step in 1...400 {
+                let t = motion.duration * Double(step) / 400
+                guard bounds.contains(motion.position(at: t)) else { break }
+                XCTAssertLessThanOrEqual(abs(motion.velocity(at: t)), speed, "seed \(seed) t \(t)")
+                speed = abs(motion.velocity(at: t))
+            }
+        }
+    }
+
     /// A snapped motion ends exactly on the snap point the rule picks (clamped
     /// into the bounds) — unless it is Android's and it reached a bound first.
     func testASnappedMotionEndsExactlyOnTheSnapPoint() {

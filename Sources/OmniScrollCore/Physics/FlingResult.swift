@@ -24,7 +24,7 @@ public struct FlingResult: Equatable, Sendable {
         case nil:
             samples = nil
         case .interval(let interval):
-            guard motion.duration / interval < Double(FlingRequest.maxSamples) else {
+            guard motion.duration / interval < Double(FlingRequest.maxSamples - 1) else {
                 throw ContainerError(.invalidValue, field: "sampleInterval",
                                      reason: "gives more than \(FlingRequest.maxSamples) samples for a motion of \(motion.duration) s")
             }

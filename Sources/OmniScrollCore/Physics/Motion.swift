@@ -60,16 +60,19 @@ public struct Motion: Equatable, Sendable {
         let spring = SpringSimulation(spring: preset.spring, start: position, target: snapTarget, velocity: velocity)
         curve = .snap(spring)
         // A clamping preset stops a snap spring where it would leave the bounds.
-        if let bounds = clampedTo,
-           let exit = [(spring.firstTime(beyond: bounds.max, upward: true), bounds.max),
-                       (spring.firstTime(beyond: bounds.min, upward: false), bounds.min)]
-               .compactMap({ time, bound in time.map { ($0, bound) } }).min(by: { $0.0 < $1.0 }),
-           exit.0 < spring.duration {
+        if let bounds = clampedTo, let exit = Self.exit(of: spring, from: bounds), exit.time < spring.duration {
             (duration, target) = exit
         } else {
             target = snapTarget
             duration = spring.duration
         }
+    }
+
+    /// When and through which bound a spring released within `bounds` first leaves them, if it does.
+    private static func exit(of spring: SpringSimulation, from bounds: ScrollBounds) -> (time: Double, bound: Double)? {
+        let above = spring.firstTime(beyond: bounds.max, upward: true).map { (time: $0, bound: bounds.max) }
+        let below = spring.firstTime(beyond: bounds.min, upward: false).map { (time: $0, bound: bounds.min) }
+        return [above, below].compactMap { $0 }.min { $0.time < $1.time }
     }
 
     public func isDone(at time: Double) -> Bool { time >= duration }
