@@ -132,6 +132,20 @@ final class MotionTests: XCTestCase {
         }
     }
 
+    /// An animated move to a point: the preset's spring, exactly onto it; Android's stops at a bound.
+    func testASpringToAPointEndsExactlyOnIt() {
+        let move = Motion(preset: .ios, position: 0, velocity: 0, springTo: 500)
+        XCTAssertEqual(move.target, 500)
+        XCTAssertGreaterThan(move.duration, 0)
+        XCTAssertEqual(move.position(at: move.duration), 500)
+        let samples = move.samples(every: 1.0 / 120)
+        XCTAssertEqual(samples.map(\.position), samples.map(\.position).sorted(), "from rest, critically damped: no overshoot")
+        let clamped = Motion(preset: .android, position: 900, velocity: 9000, springTo: 950, bounds: ScrollBounds(min: 0, max: 1000))
+        XCTAssertEqual(clamped.target, 1000)
+        XCTAssertLessThan(clamped.duration, SpringSimulation(spring: .critical, start: 900, target: 950, velocity: 9000).duration)
+        XCTAssertEqual(move.samples(every: 0), [MotionSample(time: move.duration, position: 500, velocity: 0)])
+    }
+
     /// iOS carries the full velocity across the edge into the spring.
     func testIosCarriesItsVelocityAcrossTheEdge() throws {
         let motion = Motion(preset: .ios, position: 0, velocity: 3000, bounds: ScrollBounds(min: 0, max: 1000))

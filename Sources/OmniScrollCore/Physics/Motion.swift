@@ -7,7 +7,7 @@ public struct Motion: Equatable, Sendable {
     enum Curve: Equatable, Sendable {
         case bouncing(BouncingFling)
         case clamping(ClampingFling)
-        case snap(SpringSimulation)
+        case spring(SpringSimulation)
     }
 
     public let preset: PhysicsPreset
@@ -31,12 +31,8 @@ public struct Motion: Equatable, Sendable {
     ///   - dragStart: where the drag began, for paging; `position` if `nil`.
     public init(preset: PhysicsPreset, position: Double, velocity: Double, bounds: ScrollBounds? = nil,
                 snap: SnapRule? = nil, viewport: Double? = nil, dragStart: Double? = nil) {
-        self.preset = preset
-        start = position
-        initialVelocity = velocity
-        clampedTo = preset.edge == .clamp && bounds?.contains(position) == true ? bounds : nil
         let fling: Curve
-        let flingEnd: (target: Double, duration: Double)
+        let end: (target: Double, duration: Double)
         switch preset.fling {
         case .exponentialDecay(let rate):
             var maxTransferSpeed: Double?
@@ -44,28 +40,46 @@ public struct Motion: Equatable, Sendable {
             let bouncing = BouncingFling(start: position, velocity: velocity, decayRate: rate, bounds: bounds,
                                          spring: preset.spring, maxTransferSpeed: maxTransferSpeed)
             fling = .bouncing(bouncing)
-            flingEnd = (bouncing.target, bouncing.duration)
+            end = (bouncing.target, bouncing.duration)
         case .androidSpline:
             let clamping = ClampingFling(start: position, velocity: velocity, bounds: bounds, spring: preset.spring)
             fling = .clamping(clamping)
-            flingEnd = (clamping.target, clamping.duration)
+            end = (clamping.target, clamping.duration)
         }
-        guard let snap, let point = snap.target(release: position, velocity: velocity, projectedEnd: flingEnd.target,
-                                                  dragStart: dragStart ?? position, viewport: viewport) else {
-            curve = fling
-            (target, duration) = flingEnd
-            return
-        }
-        let snapTarget = bounds?.clamp(point) ?? point
-        let spring = SpringSimulation(spring: preset.spring, start: position, target: snapTarget, velocity: velocity)
-        curve = .snap(spring)
-        // A clamping preset stops a snap spring where it would leave the bounds.
-        if let bounds = clampedTo, let exit = Self.exit(of: spring, from: bounds), exit.time < spring.duration {
-            (duration, target) = exit
+        if let snap, let point = snap.target(release: position, velocity: velocity, projectedEnd: end.target,
+                                             dragStart: dragStart ?? position, viewport: viewport) {
+            self.init(preset: preset, position: position, velocity: velocity, springTo: bounds?.clamp(point) ?? point,
+                      bounds: bounds)
         } else {
-            target = snapTarget
-            duration = spring.duration
+            self.init(preset: preset, start: position, velocity: velocity, curve: fling, target: end.target,
+                      duration: end.duration, bounds: bounds)
         }
+    }
+
+    /// The preset's spring from (`position`, `velocity`) to `target`: a snapped
+    /// release, or any animated move to a point. A clamping preset released
+    /// within `bounds` stops where the spring would leave them.
+    public init(preset: PhysicsPreset, position: Double, velocity: Double, springTo target: Double,
+                bounds: ScrollBounds? = nil) {
+        let spring = SpringSimulation(spring: preset.spring, start: position, target: target, velocity: velocity)
+        var end = (time: spring.duration, bound: target)
+        if preset.edge == .clamp, let bounds, bounds.contains(position),
+           let exit = Self.exit(of: spring, from: bounds), exit.time < spring.duration {
+            end = exit
+        }
+        self.init(preset: preset, start: position, velocity: velocity, curve: .spring(spring), target: end.bound,
+                  duration: end.time, bounds: bounds)
+    }
+
+    private init(preset: PhysicsPreset, start: Double, velocity: Double, curve: Curve, target: Double,
+                 duration: Double, bounds: ScrollBounds?) {
+        self.preset = preset
+        self.start = start
+        initialVelocity = velocity
+        self.curve = curve
+        self.target = target
+        self.duration = duration
+        clampedTo = preset.edge == .clamp && bounds?.contains(start) == true ? bounds : nil
     }
 
     /// When and through which bound a spring released within `bounds` first leaves them, if it does.
@@ -85,7 +99,7 @@ public struct Motion: Equatable, Sendable {
         switch curve {
         case .bouncing(let fling): x = fling.position(at: t)
         case .clamping(let fling): x = fling.position(at: t)
-        case .snap(let spring): x = spring.position(at: t)
+        case .spring(let spring): x = spring.position(at: t)
         }
         return clampedTo?.clamp(x) ?? x
     }
@@ -96,7 +110,7 @@ public struct Motion: Equatable, Sendable {
         switch curve {
         case .bouncing(let fling): return fling.velocity(at: t)
         case .clamping(let fling): return fling.velocity(at: t)
-        case .snap(let spring): return spring.velocity(at: t)
+        case .spring(let spring): return spring.velocity(at: t)
         }
     }
 
@@ -106,10 +120,12 @@ public struct Motion: Equatable, Sendable {
 
     /// Samples at 0, Δ, 2Δ … below `duration`, then once at `duration`
     /// (DESIGN.md §4.1). Times are k·Δ, not a running sum, so they do not drift.
+    /// An interval that is not > 0 gives the end alone; the caller bounds the
+    /// count (`FlingRequest.maxSamples`).
     public func samples(every interval: Double) -> [MotionSample] {
         var samples: [MotionSample] = []
         var k = 0.0
-        while k * interval < duration {
+        while interval > 0, k * interval < duration {
             samples.append(sample(at: k * interval))
             k += 1
         }
