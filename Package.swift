@@ -19,8 +19,10 @@ let package = Package(
         .target(name: "OmniScrollJSON"),
         // JSON-RPC 2.0, framing, the method table, param decoding, sessions.
         .target(name: "OmniScrollProtocol", dependencies: ["OmniScrollCore", "OmniScrollJSON"]),
+        // `omniscroll trace`: runs a transcript in-process and draws it as HTML or SVG.
+        .target(name: "OmniScrollTrace", dependencies: ["OmniScrollProtocol", "OmniScrollJSON"]),
         // The worker executable: flags, then the protocol server on stdin/stdout.
-        .executableTarget(name: "omniscroll", dependencies: ["OmniScrollProtocol"]),
+        .executableTarget(name: "omniscroll", dependencies: ["OmniScrollProtocol", "OmniScrollTrace"]),
         // Swift client: spawns the worker and binds the session API.
         .target(name: "OmniScrollClient", dependencies: ["OmniScrollJSON"]),
         // The benchmark (bench/run): the driver and its line-echo floor. Not products.
@@ -31,6 +33,7 @@ let package = Package(
         .testTarget(name: "OmniScrollCoreTests", dependencies: ["OmniScrollCore"]),
         .testTarget(name: "OmniScrollJSONTests", dependencies: ["OmniScrollJSON"]),
         .testTarget(name: "OmniScrollProtocolTests", dependencies: ["OmniScrollProtocol", "OmniScrollCore", "OmniScrollJSON"]),
+        .testTarget(name: "OmniScrollTraceTests", dependencies: ["OmniScrollTrace", "OmniScrollJSON"]),
         .testTarget(name: "OmniScrollWorkerTests", dependencies: ["OmniScrollJSON"]),
         .testTarget(name: "OmniScrollClientTests", dependencies: ["OmniScrollClient"]),
     ]

@@ -9,6 +9,8 @@ public struct WorkerOptions: Sendable, Equatable {
         case run(WorkerOptions)
         case help
         case version
+        /// `omniscroll trace …`: the arguments after `trace`, for the trace command.
+        case trace([String])
     }
 
     public struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -17,6 +19,7 @@ public struct WorkerOptions: Sendable, Equatable {
 
     /// Parses arguments (without the program name). Flags take `--flag value` or `--flag=value`.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Action {
+        if arguments.first == "trace" { return .trace(Array(arguments.dropFirst())) }
         var options = WorkerOptions()
         var i = 0
         while i < arguments.count {
@@ -59,6 +62,7 @@ public struct WorkerOptions: Sendable, Equatable {
     public static var usage: String {
         var text = """
         usage: omniscroll [options]
+               omniscroll trace [--svg] [--out FILE] [TRANSCRIPT]   (see omniscroll trace --help)
 
         A nested-scroll layout worker speaking JSON-RPC 2.0 on stdin/stdout:
         one message per line, or LSP Content-Length framing when the input

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import OmniScrollProtocol
+import OmniScrollTrace
 
 func printError(_ text: String) {
     var bytes = Array(text.utf8)
@@ -21,6 +22,17 @@ case .success(.help):
 case .success(.version):
     print("omniscroll \(OmniScrollVersion.current)")
     exit(0)
+case .success(.trace(let arguments)):
+    switch Result(catching: { () throws(TraceCommand.UsageError) in try TraceCommand.parse(arguments) }) {
+    case .failure(let error):
+        printError("omniscroll trace: \(error)\n\n\(TraceCommand.usage)")
+        exit(2)
+    case .success(.help):
+        print(TraceCommand.usage, terminator: "")
+        exit(0)
+    case .success(.run(let command)):
+        exit(command.run())
+    }
 case .success(.run(let options)):
     var server = Server(limits: options.limits, logger: Logger(level: options.logLevel))
     exit(server.run(input: 0, output: 1))

@@ -1,0 +1,100 @@
+import OmniScrollJSON
+import OmniScrollProtocol
+
+/// A transcript run in-process, step by step.
+///
+/// Two workers run the same requests: the first gives the replies exactly as
+/// a client would see them; after each step the second (the observer) is asked
+/// `session.get` and `session.snapshot` for the session the step concerned,
+/// so every step can be drawn whole even when replies are deltas, and the
+/// first worker's replies stay untouched by the extra calls.
+public struct Trace: Equatable, Sendable {
+    /// Trace-wide notes (worker flags that could not be used).
+    public var notes: [String]
+    public var steps: [TraceStep]
+
+    public init(notes: [String] = [], steps: [TraceStep]) {
+        self.notes = notes
+        self.steps = steps
+    }
+
+    public init(running transcript: Transcript) {
+        notes = []
+        var limits = Limits()
+        if !transcript.workerArguments.isEmpty {
+            switch Result(catching: { () throws(WorkerOptions.UsageError) in try WorkerOptions.parse(transcript.workerArguments) }) {
+            case .success(.run(let options)): limits = options.limits
+            case .success: notes.append("worker arguments ignored: \(transcript.workerArguments.joined(separator: " "))")
+            case .failure(let error): notes.append("worker arguments ignored: \(error)")
+            }
+        }
+        var worker = Self.dispatcher(limits: limits)
+        var observer = Self.dispatcher(limits: limits)
+        var focus: String?
+        steps = transcript.entries.map { entry in
+            let reply = worker.handle(entry.request)
+            _ = observer.handle(entry.request)
+            let replyValue = reply.flatMap { try? JSONParser.parse($0) }
+            var problems: [String] = []
+            if let unreadable = entry.unreadable { problems.append("line \(entry.line) is \(unreadable)") }
+            problems += Self.errors(in: replyValue)
+            if let recorded = entry.recorded, recorded != reply {
+                problems.append("the reply differs from the recorded one")
+            }
+            focus = Self.session(in: replyValue) ?? focus
+            let view = focus.map { id in
+                SessionView(session: id,
+                            layout: Self.result(of: observer.handle(Self.call("session.get", session: id))),
+                            snapshot: Self.result(of: observer.handle(Self.call("session.snapshot", session: id))))
+            }
+            return TraceStep(line: entry.line, request: entry.request, reply: reply, recorded: entry.recorded,
+                             problems: problems, view: view)
+        }
+    }
+
+    private static func dispatcher(limits: Limits) -> Dispatcher {
+        Dispatcher(registry: .worker(limits: limits),
+                   state: WorkerState(limits: limits, logger: Logger(level: .error, fd: -1)))
+    }
+
+    /// Each error of a reply (one, or several in a batch), as one line.
+    static func errors(in reply: JSONValue?) -> [String] {
+        guard let reply else { return [] }
+        let entries = reply.arrayValue ?? [reply]
+        return entries.compactMap { entry in
+            guard let error = entry["error"] else { return nil }
+            var text = "error \(error["code"].map(Self.text) ?? "?"): \(error["message"]?.stringValue ?? "")"
+            if let data = error["data"], !data.isNull { text += " (\(Self.text(data)))" }
+            return text
+        }
+    }
+
+    /// The session a reply concerns: its result's `session` (the last one in a batch).
+    static func session(in reply: JSONValue?) -> String? {
+        guard let reply else { return nil }
+        let entries = reply.arrayValue ?? [reply]
+        return entries.reversed().lazy.compactMap { $0["result"]?["session"]?.stringValue }.first
+    }
+
+    static func call(_ method: String, session: String) -> String {
+        var out = JSONWriter()
+        out.beginObject()
+        out.key("jsonrpc"); out.string("2.0")
+        out.key("id"); out.number(0)
+        out.key("method"); out.string(method)
+        out.key("params"); out.beginObject(); out.key("session"); out.string(session); out.endObject()
+        out.endObject()
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    static func result(of reply: String?) -> JSONValue? {
+        reply.flatMap { try? JSONParser.parse($0) }?["result"]
+    }
+
+    /// A JSON value as compact JSON text.
+    static func text(_ value: JSONValue) -> String {
+        var out = JSONWriter()
+        out.value(value)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+}

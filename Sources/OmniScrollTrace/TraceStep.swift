@@ -1,0 +1,44 @@
+import OmniScrollJSON
+
+/// One transcript entry after it ran: what was sent, what came back, what went
+/// wrong, and the whole state of the session it concerned, for drawing.
+public struct TraceStep: Equatable, Sendable {
+    /// 1-based line number in the transcript.
+    public var line: Int
+    public var request: String
+    /// The worker's reply (nil for a notification).
+    public var reply: String?
+    /// The reply a recorded pair expected, when the transcript holds one.
+    public var recorded: String?
+    /// What to flag at this step: an unreadable line, an error reply, a reply
+    /// that differs from the recorded one.
+    public var problems: [String]
+    /// The session the step concerned, as it stands after the step.
+    public var view: SessionView?
+
+    public init(line: Int, request: String, reply: String?, recorded: String?, problems: [String], view: SessionView?) {
+        self.line = line
+        self.request = request
+        self.reply = reply
+        self.recorded = recorded
+        self.problems = problems
+        self.view = view
+    }
+}
+
+/// A session's full state after a step: its complete Layout (`session.get`,
+/// every child even when the session's replies are deltas) and its snapshot
+/// (viewport, insets, child kinds, pinned bars), both as the worker writes them.
+public struct SessionView: Equatable, Sendable {
+    public var session: String
+    /// The `session.get` result, or nil when the session no longer exists.
+    public var layout: JSONValue?
+    /// The `session.snapshot` result, when the engine offers one.
+    public var snapshot: JSONValue?
+
+    public init(session: String, layout: JSONValue?, snapshot: JSONValue?) {
+        self.session = session
+        self.layout = layout
+        self.snapshot = snapshot
+    }
+}
