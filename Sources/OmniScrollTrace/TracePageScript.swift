@@ -531,7 +531,8 @@ enum TracePageScript {
           stages.push({ panel: panel.id, scale: Number(stage.dataset.scale), originX: Number(stage.dataset.originX),
                         originY: Number(stage.dataset.originY), boxes: boxes });
         });
-        measured.push({ step: current, stages: stages });
+        const rows = Array.prototype.map.call(document.querySelectorAll("#state th"), function (th) { return th.textContent; });
+        measured.push({ step: current, stages: stages, rows: rows });
       }
       const out = el("pre");
       out.id = "selftest";
