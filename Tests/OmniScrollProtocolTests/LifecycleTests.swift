@@ -52,6 +52,7 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(try WorkerOptions.parse([]), .run(WorkerOptions()))
         XCTAssertEqual(try WorkerOptions.parse(["--help"]), .help)
         XCTAssertEqual(try WorkerOptions.parse(["--version"]), .version)
+        XCTAssertEqual(try WorkerOptions.parse(["trace", "--svg", "t.jsonl"]), .trace(["--svg", "t.jsonl"]))
         guard case .run(let o) = try WorkerOptions.parse(["--max-depth", "10", "--max-batch=5", "--log-level", "debug", "--max-total-children", "7"]) else {
             return XCTFail()
         }
