@@ -30,7 +30,7 @@ public enum TracePage {
         <button type="button" id="next" aria-label="next step">▶</button>
         <span class="keys">← → to step · Home / End</span>
         </div>
-        <div class="card timeline"><h2>Offset and events per step</h2><div id="timeline"></div></div>
+        <div class="card timeline"><h2>Offset and events per step<span class="axis">(offset grows downwards; one dot per event)</span></h2><div id="timeline"></div></div>
         <main>
         <section class="card"><h2>Screen</h2><div class="panel" id="viewport-panel"></div></section>
         <section class="card"><h2>Content</h2><div class="panel" id="content-panel"></div></section>

@@ -37,7 +37,8 @@ enum TracePageScript {
     const RAIL_PX = 14;           // the offset range rail left of the content
     const GUTTER_PX = 92;         // child names right of the content
     const THIN_PX = 5;            // below this a box's border would outgrow it
-    const TICK_PX = 30;           // one timeline column
+    const TICK_PX = 30;
+    const LABEL_PX = 34;          // two lines of a box's label           // one timeline column
     const DRAWN_LAYOUT = ["children", "tiles", "events", "tracks"];
 
     function parse(text) {
@@ -165,6 +166,7 @@ enum TracePageScript {
           return node;
         },
         y: function (v) { return (v - originY) * scale; },
+        scale: scale,
       };
     }
 
@@ -182,6 +184,9 @@ enum TracePageScript {
       stage.place(box, f.x - dx, f.y - dy, f.width, f.height);
       if (detailed) {
         const label = el("div", "label");
+        // A frame that starts above the viewport shows its label at the viewport's top edge.
+        const hidden = (offsetY(step.layout) - f.y) * stage.scale;
+        label.style.top = Math.max(0, Math.min(hidden, f.height * stage.scale - LABEL_PX)) + "px";
         label.appendChild(el("b", null, child.id));
         if (kind && kind.kind) label.appendChild(el("span", "muted", " " + kind.kind));
         if (pinned) label.appendChild(el("span", "badge", "pinned"));
@@ -190,7 +195,7 @@ enum TracePageScript {
         if (child.contentOffset) lines.push("inner " + num(child.contentOffset.y));
         if (typeof child.visibleHeight === "number") lines.push("visible " + num(child.visibleHeight));
         if (typeof child.collapse === "number") lines.push("collapse " + num(child.collapse));
-        box.appendChild(el("div", "sub", lines.join(" · ")));
+        label.appendChild(el("div", "sub", lines.join(" · ")));
       }
       // The inner offset as a scroll thumb: the frame's window into the child's own content.
       const contentHeight = kind && typeof kind.contentHeight === "number" ? kind.contentHeight : null;

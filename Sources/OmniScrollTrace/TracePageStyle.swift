@@ -26,8 +26,8 @@ enum TracePageStyle {
     .box.kind-sticky, .box.kind-fixed { background: color-mix(in srgb, var(--c) 38%, white); }
     .box.pinned { border-width: 2px; box-shadow: 0 2px 6px rgba(0,0,0,.25); z-index: 2; }
     .box.active { background: color-mix(in srgb, var(--c) 30%, white); }
-    .box .label { position: sticky; top: 0; padding: 2px 5px; font-size: 11px; white-space: nowrap; color: var(--ink); }
-    .box .sub { padding: 0 5px; font-size: 11px; color: #3d444d; white-space: nowrap; }
+    .box .label { position: relative; padding: 2px 5px; font-size: 11px; white-space: nowrap; color: var(--ink); }
+    .box .sub { font-weight: normal; font-size: 11px; color: #3d444d; white-space: nowrap; }
     .box .badge { margin-left: 6px; padding: 0 5px; border-radius: 8px; background: var(--c); color: white; font-size: 10px; }
     .box .thumb { position: absolute; right: 2px; width: 4px; border-radius: 2px; background: var(--c); opacity: .8; }
     .box .collapse { position: absolute; left: 0; bottom: 0; height: 3px; background: var(--c); }
@@ -55,7 +55,7 @@ enum TracePageStyle {
     #events { display: flex; flex-wrap: wrap; gap: 5px; }
     .chip { border-left: 4px solid var(--c); background: #f1f3f5; border-radius: 4px; padding: 1px 7px; font-size: 12px; }
     table { border-collapse: collapse; width: 100%; font-size: 12px; }
-    th { text-align: left; font-weight: 600; padding: 2px 10px 2px 0; white-space: nowrap; vertical-align: top; }
+    th { text-align: left; font-weight: 600; padding: 2px 14px 2px 0; white-space: nowrap; vertical-align: top; width: 1%; }
     td { padding: 2px 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace; word-break: break-all; }
     tr.changed td { color: #0b5cad; font-weight: 600; }
     .swatch { display: inline-block; width: 9px; height: 9px; border-radius: 2px; margin-right: 6px; }
@@ -65,10 +65,11 @@ enum TracePageStyle {
           max-height: 260px; overflow: auto; }
     details summary { cursor: pointer; color: var(--muted); font-size: 12px; }
     .timeline { margin: 0 20px 12px; overflow-x: auto; }
+    .timeline .axis { font-size: 10px; color: var(--muted); margin-left: 6px; }
     .offset-line path { fill: none; stroke: var(--accent); stroke-width: 1.5; }
     .offset-line circle { fill: var(--accent); }
     .ticks { display: flex; }
-    .tick { display: flex; flex-direction: column; align-items: center; gap: 2px; min-height: 70px; padding: 3px 0;
+    .tick { display: flex; flex-direction: column; align-items: center; gap: 2px; min-height: 48px; padding: 3px 0 4px;
             border: 0; border-top: 2px solid transparent; background: none; cursor: pointer; font: inherit; }
     .tick:hover { background: #eaeef2; }
     .tick.current { background: #dde6f0; border-top-color: var(--accent); }
