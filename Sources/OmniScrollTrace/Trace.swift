@@ -43,9 +43,10 @@ public struct Trace: Equatable, Sendable {
             }
             focus = Self.session(in: replyValue) ?? focus
             let view = focus.map { id in
-                SessionView(session: id,
-                            layout: Self.result(of: observer.handle(Self.call("session.get", session: id))),
-                            snapshot: Self.result(of: observer.handle(Self.call("session.snapshot", session: id))))
+                let got = observer.handle(Self.call("session.get", session: id)).flatMap { try? JSONParser.parse($0) }
+                return SessionView(session: id, layout: got?["result"],
+                                   snapshot: Self.result(of: observer.handle(Self.call("session.snapshot", session: id))),
+                                   unavailable: got?["error"]?["message"]?.stringValue)
             }
             return TraceStep(line: entry.line, request: entry.request, reply: reply, recorded: entry.recorded,
                              problems: problems, view: view)

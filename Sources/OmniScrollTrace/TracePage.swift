@@ -85,6 +85,7 @@ public enum TracePage {
                 out.key("session"); out.string(view.session)
                 out.key("layout"); out.value(view.layout ?? .null)
                 out.key("snapshot"); out.value(view.snapshot ?? .null)
+                if let unavailable = view.unavailable { out.key("unavailable"); out.string(unavailable) }
                 out.endObject()
             } else {
                 out.null()

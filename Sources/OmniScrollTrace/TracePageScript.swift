@@ -228,7 +228,9 @@ enum TracePageScript {
       host.replaceChildren();
       const layout = step.layout;
       if (!layout) {
-        host.appendChild(el("div", "empty", step.view ? "session " + step.view.session + " is gone" : "no session yet"));
+        host.appendChild(el("div", "empty", step.view
+          ? "session " + step.view.session + ": " + (step.view.unavailable || "no layout")
+          : "no session yet"));
         return;
       }
       const v = viewportOf(step);

@@ -35,10 +35,13 @@ public struct SessionView: Equatable, Sendable {
     public var layout: JSONValue?
     /// The `session.snapshot` result, when the engine offers one.
     public var snapshot: JSONValue?
+    /// Why there is no layout: the `session.get` error's message ("unknown session", "server is shutting down").
+    public var unavailable: String?
 
-    public init(session: String, layout: JSONValue?, snapshot: JSONValue?) {
+    public init(session: String, layout: JSONValue?, snapshot: JSONValue?, unavailable: String? = nil) {
         self.session = session
         self.layout = layout
         self.snapshot = snapshot
+        self.unavailable = unavailable
     }
 }

@@ -65,6 +65,16 @@ final class TraceTests: XCTestCase {
         XCTAssertTrue(page.contains("params.offset"))
     }
 
+    func testAGoneSessionSaysWhyItIsNotDrawn() {
+        let destroy = #"{"jsonrpc":"2.0","id":2,"method":"session.destroy","params":{"session":"s"}}"#
+        let trace = Trace(running: Transcript(reading: Self.create + "\n" + destroy))
+        XCTAssertNotNil(trace.steps[0].view?.layout)
+        XCTAssertEqual(trace.steps[1].view?.session, "s")
+        XCTAssertNil(trace.steps[1].view?.layout)
+        XCTAssertNotNil(trace.steps[1].view?.unavailable)
+        XCTAssertEqual(trace.steps[1].problems, [])
+    }
+
     func testAReplyThatDiffersFromTheRecordedOneIsFlagged() {
         let pair = #"{"send":"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session.list\"}","expect":"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"sessions\":[\"x\"]}}"}"#
         let trace = Trace(running: Transcript(reading: pair))
@@ -110,9 +120,9 @@ final class TraceTests: XCTestCase {
 
     /// The README's picture is `scripts/generate-traces`' output for the seed example.
     func testTheCheckedInFigureIsUpToDate() throws {
-        let figure = try Self.read("docs/figures/trace-short-container.svg")
+        let figure = try Self.read("docs/figures/trace/short-container.svg")
         let drawn = TraceCommand(svg: true).render(try Self.read("protocol/examples/short-container.jsonl"), title: "short-container.jsonl")
-        XCTAssertEqual(figure, drawn, "docs/figures/trace-short-container.svg is stale: run scripts/generate-traces")
+        XCTAssertEqual(figure, drawn, "docs/figures/trace/short-container.svg is stale: run scripts/generate-traces")
     }
 
     func testTheCommandLine() throws {
