@@ -490,6 +490,9 @@ enum TracePageScript {
       drawContent(steps[current], document.getElementById("content-panel"));
       drawDetails(current);
       document.querySelectorAll(".tick").forEach(function (t, i) { t.classList.toggle("current", i === current); });
+      // A long trace's timeline scrolls to keep the current step in the middle.
+      const timeline = document.getElementById("timeline");
+      timeline.scrollLeft = Math.max(0, (current + 0.5) * TICK_PX - timeline.clientWidth / 2);
     }
 
     slider.max = String(Math.max(0, steps.length - 1));

@@ -64,12 +64,13 @@ enum TracePageStyle {
     pre { margin: 0; font: 11.5px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; word-break: break-all;
           max-height: 260px; overflow: auto; }
     details summary { cursor: pointer; color: var(--muted); font-size: 12px; }
-    .timeline { margin: 0 20px 12px; overflow-x: auto; }
+    .timeline { margin: 0 20px 12px; }
+    #timeline { overflow-x: auto; }
     .timeline .axis { font-size: 10px; color: var(--muted); margin-left: 6px; }
     .offset-line path { fill: none; stroke: var(--accent); stroke-width: 1.5; }
     .offset-line circle { fill: var(--accent); }
     .ticks { display: flex; }
-    .tick { display: flex; flex-direction: column; align-items: center; gap: 2px; min-height: 48px; padding: 3px 0 4px;
+    .tick { flex: none; display: flex; flex-direction: column; align-items: center; gap: 2px; min-height: 48px; padding: 3px 0 4px;
             border: 0; border-top: 2px solid transparent; background: none; cursor: pointer; font: inherit; }
     .tick:hover { background: #eaeef2; }
     .tick.current { background: #dde6f0; border-top-color: var(--accent); }
