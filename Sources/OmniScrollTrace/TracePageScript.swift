@@ -218,7 +218,7 @@ enum TracePageScript {
           p.dataset.id = page.id;
           p.style.setProperty("--c", colorOf(child.id));
           stage.place(p, page.frame.x - dx, page.frame.y - dy, page.frame.width, page.frame.height);
-          p.appendChild(el("div", "label", "page " + page.id + (page.contentOffset ? " · inner " + num(page.contentOffset.y) : "")));
+          if (detailed) p.appendChild(el("div", "label", "page " + page.id + (page.contentOffset ? " · inner " + num(page.contentOffset.y) : "")));
         }
       }
       return box;
