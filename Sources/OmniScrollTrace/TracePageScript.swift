@@ -443,15 +443,26 @@ enum TracePageScript {
       svg.setAttribute("width", width);
       svg.setAttribute("height", height);
       svg.setAttribute("class", "offset-line");
-      const ys = steps.map(function (s) { return s.layout ? offsetY(s.layout) : null; });
-      const known = ys.filter(function (y) { return y !== null; });
-      const lo = Math.min.apply(null, known.concat([0])), hi = Math.max.apply(null, known.concat([1]));
+      // Each session's offsets on a scale of their own (a grid's offset is far from a stack's);
+      // the line breaks where the drawn session changes.
+      const ranges = new Map();
+      steps.forEach(function (s) {
+        if (!s.layout) return;
+        const y = offsetY(s.layout);
+        const r = ranges.get(s.view.session) || { lo: Math.min(0, y), hi: Math.max(1, y) };
+        r.lo = Math.min(r.lo, y);
+        r.hi = Math.max(r.hi, y);
+        ranges.set(s.view.session, r);
+      });
       let path = "";
-      ys.forEach(function (y, i) {
-        if (y === null) return;
+      let previous = null;
+      steps.forEach(function (s, i) {
+        if (!s.layout) { previous = null; return; }
+        const r = ranges.get(s.view.session);
         const x = i * TICK_PX + TICK_PX / 2;
-        const py = 6 + (hi > lo ? (y - lo) / (hi - lo) : 0) * (height - 12);
-        path += (path ? " L" : "M") + x + " " + py;
+        const py = 6 + (r.hi > r.lo ? (offsetY(s.layout) - r.lo) / (r.hi - r.lo) : 0) * (height - 12);
+        path += (previous === s.view.session ? " L" : " M") + x + " " + py;
+        previous = s.view.session;
         const dot = document.createElementNS(ns, "circle");
         dot.setAttribute("cx", x);
         dot.setAttribute("cy", py);
@@ -459,7 +470,7 @@ enum TracePageScript {
         svg.appendChild(dot);
       });
       const line = document.createElementNS(ns, "path");
-      line.setAttribute("d", path);
+      line.setAttribute("d", path.trim() || "M0 0");
       svg.insertBefore(line, svg.firstChild);
       host.appendChild(svg);
       const ticks = el("div", "ticks");
