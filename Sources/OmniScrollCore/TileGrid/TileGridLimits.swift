@@ -2,9 +2,9 @@
 /// every tile index exact.
 public enum TileGridLimits {
     /// The longest length in points (viewport, tile, content size, threshold):
-    /// 10¹², the maximum issue 12 sets for every length of a container, so no
-    /// sum of a few lengths overflows.
-    public static let maxLength = 1e12
+    /// the engine's one length bound, shared with the container, so no sum of
+    /// a few lengths overflows.
+    public static let maxLength = Validation.maxLength
 
     /// The most tiles the content may span on one axis: 2⁵³, so tile counts
     /// within the content are exact integers in a `Double`. A tile must be at
