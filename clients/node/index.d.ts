@@ -51,6 +51,7 @@ export declare class CallTimeoutError extends OmniScrollError {
 export declare class ProtocolError extends OmniScrollError {}
 export declare class ClientClosedError extends OmniScrollError {}
 
+/** The worker path: `bin`, else `$OMNISCROLL_BIN`, else `omniscroll` on PATH, else the worker bundled in the package. */
 export declare function resolveBinary(bin?: string): string;
 
 export interface Rect { x: number; y: number; width: number; height: number; [extra: string]: JSONValue }

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, accessSync, constants as fsConstants } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const DEFAULTS = Object.freeze({
   timeout: 30_000, // ms per call
@@ -74,19 +75,31 @@ export class ClientClosedError extends OmniScrollError {}
 
 // ---------------------------------------------------------------- binary
 
-/** The worker path: `bin`, else `$OMNISCROLL_BIN`, else `omniscroll` on PATH. */
+// Where the tarball built by scripts/package puts the worker (absent in the source tree).
+const BUNDLED_BINARY = fileURLToPath(new URL('./bin/omniscroll', import.meta.url));
+
+function isExecutable(path) {
+  try {
+    accessSync(path, fsConstants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The worker path: `bin`, else `$OMNISCROLL_BIN`, else `omniscroll` on PATH,
+ * else the worker bundled in the package.
+ */
 export function resolveBinary(bin) {
   if (bin) return bin;
   if (process.env.OMNISCROLL_BIN) return process.env.OMNISCROLL_BIN;
   for (const dir of (process.env.PATH || '').split(delimiter)) {
-    if (!dir) continue;
-    const p = join(dir, 'omniscroll');
-    try {
-      accessSync(p, fsConstants.X_OK);
-      return p;
-    } catch { /* next */ }
+    if (dir && isExecutable(join(dir, 'omniscroll'))) return join(dir, 'omniscroll');
   }
-  throw new OmniScrollError('omniscroll worker not found: pass its path, set OMNISCROLL_BIN, or put omniscroll on PATH');
+  if (isExecutable(BUNDLED_BINARY)) return BUNDLED_BINARY;
+  throw new OmniScrollError('omniscroll worker not found: pass its path, set OMNISCROLL_BIN, put omniscroll on PATH, '
+    + 'or install the package that bundles it');
 }
 
 class StderrTail {

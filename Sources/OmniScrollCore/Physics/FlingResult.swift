@@ -59,7 +59,9 @@ public struct FlingResult: Equatable, Sendable {
             }
         case .times(let times):
             for (i, time) in times.enumerated() {
-                try Validation.nonNegative(time, field: "times[\(i)]")
+                guard time.isFinite, time >= 0 else {
+                    throw ContainerError(.invalidValue, field: "times[\(i)]", reason: "must be a finite number ≥ 0")
+                }
             }
         }
     }

@@ -57,6 +57,7 @@ struct BenchResults {
     var memory: MemoryFigures?
     /// Spawn to first reply, µs, ascending.
     var startup: [Double] = []
+    var scrollInstructions: ScrollInstructions?
 
     init(options: BenchOptions) { self.options = options }
 
@@ -145,6 +146,11 @@ struct BenchResults {
             checks.append(TargetCheck(target: "startup (spawn → first reply) ≤ 20 ms", figure: "\(fmt(s / 1000, 2)) ms median",
                                       floor: "–", met: s <= 20_000))
         }
+        if let i = scrollInstructions {
+            checks.append(TargetCheck(target: "instructions per session.scroll ≤ the ceiling in bench/scroll-instructions.ceiling",
+                                      figure: grouped(i.perScroll), floor: "ceiling \(grouped(i.ceiling))",
+                                      met: i.perScroll <= i.ceiling))
+        }
         return checks
     }
 
@@ -203,6 +209,12 @@ struct BenchResults {
             md += "\n## 5. Startup (spawn → first reply to initialize, \(startup.count) runs)\n\n"
             md += "| min | median | max |\n| ---: | ---: | ---: |\n"
             md += "| \(fmt(startup.first! / 1000, 2)) ms | \(fmt(startupMedian! / 1000, 2)) ms | \(fmt(startup.last! / 1000, 2)) ms |\n"
+        }
+        if let i = scrollInstructions {
+            md += "\n## 6. Instructions per session.scroll (callgrind, `bench/scroll-instructions`)\n\n"
+            md += "The release worker answers one two-child `session.create` and then \(grouped(Double(i.scrolls))) `session.scroll` calls; a run of the create alone is subtracted. CI fails above the ceiling (`bench/scroll-instructions --check`).\n\n"
+            md += "| create + scrolls | create alone | per scroll | ceiling |\n| ---: | ---: | ---: | ---: |\n"
+            md += "| \(grouped(Double(i.instructions))) | \(grouped(Double(i.createAlone))) | \(fmt(i.perScroll, 1)) | \(fmt(i.ceiling, 1)) |\n"
         }
         return md
     }
@@ -281,6 +293,15 @@ struct BenchResults {
         w.key("startupUs"); w.beginArray()
         for s in startup { w.number(s.rounded()) }
         w.endArray()
+        if let i = scrollInstructions {
+            w.key("scrollInstructions"); w.beginObject()
+            w.key("scrolls"); w.number(i.scrolls)
+            w.key("instructions"); w.number(i.instructions)
+            w.key("createAlone"); w.number(i.createAlone)
+            w.key("perScroll"); w.number(i.perScroll)
+            w.key("ceiling"); w.number(i.ceiling)
+            w.endObject()
+        }
         w.key("targets"); w.beginArray()
         for t in targets {
             w.beginObject()

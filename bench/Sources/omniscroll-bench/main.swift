@@ -6,7 +6,9 @@
 //
 // Stages: throughput (request files piped through the worker, `cat` and a
 // line-echo program), latency (ping-pong), engine scaling (OmniScrollCore
-// called directly), memory (RSS from /proc), startup (spawn to first reply).
+// called directly), memory (RSS from /proc), startup (spawn to first reply),
+// instructions (callgrind's count per session.scroll; not in the smoke run:
+// CI runs `bench/scroll-instructions --check` on its own).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,6 +24,8 @@ struct BenchOptions {
     var resultsDirectory: String?
     var swiftVersion = "unknown"
     var revision = "unknown"
+    /// `bench/scroll-instructions`, for the instructions stage.
+    var scrollInstructionsScript: String?
     var only: Set<String> = []
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -41,6 +45,7 @@ struct BenchOptions {
             case "--results": options.resultsDirectory = try value()
             case "--swift-version": options.swiftVersion = try value()
             case "--revision": options.revision = try value()
+            case "--scroll-instructions": options.scrollInstructionsScript = try value()
             case "--only": options.only.formUnion(try value().split(separator: ",").map(String.init))
             default: throw BenchFailure("unknown argument \(arguments[i])")
             }
@@ -125,6 +130,11 @@ func runBench(_ options: BenchOptions) throws -> BenchResults {
     if enabled("startup") {
         results.startup = try measureStartup(worker: options.worker, runs: sizes.startupRuns)
         log("startup median \(fmt(results.startup[results.startup.count / 2], 0)) µs")
+    }
+    if enabled("instructions"), !options.smoke, let script = options.scrollInstructionsScript {
+        let figures = try ScrollInstructions.measure(script: script, worker: options.worker)
+        results.scrollInstructions = figures
+        log("instructions per session.scroll \(fmt(figures.perScroll, 1)) (ceiling \(fmt(figures.ceiling, 1)))")
     }
     return results
 }

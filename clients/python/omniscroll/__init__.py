@@ -2,7 +2,7 @@
 JSON-RPC 2.0 session API. Standard library only.
 
     from omniscroll import Client, Child
-    with Client() as c:                     # path arg, else $OMNISCROLL_BIN, else PATH
+    with Client() as c:                     # path arg, else $OMNISCROLL_BIN, else PATH, else bundled
         s = c.create((375, 800), [Child.scroll("web", 2000), Child.scroll("list", 3000)])
         layout = c.scroll(s.session, 600)
 """
@@ -19,7 +19,7 @@ from .types import (Child, ChildLayout, ContentView, Event, InitializeResult, La
                     Target)
 from ._worker import resolve_binary
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the worker's (OmniScrollVersion.swift); scripts/version --check holds them equal
 
 __all__ = ["AsyncClient", "Call", "CallTimeout", "Child", "ChildLayout", "Client", "ClientClosed", "ContentView",
            "Event", "InitializeResult", "InvalidArgument", "Layout", "Mismatch", "OmniScrollError", "Point", "ProtocolViolation",

@@ -10,10 +10,13 @@ from .errors import OmniScrollError
 
 DEFAULT_STDERR_TAIL = 16 * 1024
 
+# Where the wheel built by scripts/package puts the worker (absent in the source tree).
+BUNDLED_BINARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bin", "omniscroll")
+
 
 def resolve_binary(bin: Optional[str] = None) -> str:
     """The worker path: ``bin`` if given, else ``$OMNISCROLL_BIN``, else
-    ``omniscroll`` on ``PATH``."""
+    ``omniscroll`` on ``PATH``, else the worker bundled in the wheel."""
     if bin:
         return bin
     env = os.environ.get("OMNISCROLL_BIN")
@@ -22,8 +25,10 @@ def resolve_binary(bin: Optional[str] = None) -> str:
     found = shutil.which("omniscroll")
     if found:
         return found
+    if os.path.isfile(BUNDLED_BINARY) and os.access(BUNDLED_BINARY, os.X_OK):
+        return BUNDLED_BINARY
     raise OmniScrollError("omniscroll worker not found: pass its path, set OMNISCROLL_BIN, "
-                          "or put omniscroll on PATH")
+                          "put omniscroll on PATH, or install the wheel that bundles it")
 
 
 def command(bin: Optional[str], args: Sequence[str]) -> List[str]:
