@@ -4,6 +4,8 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "Template"]
+
 
 class Param(NamedTuple):
     """A named param: ``type`` is a JSON type, a schema or enum name, or array<...>."""
