@@ -188,4 +188,7 @@ extension OmniScrollRPCError {
     public static let limitExceeded = -32004
     /// Request cancelled
     public static let requestCancelled = -32800
+
+    /// Every error code by its name in the document.
+    public static let codesByName: [String: Int] = ["ParseError": -32700, "InvalidRequest": -32600, "MethodNotFound": -32601, "InvalidParams": -32602, "InternalError": -32603, "SessionNotFound": -32001, "ChildNotFound": -32002, "SessionAlreadyExists": -32003, "LimitExceeded": -32004, "RequestCancelled": -32800]
 }
