@@ -13,6 +13,10 @@
 # file. SIGPIPE is ignored in this shell so that a dead worker gives an error
 # instead of killing the script.
 #
+# The protocol's method table, enums and error codes are the generated lines
+# below (OMNISCROLL_METHODS, OMNISCROLL_ENUM_*, OMNISCROLL_ERR_*,
+# omniscroll_error_name CODE).
+#
 # Return codes of omniscroll_call / omniscroll_batch / omniscroll_pipeline:
 #   0 ok (result JSON on stdout)
 #   2 error reply: the error object {"code","message","data"} on stderr
@@ -292,11 +296,12 @@ omniscroll_batch() {
         return 0
     fi
     _omniscroll_await "$_os_id" || return $?
-    printf '%s\n' "$_os_reply" | jq -c --argjson start "$_os_id" --argjson calls "$1" '
+    printf '%s\n' "$_os_reply" | jq -c --argjson start "$_os_id" --argjson calls "$1" \
+        --argjson internal "$OMNISCROLL_ERR_INTERNAL_ERROR" '
         . as $r
         | if type == "array" then (map({key: (.id | tostring), value: .}) | from_entries) as $byid
             | [ $calls | to_entries[] | if .value.notify then null
-                else ($byid[($start + .key) | tostring] // {error: {code: -32603, message: "no reply for this entry"}})
+                else ($byid[($start + .key) | tostring] // {error: {code: $internal, message: "no reply for this entry"}})
                      | if has("error") then {error} else {result} end end ]
           else [ $calls[] | if .notify then null else {error: $r.error} end ] end'
 }
