@@ -133,7 +133,7 @@ public struct Layout: Sendable, Equatable {
         minOffset = try num(o, "minOffset", "Layout")
         maxOffset = try num(o, "maxOffset", "Layout")
         direction = o["direction"]?.stringValue
-        phase = o["phase"]?.stringValue ?? "idle"
+        phase = o["phase"]?.stringValue ?? ScrollPhase.idle.rawValue
         activeChild = o["activeChild"]?.stringValue
         contentView = try ContentView(json: o["contentView"])
         guard let cs = o["children"]?.arrayValue, let es = o["events"]?.arrayValue else {
