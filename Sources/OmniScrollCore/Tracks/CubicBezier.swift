@@ -1,0 +1,84 @@
+/// A CSS cubic Bézier easing curve: P0 = (0, 0), P1 = (x1, y1), P2 = (x2, y2),
+/// P3 = (1, 1) (CSS Easing Functions Level 1, §2.2 "Cubic Bézier easing
+/// functions", https://www.w3.org/TR/css-easing-1/#cubic-bezier-easing-functions).
+/// For an input progress x it finds the curve parameter t with X(t) = x and
+/// answers Y(t). The polynomial form and the solver (Newton's method from
+/// t = x, then bisection) follow WebKit's `UnitBezier.h` and Chromium's
+/// `ui/gfx/geometry/cubic_bezier.cc`.
+public struct CubicBezier: Equatable, Sendable {
+    public let x1: Double
+    public let y1: Double
+    public let x2: Double
+    public let y2: Double
+
+    // X(t) = ((ax·t + bx)·t + cx)·t, likewise Y: the Bernstein form expanded
+    // with the implicit end points (UnitBezier's coefficients).
+    private let ax: Double, bx: Double, cx: Double
+    private let ay: Double, by: Double, cy: Double
+
+    /// The control points as given; `Easing.validate` checks them (x1, x2 in
+    /// [0, 1], so X is monotone on [0, 1] and each x has one t).
+    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
+        cx = 3 * x1
+        bx = 3 * (x2 - x1) - cx
+        ax = 1 - cx - bx
+        cy = 3 * y1
+        by = 3 * (y2 - y1) - cy
+        ay = 1 - cy - by
+    }
+
+    public static func == (a: CubicBezier, b: CubicBezier) -> Bool {
+        a.x1 == b.x1 && a.y1 == b.y1 && a.x2 == b.x2 && a.y2 == b.y2
+    }
+
+    /// How close X(t) must come to x. Chromium asks 1e-7 (`kBezierEpsilon`);
+    /// Newton converges quadratically, so 1e-12 costs a step or two more and
+    /// keeps the output monotone in x far below any precision a client draws.
+    static let precision = 1e-12
+    /// WebKit's `UnitBezier::solveCurveX` tries 8 Newton steps before bisecting.
+    static let newtonSteps = 8
+
+    /// The output progress at input progress `x`, clamped to [0, 1] (tracks
+    /// hold their end values outside their range, so nothing asks beyond).
+    /// The ends are exact: 0 → 0 and 1 → 1.
+    public func callAsFunction(_ x: Double) -> Double {
+        guard x > 0 else { return 0 }
+        guard x < 1 else { return 1 }
+        return sampleY(parameter(forX: x))
+    }
+
+    func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+    func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+    private func slopeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+
+    /// t in [0, 1] with X(t) = x, for x in (0, 1).
+    func parameter(forX x: Double) -> Double {
+        var t = x
+        for _ in 0..<Self.newtonSteps {
+            let error = sampleX(t) - x
+            if abs(error) < Self.precision { return t }
+            let slope = slopeX(t)
+            // A flat spot would throw the step far off; bisection handles it.
+            guard abs(slope) > Self.precision else { break }
+            t -= error / slope
+            // X may cross x again outside [0, 1]; only the root inside counts.
+            guard t >= 0, t <= 1 else { break }
+        }
+        // X is non-decreasing on [0, 1] with X(0) = 0 < x < 1 = X(1): halve
+        // the bracket until X(t) is close enough or the bracket is one ulp.
+        var low = 0.0, high = 1.0
+        t = x
+        while true {
+            let value = sampleX(t)
+            if abs(value - x) < Self.precision { return t }
+            if value < x { low = t } else { high = t }
+            let middle = low + (high - low) / 2
+            guard middle > low, middle < high else { return t }
+            t = middle
+        }
+    }
+}
