@@ -1,5 +1,5 @@
-/// CSS `<number>` and `<integer>` text (CSS Syntax Level 3 §4.3.12 "consume
-/// a number"; https://www.w3.org/TR/css-syntax-3/#consume-number): the
+/// CSS `<number>` and `<integer>` text (CSS Syntax Level 3, "consume a
+/// number", https://www.w3.org/TR/css-syntax-3/#consume-number): the
 /// grammar is checked here because Swift's `Double(_:)` also takes `inf`,
 /// `nan` and hexadecimal forms that CSS does not.
 enum CSSNumber {

@@ -1,5 +1,5 @@
 /// A CSS cubic Bézier easing curve: P0 = (0, 0), P1 = (x1, y1), P2 = (x2, y2),
-/// P3 = (1, 1) (CSS Easing Functions Level 1, §2.2 "Cubic Bézier easing
+/// P3 = (1, 1) (CSS Easing Functions Level 1, "cubic Bézier easing
 /// functions", https://www.w3.org/TR/css-easing-1/#cubic-bezier-easing-functions).
 /// For an input progress x it finds the curve parameter t with X(t) = x and
 /// answers Y(t). The polynomial form and the solver (Newton's method from
@@ -37,7 +37,9 @@ public struct CubicBezier: Equatable, Sendable {
 
     /// How close X(t) must come to x. Chromium asks 1e-7 (`kBezierEpsilon`);
     /// Newton converges quadratically, so 1e-12 costs a step or two more and
-    /// keeps the output monotone in x far below any precision a client draws.
+    /// puts the output within 1e-12·|dY/dX| of the exact curve, far below
+    /// anything a client draws, and close enough that nearby inputs keep
+    /// their order.
     static let precision = 1e-12
     /// WebKit's `UnitBezier::solveCurveX` tries 8 Newton steps before bisecting.
     static let newtonSteps = 8

@@ -16,7 +16,7 @@ public enum Easing: Equatable, Sendable {
     /// steps(n, jump-end): n equal steps, the first at 0, the jump to 1 only at the end.
     case steps(Int)
 
-    // The keyword curves, CSS Easing 1 §2.2.
+    // The keyword curves (https://www.w3.org/TR/css-easing-1/#cubic-bezier-easing-functions).
     static let easeCurve = CubicBezier(0.25, 0.1, 0.25, 1)
     static let easeInCurve = CubicBezier(0.42, 0, 1, 1)
     static let easeOutCurve = CubicBezier(0, 0, 0.58, 1)
@@ -43,7 +43,8 @@ public enum Easing: Equatable, Sendable {
         }
     }
 
-    /// CSS Easing 1 §2.3 "step easing function" with jump-end: the current
+    /// CSS Easing 1's step easing algorithm with jump-end
+    /// (https://www.w3.org/TR/css-easing-1/#step-easing-algo): the current
     /// step ⌊x·n⌋ over n jumps, so n at x = 1. Below 1 the step is at most
     /// n − 1, which the rounded product x·n can overshoot for a large n.
     private static func jumpEnd(_ x: Double, steps: Int) -> Double {

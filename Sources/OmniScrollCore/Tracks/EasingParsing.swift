@@ -61,7 +61,7 @@ extension Easing {
     }
 
     /// CSS white space: space, tab, line feed, carriage return, form feed
-    /// (CSS Syntax Level 3 §4.2).
+    /// (CSS Syntax Level 3, https://www.w3.org/TR/css-syntax-3/#whitespace).
     private static func isWhitespace(_ c: Character) -> Bool {
         c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\r\n" || c == "\u{0C}"
     }

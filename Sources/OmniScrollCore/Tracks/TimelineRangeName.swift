@@ -1,5 +1,5 @@
 /// A named range of a child's view progress timeline (CSS Scroll-driven
-/// Animations Level 1 §4.1 "View Progress Timeline Ranges",
+/// Animations Level 1, "view progress timeline ranges",
 /// https://www.w3.org/TR/scroll-animations-1/#view-timelines-ranges):
 /// the container offsets over which the subject, a child, enters, crosses
 /// or leaves the viewport. DESIGN.md §4.3 gives the formulas.
