@@ -16,6 +16,14 @@ final class TrackTests: XCTestCase {
         return set.value(ofTrack: 0, at: offset, subject: { _ in XCTFail("no view range"); return TimelineSubject(top: 0, height: 0, viewport: 0) })
     }
 
+    /// The value at `progress` through the range: the track over offsets
+    /// 0…1, where offset and progress agree.
+    private func value(_ track: Track, atProgress progress: Double) throws -> Double {
+        var unit = track
+        unit.range = .offsets(start: 0, end: 1)
+        return try value(unit, at: progress)
+    }
+
     func testSeedTitleGoldens() throws {
         XCTAssertEqual(try value(title, at: -130), 36)
         XCTAssertEqual(try value(title, at: -113.5), 28)
@@ -43,38 +51,38 @@ final class TrackTests: XCTestCase {
         }
     }
 
-    func testKeyframesInterpolatePerIntervalAndHoldOutsideThem() {
+    func testKeyframesInterpolatePerIntervalAndHoldOutsideThem() throws {
         let track = Track(id: "t", range: .offsets(start: 0, end: 1), keyframes: [
             Keyframe(at: 0.2, value: 10), Keyframe(at: 0.6, value: 30), Keyframe(at: 0.8, value: -10),
         ])
-        XCTAssertEqual(track.value(atProgress: 0), 10, "before the first keyframe: its value")
-        XCTAssertEqual(track.value(atProgress: 0.2), 10)
-        XCTAssertEqual(track.value(atProgress: 0.4), 20, accuracy: 1e-12)
-        XCTAssertEqual(track.value(atProgress: 0.6), 30)
-        XCTAssertEqual(track.value(atProgress: 0.7), 10, accuracy: 1e-12)
-        XCTAssertEqual(track.value(atProgress: 0.8), -10)
-        XCTAssertEqual(track.value(atProgress: 1), -10, "after the last keyframe: its value")
+        XCTAssertEqual(try value(track, atProgress: 0), 10, "before the first keyframe: its value")
+        XCTAssertEqual(try value(track, atProgress: 0.2), 10)
+        XCTAssertEqual(try value(track, atProgress: 0.4), 20, accuracy: 1e-12)
+        XCTAssertEqual(try value(track, atProgress: 0.6), 30)
+        XCTAssertEqual(try value(track, atProgress: 0.7), 10, accuracy: 1e-12)
+        XCTAssertEqual(try value(track, atProgress: 0.8), -10)
+        XCTAssertEqual(try value(track, atProgress: 1), -10, "after the last keyframe: its value")
     }
 
     /// The easing runs from 0 to 1 across each interval, not across the range.
-    func testEasingAppliesToEachInterval() {
+    func testEasingAppliesToEachInterval() throws {
         let frames = [Keyframe(at: 0, value: 0), Keyframe(at: 0.5, value: 100), Keyframe(at: 1, value: 0)]
         let eased = Track(id: "t", range: .offsets(start: 0, end: 1), keyframes: frames, easing: .easeIn)
-        XCTAssertEqual(eased.value(atProgress: 0.25), 100 * Easing.easeIn(0.5), accuracy: 1e-12)
-        XCTAssertEqual(eased.value(atProgress: 0.75), 100 - 100 * Easing.easeIn(0.5), accuracy: 1e-12)
-        XCTAssertEqual(eased.value(atProgress: 0.5), 100)
+        XCTAssertEqual(try value(eased, atProgress: 0.25), 100 * Easing.easeIn(0.5), accuracy: 1e-12)
+        XCTAssertEqual(try value(eased, atProgress: 0.75), 100 - 100 * Easing.easeIn(0.5), accuracy: 1e-12)
+        XCTAssertEqual(try value(eased, atProgress: 0.5), 100)
         let stepped = Track(id: "s", range: .offsets(start: 0, end: 1), keyframes: frames, easing: .steps(2))
-        XCTAssertEqual(stepped.value(atProgress: 0.24), 0)
-        XCTAssertEqual(stepped.value(atProgress: 0.25), 50)
-        XCTAssertEqual(stepped.value(atProgress: 0.49), 50)
-        XCTAssertEqual(stepped.value(atProgress: 0.5), 100)
-        XCTAssertEqual(stepped.value(atProgress: 0.75), 50)
-        XCTAssertEqual(stepped.value(atProgress: 1), 0)
+        XCTAssertEqual(try value(stepped, atProgress: 0.24), 0)
+        XCTAssertEqual(try value(stepped, atProgress: 0.25), 50)
+        XCTAssertEqual(try value(stepped, atProgress: 0.49), 50)
+        XCTAssertEqual(try value(stepped, atProgress: 0.5), 100)
+        XCTAssertEqual(try value(stepped, atProgress: 0.75), 50)
+        XCTAssertEqual(try value(stepped, atProgress: 1), 0)
     }
 
     /// from/to is keyframes at 0 and 1.
-    func testFromToEqualsTwoKeyframes() {
-        forEachSeed(200, base: 0x7EAC_0000) { seed, rng in
+    func testFromToEqualsTwoKeyframes() throws {
+        try forEachSeed(200, base: 0x7EAC_0000) { seed, rng in
             let from = Double.random(in: -1e3...1e3, using: &rng), to = Double.random(in: -1e3...1e3, using: &rng)
             let easing: Easing = [.linear, .ease, .easeOut, .steps(3)].randomElement(using: &rng)!
             let a = Track(id: "a", range: .offsets(start: 0, end: 1), from: from, to: to, easing: easing)
@@ -82,30 +90,30 @@ final class TrackTests: XCTestCase {
                           keyframes: [Keyframe(at: 0, value: from), Keyframe(at: 1, value: to)], easing: easing)
             for _ in 0..<20 {
                 let p = Double.random(in: 0...1, using: &rng)
-                XCTAssertEqual(a.value(atProgress: p), b.value(atProgress: p), "seed \(seed) at \(p)")
+                XCTAssertEqual(try value(a, atProgress: p), try value(b, atProgress: p), "seed \(seed) at \(p)")
             }
-            XCTAssertEqual(a.value(atProgress: 0), from, "seed \(seed)")
-            XCTAssertEqual(a.value(atProgress: 1), to, "seed \(seed)")
+            XCTAssertEqual(try value(a, atProgress: 0), from, "seed \(seed)")
+            XCTAssertEqual(try value(a, atProgress: 1), to, "seed \(seed)")
         }
     }
 
     /// Keyframes sharing an `at` jump there; the later one holds from it on.
-    func testEqualAtsMakeAJump() {
+    func testEqualAtsMakeAJump() throws {
         let track = Track(id: "t", range: .offsets(start: 0, end: 1), keyframes: [
             Keyframe(at: 0, value: 0), Keyframe(at: 0.5, value: 1), Keyframe(at: 0.5, value: 5), Keyframe(at: 1, value: 7),
         ])
-        XCTAssertEqual(track.value(atProgress: 0.25), 0.5)
-        XCTAssertEqual(track.value(atProgress: 0.5), 5)
-        XCTAssertEqual(track.value(atProgress: 0.75), 6)
+        XCTAssertEqual(try value(track, atProgress: 0.25), 0.5)
+        XCTAssertEqual(try value(track, atProgress: 0.5), 5)
+        XCTAssertEqual(try value(track, atProgress: 0.75), 6)
     }
 
-    func testASingleKeyframeIsConstantAndNegativeZeroIsNeverOutput() {
+    func testASingleKeyframeIsConstantAndNegativeZeroIsNeverOutput() throws {
         let track = Track(id: "t", range: .offsets(start: 0, end: 1), keyframes: [Keyframe(at: 0.5, value: -0.0)])
         for p in [0, 0.5, 1.0] {
-            XCTAssertEqual(track.value(atProgress: p).sign, .plus)
+            XCTAssertEqual(try value(track, atProgress: p).sign, .plus)
         }
         let towardsZero = Track(id: "z", range: .offsets(start: 0, end: 1), from: -3, to: -0.0)
-        XCTAssertEqual(towardsZero.value(atProgress: 1).sign, .plus)
+        XCTAssertEqual(try value(towardsZero, atProgress: 1).sign, .plus)
     }
 
     /// Outside the range a track holds its ends; inside, a held keyframe pair

@@ -6,15 +6,12 @@
 /// t = x, then bisection) follow WebKit's `UnitBezier.h` and Chromium's
 /// `ui/gfx/geometry/cubic_bezier.cc`.
 public struct CubicBezier: Equatable, Sendable {
+    // Only the control points are stored: the coefficients cost a few
+    // flops per call, less than copying them along with the easing.
     public let x1: Double
     public let y1: Double
     public let x2: Double
     public let y2: Double
-
-    // X(t) = ((ax·t + bx)·t + cx)·t, likewise Y: the Bernstein form expanded
-    // with the implicit end points (UnitBezier's coefficients).
-    private let ax: Double, bx: Double, cx: Double
-    private let ay: Double, by: Double, cy: Double
 
     /// The control points as given; `Easing.validate` checks them (x1, x2 in
     /// [0, 1], so X is monotone on [0, 1] and each x has one t).
@@ -23,16 +20,6 @@ public struct CubicBezier: Equatable, Sendable {
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
-        cx = 3 * x1
-        bx = 3 * (x2 - x1) - cx
-        ax = 1 - cx - bx
-        cy = 3 * y1
-        by = 3 * (y2 - y1) - cy
-        ay = 1 - cy - by
-    }
-
-    public static func == (a: CubicBezier, b: CubicBezier) -> Bool {
-        a.x1 == b.x1 && a.y1 == b.y1 && a.x2 == b.x2 && a.y2 == b.y2
     }
 
     /// How close X(t) must come to x. Chromium asks 1e-7 (`kBezierEpsilon`);
@@ -50,20 +37,19 @@ public struct CubicBezier: Equatable, Sendable {
     public func callAsFunction(_ x: Double) -> Double {
         guard x > 0 else { return 0 }
         guard x < 1 else { return 1 }
-        return sampleY(parameter(forX: x))
+        return Coordinate(y1, y2)(parameter(forX: x))
     }
 
-    func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
-    func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
-    private func slopeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+    func sampleX(_ t: Double) -> Double { Coordinate(x1, x2)(t) }
 
     /// t in [0, 1] with X(t) = x, for x in (0, 1).
     func parameter(forX x: Double) -> Double {
+        let curve = Coordinate(x1, x2)
         var t = x
         for _ in 0..<Self.newtonSteps {
-            let error = sampleX(t) - x
+            let error = curve(t) - x
             if abs(error) < Self.precision { return t }
-            let slope = slopeX(t)
+            let slope = curve.slope(t)
             // A flat spot would throw the step far off; bisection handles it.
             guard abs(slope) > Self.precision else { break }
             t -= error / slope
@@ -75,12 +61,27 @@ public struct CubicBezier: Equatable, Sendable {
         var low = 0.0, high = 1.0
         t = x
         while true {
-            let value = sampleX(t)
+            let value = curve(t)
             if abs(value - x) < Self.precision { return t }
             if value < x { low = t } else { high = t }
             let middle = low + (high - low) / 2
             guard middle > low, middle < high else { return t }
             t = middle
         }
+    }
+
+    /// One coordinate of the curve, ((a·t + b)·t + c)·t: the Bernstein form
+    /// with the implicit end points 0 and 1 expanded (UnitBezier's coefficients).
+    private struct Coordinate {
+        let a: Double, b: Double, c: Double
+
+        init(_ p1: Double, _ p2: Double) {
+            c = 3 * p1
+            b = 3 * (p2 - p1) - c
+            a = 1 - c - b
+        }
+
+        func callAsFunction(_ t: Double) -> Double { ((a * t + b) * t + c) * t }
+        func slope(_ t: Double) -> Double { (3 * a * t + 2 * b) * t + c }
     }
 }

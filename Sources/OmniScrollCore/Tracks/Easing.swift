@@ -16,12 +16,6 @@ public enum Easing: Equatable, Sendable {
     /// steps(n, jump-end): n equal steps, the first at 0, the jump to 1 only at the end.
     case steps(Int)
 
-    // The keyword curves (https://www.w3.org/TR/css-easing-1/#cubic-bezier-easing-functions).
-    static let easeCurve = CubicBezier(0.25, 0.1, 0.25, 1)
-    static let easeInCurve = CubicBezier(0.42, 0, 1, 1)
-    static let easeOutCurve = CubicBezier(0, 0, 0.58, 1)
-    static let easeInOutCurve = CubicBezier(0.42, 0, 0.58, 1)
-
     /// The largest |y1|, |y2| of a `cubic-bezier`. CSS sets no bound; this
     /// one keeps every output finite: the curve stays within its control
     /// points' hull, so an output progress is within ±10⁶ and a track value
@@ -34,10 +28,13 @@ public enum Easing: Equatable, Sendable {
     public func callAsFunction(_ x: Double) -> Double {
         switch self {
         case .linear: return min(max(x, 0), 1)
-        case .ease: return Self.easeCurve(x)
-        case .easeIn: return Self.easeInCurve(x)
-        case .easeOut: return Self.easeOutCurve(x)
-        case .easeInOut: return Self.easeInOutCurve(x)
+        // The keyword curves (https://www.w3.org/TR/css-easing-1/#cubic-bezier-easing-functions),
+        // built in place: their coefficients fold to constants, where a
+        // stored curve would be fetched and copied on every call.
+        case .ease: return CubicBezier(0.25, 0.1, 0.25, 1)(x)
+        case .easeIn: return CubicBezier(0.42, 0, 1, 1)(x)
+        case .easeOut: return CubicBezier(0, 0, 0.58, 1)(x)
+        case .easeInOut: return CubicBezier(0.42, 0, 0.58, 1)(x)
         case .cubicBezier(let curve): return curve(x)
         case .steps(let count): return Self.jumpEnd(x, steps: count)
         }

@@ -1,6 +1,7 @@
 /// A value driven by the scroll offset (DESIGN.md §4.3; CSS scroll-driven
 /// animations): over its range it runs through its keyframes, eased per
 /// interval, and outside it holds the end values (CSS `fill: both`).
+/// `TrackSet` evaluates it.
 public struct Track: Equatable, Sendable {
     /// The values a track passes through, as the client spelled them.
     public enum Keyframes: Equatable, Sendable {
@@ -34,39 +35,6 @@ public struct Track: Equatable, Sendable {
         self.keyframes = keyframes
         self.easing = easing
     }
-
-    /// The value at progress `progress` (0…1) through the range: before the
-    /// first keyframe its value, after the last its value, between two the
-    /// mix by the eased progress through that interval.
-    public func value(atProgress progress: Double) -> Double {
-        switch keyframes {
-        case .fromTo(let from, let to):
-            return Self.mix(from, to, easing(progress))
-        case .list(let frames):
-            // The number of keyframes at or before `progress` (binary search):
-            // the last of them starts the interval, so at an `at` shared by
-            // several keyframes the later one holds (Web Animations' rule).
-            var low = 0, high = frames.count
-            while low < high {
-                let middle = (low + high) / 2
-                if frames[middle].at <= progress { low = middle + 1 } else { high = middle }
-            }
-            guard low > 0 else { return Self.held(frames[0].value) }
-            guard low < frames.count else { return Self.held(frames[low - 1].value) }
-            let a = frames[low - 1], b = frames[low]
-            return Self.mix(a.value, b.value, easing((progress - a.at) / (b.at - a.at)))
-        }
-    }
-
-    /// a at 0, b at 1, exactly; exactly a all along when a = b (a held
-    /// keyframe must not wobble by an ulp).
-    static func mix(_ a: Double, _ b: Double, _ fraction: Double) -> Double {
-        held(fraction == 1 ? b : a + (b - a) * fraction)
-    }
-
-    /// The value as output: −0 becomes 0 (−0 + 0 = +0 in IEEE 754), so a
-    /// value never prints differently from an equal one.
-    static func held(_ value: Double) -> Double { value + 0 }
 
     /// Checks this track as `field` (e.g. `options.tracks[2]`) names it:
     /// a non-empty id, a range with `start ≤ end` and percentages in

@@ -26,8 +26,7 @@ public struct TrackValues: Equatable, Sendable {
             return
         }
         changed.removeAll(keepingCapacity: true)
-        for i in values.indices {
-            let value = set.value(ofTrack: i, at: offset, subject: subject)
+        set.forEachValue(at: offset, subject: subject) { i, value in
             if value != values[i] {
                 values[i] = value
                 changed.append(i)
