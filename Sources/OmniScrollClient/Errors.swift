@@ -1,20 +1,9 @@
 import OmniScrollJSON
 
 /// A JSON-RPC error reply from the worker. For -32602 (invalid params),
-/// `data` is `{"param": ..., "reason": ...}`.
+/// `data` is `{"param": ..., "reason": ...}`. The error codes are statics
+/// (`OmniScrollRPCError.sessionNotFound`), generated in Generated.swift.
 public struct OmniScrollRPCError: Error, Sendable, Equatable, CustomStringConvertible {
-    public static let parseError = -32700
-    public static let invalidRequest = -32600
-    public static let methodNotFound = -32601
-    public static let invalidParams = -32602
-    public static let internalError = -32603
-    // Application errors (protocol/openrpc.json)
-    public static let sessionNotFound = -32001
-    public static let childNotFound = -32002
-    public static let sessionAlreadyExists = -32003
-    public static let limitExceeded = -32004
-    public static let requestCancelled = -32800
-
     public var code: Int
     public var message: String
     public var data: JSONValue?

@@ -14,16 +14,21 @@ public struct RPCCall: Sendable {
         self.isNotification = notification
     }
 
+    /// A call of one of the document's methods.
+    public init(_ method: OmniScrollMethod, _ params: JSONObject? = nil, notification: Bool = false) {
+        self.init(method.rawValue, params, notification: notification)
+    }
+
     /// The same call sent as a notification (no reply).
     public var asNotification: RPCCall { RPCCall(method, params, notification: true) }
 
-    public static func scroll(session: String, offset: Double, phase: String? = nil) -> RPCCall {
+    public static func scroll(session: String, offset: Double, phase: ScrollPhase? = nil) -> RPCCall {
         var p: JSONObject = ["session": .string(session), "offset": .number(offset)]
-        if let phase { p["phase"] = .string(phase) }
-        return RPCCall("session.scroll", p)
+        if let phase { p["phase"] = .string(phase.rawValue) }
+        return RPCCall(.sessionScroll, p)
     }
-    public static func get(session: String) -> RPCCall { RPCCall("session.get", ["session": .string(session)]) }
-    public static func list() -> RPCCall { RPCCall("session.list") }
+    public static func get(session: String) -> RPCCall { RPCCall(.sessionGet, ["session": .string(session)]) }
+    public static func list() -> RPCCall { RPCCall(.sessionList) }
 }
 
 /// Finds the worker: `path`, else `$OMNISCROLL_BIN`, else `omniscroll` on `PATH`.
@@ -119,8 +124,8 @@ public actor OmniScrollClient {
     public func close() async -> Int32? {
         if let closeStatus { return closeStatus }
         if !transport.closed {
-            if (try? await request("shutdown", nil, timeout: closeTimeout)) != nil {
-                try? await notify("exit")
+            if (try? await request(.shutdown, nil, timeout: closeTimeout)) != nil {
+                try? await notify(.exit)
             }
         }
         transport.markClosed()
@@ -141,28 +146,34 @@ public actor OmniScrollClient {
 
     // MARK: typed API
 
-    private func layout(_ method: String, _ params: JSONObject, _ timeout: Double?) async throws -> Layout {
+    private func layout(_ method: OmniScrollMethod, _ params: JSONObject, _ timeout: Double?) async throws -> Layout {
         let v = try await request(method, params, timeout: timeout)
         return try Layout(json: v)
     }
+
+    private func request(_ method: OmniScrollMethod, _ params: JSONObject? = nil, timeout: Double? = nil) async throws -> JSONValue {
+        try await request(method.rawValue, params, timeout: timeout)
+    }
+
+    private func notify(_ method: OmniScrollMethod) async throws { try await notify(method.rawValue) }
 
     public func initialize(clientInfo: JSONValue? = nil, capabilities: JSONValue? = nil,
                            timeout: Double? = nil) async throws -> InitializeResult {
         var p = JSONObject()
         if let clientInfo { p["clientInfo"] = clientInfo }
         if let capabilities { p["capabilities"] = capabilities }
-        return try InitializeResult(json: try await request("initialize", p, timeout: timeout))
+        return try InitializeResult(json: try await request(.initialize, p, timeout: timeout))
     }
 
     public func shutdown(timeout: Double? = nil) async throws {
-        _ = try await request("shutdown", nil, timeout: timeout)
+        _ = try await request(.shutdown, nil, timeout: timeout)
     }
 
-    public func exit() async throws { try await notify("exit") }
+    public func exit() async throws { try await notify(.exit) }
 
     /// `rpc.discover`: the OpenRPC document.
     public func discover(timeout: Double? = nil) async throws -> JSONValue {
-        try await request("rpc.discover", nil, timeout: timeout)
+        try await request(.rpcDiscover, nil, timeout: timeout)
     }
 
     public func create(width: Double, height: Double, children: [ChildSpec]? = nil,
@@ -175,23 +186,23 @@ public actor OmniScrollClient {
         if let id { p["id"] = .string(id) }
         if let template { p["template"] = .string(template) }
         if let options { p["options"] = .object(options) }
-        return try await layout("session.create", p, timeout)
+        return try await layout(.sessionCreate, p, timeout)
     }
 
-    public func scroll(session: String, offset: Double, phase: String? = nil, timeout: Double? = nil) async throws -> Layout {
-        try await layout("session.scroll", RPCCall.scroll(session: session, offset: offset, phase: phase).params!, timeout)
+    public func scroll(session: String, offset: Double, phase: ScrollPhase? = nil, timeout: Double? = nil) async throws -> Layout {
+        try await layout(.sessionScroll, RPCCall.scroll(session: session, offset: offset, phase: phase).params!, timeout)
     }
 
     /// `nil` means "not known yet".
     public func setContentHeight(session: String, child: String, contentHeight: Double?,
                                  timeout: Double? = nil) async throws -> Layout {
-        try await layout("session.setContentHeight",
+        try await layout(.sessionSetContentHeight,
                          ["session": .string(session), "child": .string(child),
                           "contentHeight": contentHeight.map { .number($0) } ?? .null], timeout)
     }
 
     public func update(session: String, sizes: [(String, Double?)]? = nil, viewport: (width: Double, height: Double)? = nil,
-                       insets: (top: Double, bottom: Double)? = nil, offset: Double? = nil, phase: String? = nil,
+                       insets: (top: Double, bottom: Double)? = nil, offset: Double? = nil, phase: ScrollPhase? = nil,
                        timeout: Double? = nil) async throws -> Layout {
         var p: JSONObject = ["session": .string(session)]
         if let sizes {
@@ -204,12 +215,12 @@ public actor OmniScrollClient {
         if let viewport { p["viewport"] = ["width": .number(viewport.width), "height": .number(viewport.height)] }
         if let insets { p["insets"] = ["top": .number(insets.top), "bottom": .number(insets.bottom)] }
         if let offset { p["offset"] = .number(offset) }
-        if let phase { p["phase"] = .string(phase) }
-        return try await layout("session.update", p, timeout)
+        if let phase { p["phase"] = .string(phase.rawValue) }
+        return try await layout(.sessionUpdate, p, timeout)
     }
 
     public func setViewport(session: String, width: Double, height: Double, timeout: Double? = nil) async throws -> Layout {
-        try await layout("session.setViewport",
+        try await layout(.sessionSetViewport,
                          ["session": .string(session), "width": .number(width), "height": .number(height)], timeout)
     }
 
@@ -217,80 +228,82 @@ public actor OmniScrollClient {
         var p: JSONObject = ["session": .string(session)]
         if let top { p["top"] = .number(top) }
         if let bottom { p["bottom"] = .number(bottom) }
-        return try await layout("session.setInsets", p, timeout)
+        return try await layout(.sessionSetInsets, p, timeout)
     }
 
     public func insertChildren(session: String, children: [ChildSpec], index: Int? = nil,
                                timeout: Double? = nil) async throws -> Layout {
         var p: JSONObject = ["session": .string(session), "children": .array(children.map(\.json))]
         if let index { p["index"] = .number(Double(index)) }
-        return try await layout("session.insertChildren", p, timeout)
+        return try await layout(.sessionInsertChildren, p, timeout)
     }
 
     public func removeChildren(session: String, children: [String], timeout: Double? = nil) async throws -> Layout {
-        try await layout("session.removeChildren",
+        try await layout(.sessionRemoveChildren,
                          ["session": .string(session), "children": .array(children.map { .string($0) })], timeout)
     }
 
-    public func scrollToChild(session: String, child: String, position: String? = nil, animated: Bool? = nil,
+    public func scrollToChild(session: String, child: String, position: ScrollPosition? = nil, animated: Bool? = nil,
                               timeout: Double? = nil) async throws -> Layout {
         var p: JSONObject = ["session": .string(session), "child": .string(child)]
-        if let position { p["position"] = .string(position) }
+        if let position { p["position"] = .string(position.rawValue) }
         if let animated { p["animated"] = .bool(animated) }
-        return try await layout("session.scrollToChild", p, timeout)
+        return try await layout(.sessionScrollToChild, p, timeout)
     }
 
     public func beginDragging(session: String, timeout: Double? = nil) async throws -> Layout {
-        try await layout("session.beginDragging", ["session": .string(session)], timeout)
+        try await layout(.sessionBeginDragging, ["session": .string(session)], timeout)
     }
 
     public func endDragging(session: String, decelerate: Bool? = nil, timeout: Double? = nil) async throws -> Layout {
         var p: JSONObject = ["session": .string(session)]
         if let decelerate { p["decelerate"] = .bool(decelerate) }
-        return try await layout("session.endDragging", p, timeout)
+        return try await layout(.sessionEndDragging, p, timeout)
     }
 
     public func endScrolling(session: String, timeout: Double? = nil) async throws -> Layout {
-        try await layout("session.endScrolling", ["session": .string(session)], timeout)
+        try await layout(.sessionEndScrolling, ["session": .string(session)], timeout)
     }
 
     public func endRefreshing(session: String, timeout: Double? = nil) async throws -> Layout {
-        try await layout("session.endRefreshing", ["session": .string(session)], timeout)
+        try await layout(.sessionEndRefreshing, ["session": .string(session)], timeout)
     }
 
     public func endLoadingMore(session: String, timeout: Double? = nil) async throws -> Layout {
-        try await layout("session.endLoadingMore", ["session": .string(session)], timeout)
+        try await layout(.sessionEndLoadingMore, ["session": .string(session)], timeout)
     }
 
     public func get(session: String, timeout: Double? = nil) async throws -> Layout {
-        try await layout("session.get", ["session": .string(session)], timeout)
+        try await layout(.sessionGet, ["session": .string(session)], timeout)
     }
 
     public func list(timeout: Double? = nil) async throws -> [SessionInfo] {
-        let v = try await request("session.list", nil, timeout: timeout)
+        let v = try await request(.sessionList, nil, timeout: timeout)
         guard let a = v["sessions"]?.arrayValue else {
-            throw OmniScrollClientError.unexpectedResult(method: "session.list", reason: "sessions must be an array")
+            throw OmniScrollClientError.unexpectedResult(method: OmniScrollMethod.sessionList.rawValue,
+                                                         reason: "sessions must be an array")
         }
         return try a.map(SessionInfo.init(json:))
     }
 
     @discardableResult
     public func destroy(session: String, timeout: Double? = nil) async throws -> String {
-        let v = try await request("session.destroy", ["session": .string(session)], timeout: timeout)
+        let v = try await request(.sessionDestroy, ["session": .string(session)], timeout: timeout)
         guard let s = v["session"]?.stringValue else {
-            throw OmniScrollClientError.unexpectedResult(method: "session.destroy", reason: "expected {session}")
+            throw OmniScrollClientError.unexpectedResult(method: OmniScrollMethod.sessionDestroy.rawValue,
+                                                         reason: "expected {session}")
         }
         return s
     }
 
     /// An opaque snapshot: pass it back to `restore` unchanged.
     public func snapshot(session: String, timeout: Double? = nil) async throws -> JSONValue {
-        try await request("session.snapshot", ["session": .string(session)], timeout: timeout)
+        try await request(.sessionSnapshot, ["session": .string(session)], timeout: timeout)
     }
 
     public func restore(snapshot: JSONValue, id: String? = nil, timeout: Double? = nil) async throws -> Layout {
         var p: JSONObject = ["snapshot": snapshot]
         if let id { p["id"] = .string(id) }
-        return try await layout("session.restore", p, timeout)
+        return try await layout(.sessionRestore, p, timeout)
     }
 }

@@ -133,7 +133,7 @@ public struct Layout: Sendable, Equatable {
         minOffset = try num(o, "minOffset", "Layout")
         maxOffset = try num(o, "maxOffset", "Layout")
         direction = o["direction"]?.stringValue
-        phase = o["phase"]?.stringValue ?? "idle"
+        phase = o["phase"]?.stringValue ?? ScrollPhase.idle.rawValue
         activeChild = o["activeChild"]?.stringValue
         contentView = try ContentView(json: o["contentView"])
         guard let cs = o["children"]?.arrayValue, let es = o["events"]?.arrayValue else {
@@ -204,11 +204,11 @@ public struct ChildSpec: Sendable, Equatable {
 
     /// A scrollable child; `nil` content height means "not known yet".
     public static func scroll(_ id: String, contentHeight: Double? = nil) -> ChildSpec {
-        ChildSpec(id: id, kind: "scroll", contentHeight: contentHeight)
+        ChildSpec(id: id, kind: ChildKind.scroll.rawValue, contentHeight: contentHeight)
     }
-    public static func fixed(_ id: String, height: Double) -> ChildSpec { ChildSpec(id: id, kind: "fixed", height: height) }
+    public static func fixed(_ id: String, height: Double) -> ChildSpec { ChildSpec(id: id, kind: ChildKind.fixed.rawValue, height: height) }
     public static func sticky(_ id: String, height: Double, pinOffset: Double? = nil) -> ChildSpec {
-        ChildSpec(id: id, kind: "sticky", height: height, pinOffset: pinOffset)
+        ChildSpec(id: id, kind: ChildKind.sticky.rawValue, height: height, pinOffset: pinOffset)
     }
 
     public var json: JSONValue {

@@ -22,7 +22,7 @@ public struct Insets: Equatable, Hashable, Sendable {
     public static let zero = Insets()
 }
 
-/// A child's frame in container content coordinates.
+/// A frame in content coordinates: a child's in the container, a tile's in the scroll view.
 public struct Rect: Equatable, Hashable, Sendable {
     public var x: Double
     public var y: Double
@@ -37,6 +37,28 @@ public struct Rect: Equatable, Hashable, Sendable {
     }
 
     public var maxY: Double { y + height }
+}
+
+/// A position in points: a tile grid's offset, in the scroll view's content coordinates.
+public struct Point: Equatable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A width and a height in points: a tile's size, a scroll view's content size.
+public struct Size: Equatable, Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// `min(max(value, low), high)`, with `low` winning when `high < low`:

@@ -1,5 +1,12 @@
 // Types for the OmniScroll Node client (index.js).
 
+import type {
+  ChildKind, ErrorCodeTable, EventType, MethodName, ScrollDirection, ScrollPhase, ScrollPosition, Template,
+} from './generated.js';
+
+/** The method table, enums and error codes, generated from protocol/openrpc.json. */
+export * from './generated.js';
+
 export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };
 
 export declare const DEFAULTS: Readonly<{
@@ -12,18 +19,12 @@ export declare const DEFAULTS: Readonly<{
 
 export declare class OmniScrollError extends Error {}
 
-/** A JSON-RPC error reply. For -32602, `data` is `{param, reason}`. */
-export declare class RpcError extends OmniScrollError {
-  static readonly PARSE_ERROR: -32700;
-  static readonly INVALID_REQUEST: -32600;
-  static readonly METHOD_NOT_FOUND: -32601;
-  static readonly INVALID_PARAMS: -32602;
-  static readonly INTERNAL_ERROR: -32603;
-  static readonly SESSION_NOT_FOUND: -32001;
-  static readonly CHILD_NOT_FOUND: -32002;
-  static readonly SESSION_ALREADY_EXISTS: -32003;
-  static readonly LIMIT_EXCEEDED: -32004;
-  static readonly REQUEST_CANCELLED: -32800;
+/** OmniScrollError with the error codes as statics (index.js assigns them from `ErrorCode`). */
+declare const RpcErrorBase: typeof OmniScrollError & ErrorCodeTable;
+
+/** A JSON-RPC error reply. For -32602, `data` is `{param, reason}`. The
+ * error codes are statics: `RpcError.SESSION_NOT_FOUND`. */
+export declare class RpcError extends RpcErrorBase {
   constructor(code: number, message: string, data?: JSONValue);
   static fromJSON(e: unknown): RpcError;
   readonly code: number;
@@ -61,7 +62,7 @@ export interface ContentView { top: number; height: number; [extra: string]: JSO
 export interface Target { offset: number | null; pending: boolean; [extra: string]: JSONValue }
 
 export declare class Event {
-  readonly type: string;
+  readonly type: EventType | (string & {});
   readonly child?: string;
   /** Every other member of the event (direction, offset, …). */
   readonly data: { [key: string]: JSONValue };
@@ -76,7 +77,8 @@ export declare class ChildLayout {
   readonly [extra: string]: unknown;
 }
 
-export type Phase = 'idle' | 'dragging' | 'decelerating' | 'animating' | (string & {});
+/** A reply's phase: one the document names, or a newer worker's. */
+export type Phase = ScrollPhase | (string & {});
 
 export declare class Layout {
   static fromJSON(o: unknown): Layout;
@@ -86,7 +88,7 @@ export declare class Layout {
   readonly contentHeight: number;
   readonly minOffset: number;
   readonly maxOffset: number;
-  readonly direction: 'none' | 'up' | 'down' | (string & {});
+  readonly direction: ScrollDirection | (string & {});
   readonly phase: Phase;
   readonly activeChild: string | null;
   readonly contentView: ContentView;
@@ -106,7 +108,7 @@ export type ChildSpec =
   | { id: string; kind: 'scroll'; contentHeight?: number | null; [extra: string]: JSONValue | undefined }
   | { id: string; kind: 'fixed'; height: number; [extra: string]: JSONValue | undefined }
   | { id: string; kind: 'sticky'; height: number; pinOffset?: number; [extra: string]: JSONValue | undefined }
-  | { id: string; kind: string; [extra: string]: JSONValue | undefined };
+  | { id: string; kind: ChildKind | (string & {}); [extra: string]: JSONValue | undefined };
 
 export type Size = { width: number; height: number } | [number, number];
 export type Insets = { top?: number; bottom?: number } | [number, number];
@@ -126,7 +128,7 @@ export interface CreateParams {
   insets?: Insets;
   offset?: number;
   id?: string;
-  template?: 'shortContainer' | 'stickyTabs' | (string & {});
+  template?: Template | (string & {});
   options?: SessionOptions;
 }
 
@@ -135,7 +137,7 @@ export interface UpdateParams {
   viewport?: Size;
   insets?: Insets;
   offset?: number;
-  phase?: Phase;
+  phase?: ScrollPhase;
 }
 
 export interface SessionInfo { id: string; children: JSONValue; revision: number; [extra: string]: JSONValue }
@@ -156,20 +158,20 @@ export interface Call<R = unknown> {
 }
 
 export declare const calls: {
-  raw(method: string, params?: { [key: string]: JSONValue }): Call<JSONValue>;
+  raw(method: MethodName | (string & {}), params?: { [key: string]: JSONValue }): Call<JSONValue>;
   initialize(args?: { clientInfo?: JSONValue; capabilities?: JSONValue }): Call<InitializeResult>;
   shutdown(): Call<null>;
   exit(): Call<null>;
   discover(): Call<{ [key: string]: JSONValue }>;
   create(params: CreateParams): Call<Layout>;
-  scroll(session: string, offset: number, phase?: Phase): Call<Layout>;
+  scroll(session: string, offset: number, phase?: ScrollPhase): Call<Layout>;
   setContentHeight(session: string, child: string, contentHeight: number | null): Call<Layout>;
   update(session: string, changes?: UpdateParams): Call<Layout>;
   setViewport(session: string, width: number, height: number): Call<Layout>;
   setInsets(session: string, insets?: { top?: number; bottom?: number }): Call<Layout>;
   insertChildren(session: string, children: ChildSpec[], index?: number): Call<Layout>;
   removeChildren(session: string, children: string[]): Call<Layout>;
-  scrollToChild(session: string, child: string, options?: { position?: 'top' | 'center' | 'bottom'; animated?: boolean }): Call<Layout>;
+  scrollToChild(session: string, child: string, options?: { position?: ScrollPosition; animated?: boolean }): Call<Layout>;
   beginDragging(session: string): Call<Layout>;
   endDragging(session: string, decelerate?: boolean): Call<Layout>;
   endScrolling(session: string): Call<Layout>;
@@ -215,8 +217,8 @@ export declare class Client {
   timeout: number;
 
   call<R>(c: Call<R>, opts?: CallOptions): Promise<R>;
-  request(method: string, params?: { [key: string]: JSONValue }, opts?: CallOptions): Promise<JSONValue>;
-  notify(method: string, params?: { [key: string]: JSONValue }): Promise<void>;
+  request(method: MethodName | (string & {}), params?: { [key: string]: JSONValue }, opts?: CallOptions): Promise<JSONValue>;
+  notify(method: MethodName | (string & {}), params?: { [key: string]: JSONValue }): Promise<void>;
   /** Per entry: the decoded result, the RpcError (not thrown), or undefined for notifications. */
   batch<T extends readonly Call<any>[]>(calls: T, opts?: CallOptions): Promise<BatchResult<T>>;
   /** `shutdown` + `exit`, bounded wait, then kill. Resolves with the exit code. */
@@ -228,14 +230,14 @@ export declare class Client {
   exit(): Promise<void>;
   discover(opts?: CallOptions): Promise<{ [key: string]: JSONValue }>;
   create(params: CreateParams, opts?: CallOptions): Promise<Layout>;
-  scroll(session: string, offset: number, phase?: Phase, opts?: CallOptions): Promise<Layout>;
+  scroll(session: string, offset: number, phase?: ScrollPhase, opts?: CallOptions): Promise<Layout>;
   setContentHeight(session: string, child: string, contentHeight: number | null, opts?: CallOptions): Promise<Layout>;
   update(session: string, changes: UpdateParams, opts?: CallOptions): Promise<Layout>;
   setViewport(session: string, width: number, height: number, opts?: CallOptions): Promise<Layout>;
   setInsets(session: string, insets: { top?: number; bottom?: number }, opts?: CallOptions): Promise<Layout>;
   insertChildren(session: string, children: ChildSpec[], index?: number, opts?: CallOptions): Promise<Layout>;
   removeChildren(session: string, children: string[], opts?: CallOptions): Promise<Layout>;
-  scrollToChild(session: string, child: string, options?: { position?: 'top' | 'center' | 'bottom'; animated?: boolean }, opts?: CallOptions): Promise<Layout>;
+  scrollToChild(session: string, child: string, options?: { position?: ScrollPosition; animated?: boolean }, opts?: CallOptions): Promise<Layout>;
   beginDragging(session: string, opts?: CallOptions): Promise<Layout>;
   endDragging(session: string, decelerate?: boolean, opts?: CallOptions): Promise<Layout>;
   endScrolling(session: string, opts?: CallOptions): Promise<Layout>;

@@ -4,6 +4,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync, accessSync, constants as fsConstants } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ErrorCode, Method } from './generated.js';
+
+export * from './generated.js';
 
 export const DEFAULTS = Object.freeze({
   timeout: 30_000, // ms per call
@@ -31,23 +34,14 @@ export class RpcError extends OmniScrollError {
     this.data = data === undefined ? null : data;
   }
   static fromJSON(e) {
-    if (e === null || typeof e !== 'object') return new RpcError(-32603, 'malformed error object', e);
-    return new RpcError(Number.isInteger(e.code) ? e.code : -32603, String(e.message ?? ''), e.data);
+    if (e === null || typeof e !== 'object') return new RpcError(ErrorCode.INTERNAL_ERROR, 'malformed error object', e);
+    return new RpcError(Number.isInteger(e.code) ? e.code : ErrorCode.INTERNAL_ERROR, String(e.message ?? ''), e.data);
   }
   get param() { return this.data && typeof this.data === 'object' ? this.data.param : undefined; }
   get reason() { return this.data && typeof this.data === 'object' ? this.data.reason : undefined; }
 }
-RpcError.PARSE_ERROR = -32700;
-RpcError.INVALID_REQUEST = -32600;
-RpcError.METHOD_NOT_FOUND = -32601;
-RpcError.INVALID_PARAMS = -32602;
-RpcError.INTERNAL_ERROR = -32603;
-// Application errors (protocol/openrpc.json)
-RpcError.SESSION_NOT_FOUND = -32001;
-RpcError.CHILD_NOT_FOUND = -32002;
-RpcError.SESSION_ALREADY_EXISTS = -32003;
-RpcError.LIMIT_EXCEEDED = -32004;
-RpcError.REQUEST_CANCELLED = -32800;
+// The error codes as statics (RpcError.SESSION_NOT_FOUND), from the generated table.
+Object.assign(RpcError, ErrorCode);
 
 /** The worker exited or crashed; carries its exit status and stderr tail. */
 export class WorkerDiedError extends OmniScrollError {
@@ -213,40 +207,40 @@ function size(v, a, b) {
 export const calls = {
   raw: (method, params) => ({ method, params, decode: asIs }),
   initialize: ({ clientInfo, capabilities } = {}) =>
-    ({ method: 'initialize', params: compact({ clientInfo, capabilities }), decode: asIs }),
-  shutdown: () => ({ method: 'shutdown', params: undefined, decode: asNull }),
-  exit: () => ({ method: 'exit', params: undefined, decode: asNull, notify: true }),
-  discover: () => ({ method: 'rpc.discover', params: undefined, decode: asIs }),
+    ({ method: Method.INITIALIZE, params: compact({ clientInfo, capabilities }), decode: asIs }),
+  shutdown: () => ({ method: Method.SHUTDOWN, params: undefined, decode: asNull }),
+  exit: () => ({ method: Method.EXIT, params: undefined, decode: asNull, notify: true }),
+  discover: () => ({ method: Method.RPC_DISCOVER, params: undefined, decode: asIs }),
   create: ({ viewport, children, insets, offset, id, template, options } = {}) => ({
-    method: 'session.create',
+    method: Method.SESSION_CREATE,
     params: compact({ viewport: size(viewport, 'width', 'height'), children, insets: size(insets, 'top', 'bottom'), offset, id, template, options }),
     decode: asLayout,
   }),
-  scroll: (session, offset, phase) => ({ method: 'session.scroll', params: compact({ session, offset, phase }), decode: asLayout }),
+  scroll: (session, offset, phase) => ({ method: Method.SESSION_SCROLL, params: compact({ session, offset, phase }), decode: asLayout }),
   setContentHeight: (session, child, contentHeight) =>
-    ({ method: 'session.setContentHeight', params: { session, child, contentHeight: contentHeight ?? null }, decode: asLayout }),
+    ({ method: Method.SESSION_SET_CONTENT_HEIGHT, params: { session, child, contentHeight: contentHeight ?? null }, decode: asLayout }),
   update: (session, { sizes, viewport, insets, offset, phase } = {}) => ({
-    method: 'session.update',
+    method: Method.SESSION_UPDATE,
     params: compact({ session, sizes, viewport: size(viewport, 'width', 'height'), insets: size(insets, 'top', 'bottom'), offset, phase }),
     decode: asLayout,
   }),
-  setViewport: (session, width, height) => ({ method: 'session.setViewport', params: { session, width, height }, decode: asLayout }),
-  setInsets: (session, { top, bottom } = {}) => ({ method: 'session.setInsets', params: compact({ session, top, bottom }), decode: asLayout }),
+  setViewport: (session, width, height) => ({ method: Method.SESSION_SET_VIEWPORT, params: { session, width, height }, decode: asLayout }),
+  setInsets: (session, { top, bottom } = {}) => ({ method: Method.SESSION_SET_INSETS, params: compact({ session, top, bottom }), decode: asLayout }),
   insertChildren: (session, children, index) =>
-    ({ method: 'session.insertChildren', params: compact({ session, children, index }), decode: asLayout }),
-  removeChildren: (session, children) => ({ method: 'session.removeChildren', params: { session, children }, decode: asLayout }),
+    ({ method: Method.SESSION_INSERT_CHILDREN, params: compact({ session, children, index }), decode: asLayout }),
+  removeChildren: (session, children) => ({ method: Method.SESSION_REMOVE_CHILDREN, params: { session, children }, decode: asLayout }),
   scrollToChild: (session, child, { position, animated } = {}) =>
-    ({ method: 'session.scrollToChild', params: compact({ session, child, position, animated }), decode: asLayout }),
-  beginDragging: (session) => ({ method: 'session.beginDragging', params: { session }, decode: asLayout }),
-  endDragging: (session, decelerate) => ({ method: 'session.endDragging', params: compact({ session, decelerate }), decode: asLayout }),
-  endScrolling: (session) => ({ method: 'session.endScrolling', params: { session }, decode: asLayout }),
-  endRefreshing: (session) => ({ method: 'session.endRefreshing', params: { session }, decode: asLayout }),
-  endLoadingMore: (session) => ({ method: 'session.endLoadingMore', params: { session }, decode: asLayout }),
-  get: (session) => ({ method: 'session.get', params: { session }, decode: asLayout }),
-  list: () => ({ method: 'session.list', params: undefined, decode: asSessions }),
-  destroy: (session) => ({ method: 'session.destroy', params: { session }, decode: asDestroyed }),
-  snapshot: (session) => ({ method: 'session.snapshot', params: { session }, decode: asIs }),
-  restore: (snapshot, id) => ({ method: 'session.restore', params: compact({ snapshot, id }), decode: asLayout }),
+    ({ method: Method.SESSION_SCROLL_TO_CHILD, params: compact({ session, child, position, animated }), decode: asLayout }),
+  beginDragging: (session) => ({ method: Method.SESSION_BEGIN_DRAGGING, params: { session }, decode: asLayout }),
+  endDragging: (session, decelerate) => ({ method: Method.SESSION_END_DRAGGING, params: compact({ session, decelerate }), decode: asLayout }),
+  endScrolling: (session) => ({ method: Method.SESSION_END_SCROLLING, params: { session }, decode: asLayout }),
+  endRefreshing: (session) => ({ method: Method.SESSION_END_REFRESHING, params: { session }, decode: asLayout }),
+  endLoadingMore: (session) => ({ method: Method.SESSION_END_LOADING_MORE, params: { session }, decode: asLayout }),
+  get: (session) => ({ method: Method.SESSION_GET, params: { session }, decode: asLayout }),
+  list: () => ({ method: Method.SESSION_LIST, params: undefined, decode: asSessions }),
+  destroy: (session) => ({ method: Method.SESSION_DESTROY, params: { session }, decode: asDestroyed }),
+  snapshot: (session) => ({ method: Method.SESSION_SNAPSHOT, params: { session }, decode: asIs }),
+  restore: (snapshot, id) => ({ method: Method.SESSION_RESTORE, params: compact({ snapshot, id }), decode: asLayout }),
 };
 
 export function notification(c) {
@@ -518,7 +512,7 @@ export class Client {
   // typed API ---------------------------------------------------------------
   initialize(clientInfo, capabilities, opts) { return this.call(calls.initialize({ clientInfo, capabilities }), opts); }
   shutdown(opts) { return this.call(calls.shutdown(), opts); }
-  exit() { return this.notify('exit'); }
+  exit() { return this.notify(Method.EXIT); }
   discover(opts) { return this.call(calls.discover(), opts); }
   create(params, opts) { return this.call(calls.create(params), opts); }
   scroll(session, offset, phase, opts) { return this.call(calls.scroll(session, offset, phase), opts); }

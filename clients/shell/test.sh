@@ -28,6 +28,24 @@ check() { # check NAME ACTUAL EXPECTED
     fi
 }
 
+# the generated table matches protocol/openrpc.json
+doc="$repo/protocol/openrpc.json"
+check "generated methods" "$OMNISCROLL_METHODS" \
+    "$(jq -r '.methods[] | [.name] + [.params[] | .name + (if .required then "" else "?" end)] | join(" ")' "$doc")"
+for e in $(jq -r '.components.errors | to_entries[] | "\(.key)=\(.value.code)"' "$doc"); do
+    name=${e%=*}
+    code=${e#*=}
+    check "error name of $code" "$(omniscroll_error_name "$code")" "$name"
+    var=OMNISCROLL_ERR_$(printf '%s' "$name" | sed 's/\([a-z0-9]\)\([A-Z]\)/\1_\2/g' | tr '[:lower:]' '[:upper:]')
+    check "$var" "$(eval "printf '%s' \"\${$var:-}\"")" "$code"
+done
+check "no name for an unknown code" "$(omniscroll_error_name 12345; echo $?)" 1
+check "scroll phase enum" "$OMNISCROLL_ENUM_SCROLL_PHASE" "$(jq -r '.components.schemas.ScrollPhase.enum | join(" ")' "$doc")"
+check "child kind enum" "$OMNISCROLL_ENUM_CHILD_KIND" \
+    "$(jq -r '.components.schemas.ChildSpec.properties.kind.enum | join(" ")' "$doc")"
+check "event type enum" "$OMNISCROLL_ENUM_EVENT_TYPE" \
+    "$(jq -r '.components.schemas.Event.properties.type.enum | join(" ")' "$doc")"
+
 omniscroll_start || { echo "0 passed, 1 failed"; exit 1; }
 
 # create + golden vectors of seed 000
@@ -47,7 +65,8 @@ rc=$?
 check "error return code" "$rc" 2
 check "error object" "$(printf '%s' "$err" | jq -c '[.code, .data.param]')" '[-32602,"params.offset"]'
 err=$(omniscroll_call session.nope '{}' 2>&1 >/dev/null)
-check "method not found" "$(printf '%s' "$err" | jq .code)" "-32601"
+check "method not found" "$(printf '%s' "$err" | jq .code)" "$OMNISCROLL_ERR_METHOD_NOT_FOUND"
+check "method not found by name" "$(omniscroll_error_name "$(printf '%s' "$err" | jq .code)")" MethodNotFound
 check "bad params JSON is a usage error" "$(omniscroll_call session.get '{not json' 2>/dev/null; echo $?)" 5
 check "worker carries on" "$(omniscroll_call session.get "{\"session\":\"$s\"}" | jq .offset)" 4300
 

@@ -4,18 +4,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workerBin } from './helpers.js';
 
 const CLIENT = dirname(dirname(fileURLToPath(import.meta.url)));
+// What the tarball carries besides the worker: package.json and its "files".
+const PACKAGE_FILES = ['package.json', ...JSON.parse(readFileSync(join(CLIENT, 'package.json'), 'utf8')).files];
 
 function withPackage(fn, { bundled }) {
   const root = mkdtempSync(join(tmpdir(), 'omniscroll-bundled-'));
   try {
-    for (const f of ['index.js', 'package.json']) copyFileSync(join(CLIENT, f), join(root, f));
+    for (const f of PACKAGE_FILES) copyFileSync(join(CLIENT, f), join(root, f));
     if (bundled) {
       mkdirSync(join(root, 'bin'));
       copyFileSync(workerBin(), join(root, 'bin', 'omniscroll'));

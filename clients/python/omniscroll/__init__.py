@@ -8,7 +8,8 @@ JSON-RPC 2.0 session API. Standard library only.
 """
 from __future__ import annotations
 
-from . import calls
+from . import _generated, calls
+from ._generated import *  # noqa: F401,F403 - the method table, enums and error codes
 from .aio import AsyncClient
 from .calls import Call
 from .client import Client
@@ -24,4 +25,4 @@ __version__ = "0.1.0"  # the worker's (OmniScrollVersion.swift); scripts/version
 __all__ = ["AsyncClient", "Call", "CallTimeout", "Child", "ChildLayout", "Client", "ClientClosed", "ContentView",
            "Event", "InitializeResult", "InvalidArgument", "Layout", "Mismatch", "OmniScrollError", "Point", "ProtocolViolation",
            "RawWorker", "Rect", "RpcError", "SessionInfo", "Target", "WorkerDied", "calls", "replay",
-           "resolve_binary"]
+           "resolve_binary"] + _generated.__all__

@@ -14,6 +14,7 @@ from .client import (DEFAULT_CLOSE_TIMEOUT, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_L
                      encode_message, request_object)
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
+from ._generated import Method, ScrollPhase, ScrollPosition
 from .types import InitializeResult, Layout, Number, SessionInfo
 
 JSON = Any
@@ -300,7 +301,7 @@ class AsyncClient:
         if self._dead is None:
             try:
                 await self.call(calls.shutdown(), self.close_timeout)
-                await self.notify("exit")
+                await self.notify(Method.EXIT)
             except OmniScrollError:
                 pass
         self._closed = True
@@ -336,7 +337,7 @@ class AsyncClient:
         await self.call(calls.shutdown(), timeout)
 
     async def exit(self) -> None:
-        await self.notify("exit")
+        await self.notify(Method.EXIT)
 
     async def discover(self, *, timeout: Optional[float] = None) -> Dict[str, JSON]:
         return await self.call(calls.discover(), timeout)
@@ -350,7 +351,7 @@ class AsyncClient:
         return await self.call(calls.create(viewport, children, insets=insets, offset=offset, id=id,
                                             template=template, options=options), timeout)
 
-    async def scroll(self, session: str, offset: Number, phase: Optional[str] = None, *,
+    async def scroll(self, session: str, offset: Number, phase: Optional[ScrollPhase] = None, *,
                      timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.scroll(session, offset, phase), timeout)
 
@@ -361,7 +362,7 @@ class AsyncClient:
     async def update(self, session: str, *, sizes: Optional[Mapping[str, Optional[Number]]] = None,
                      viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
                      insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-                     offset: Optional[Number] = None, phase: Optional[str] = None,
+                     offset: Optional[Number] = None, phase: Optional[ScrollPhase] = None,
                      timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.update(session, sizes=sizes, viewport=viewport, insets=insets,
                                             offset=offset, phase=phase), timeout)
@@ -382,7 +383,7 @@ class AsyncClient:
                               timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.remove_children(session, children), timeout)
 
-    async def scroll_to_child(self, session: str, child: str, position: Optional[str] = None,
+    async def scroll_to_child(self, session: str, child: str, position: Optional[ScrollPosition] = None,
                               animated: Optional[bool] = None, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.scroll_to_child(session, child, position, animated), timeout)
 

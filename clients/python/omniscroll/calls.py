@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
+from ._generated import Method, ScrollPhase, ScrollPosition
 from .types import (Child, InitializeResult, Layout, Number, SessionInfo, destroyed_from_json,
                     session_list_from_json)
 
@@ -76,20 +77,20 @@ def call(method: str, params: Optional[Mapping[str, JSON]] = None) -> Call:
 
 def initialize(client_info: Optional[Mapping[str, JSON]] = None,
                capabilities: Optional[Mapping[str, JSON]] = None) -> Call:
-    return Call("initialize", _params(clientInfo=client_info, capabilities=capabilities),
+    return Call(Method.INITIALIZE, _params(clientInfo=client_info, capabilities=capabilities),
                 InitializeResult.from_json)
 
 
 def shutdown() -> Call:
-    return Call("shutdown", None, _null)
+    return Call(Method.SHUTDOWN, None, _null)
 
 
 def exit() -> Call:  # noqa: A001 - protocol name
-    return Call("exit", None, _null, notify=True)
+    return Call(Method.EXIT, None, _null, notify=True)
 
 
 def discover() -> Call:
-    return Call("rpc.discover", None, _identity)
+    return Call(Method.RPC_DISCOVER, None, _identity)
 
 
 def create(viewport: Union[Mapping[str, Number], Sequence[Number]],
@@ -99,94 +100,94 @@ def create(viewport: Union[Mapping[str, Number], Sequence[Number]],
            template: Optional[str] = None, options: Optional[Mapping[str, JSON]] = None) -> Call:
     """``viewport`` is ``{"width", "height"}`` or ``(width, height)``;
     ``insets`` is ``{"top", "bottom"}`` or ``(top, bottom)``."""
-    return Call("session.create", _params(
+    return Call(Method.SESSION_CREATE, _params(
         viewport=_size(viewport, "width", "height"), children=_children(children),
         insets=_size(insets, "top", "bottom"), offset=offset, id=id, template=template,
         options=dict(options) if options is not None else None), Layout.from_json)
 
 
-def scroll(session: str, offset: Number, phase: Optional[str] = None) -> Call:
-    return Call("session.scroll", _params(session=session, offset=offset, phase=phase), Layout.from_json)
+def scroll(session: str, offset: Number, phase: Optional[ScrollPhase] = None) -> Call:
+    return Call(Method.SESSION_SCROLL, _params(session=session, offset=offset, phase=phase), Layout.from_json)
 
 
 def set_content_height(session: str, child: str, content_height: Optional[Number]) -> Call:
     # contentHeight null means "not known yet", so it is always sent.
-    return Call("session.setContentHeight",
+    return Call(Method.SESSION_SET_CONTENT_HEIGHT,
                 {"session": session, "child": child, "contentHeight": content_height}, Layout.from_json)
 
 
 def update(session: str, *, sizes: Optional[Mapping[str, Optional[Number]]] = None,
            viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
            insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-           offset: Optional[Number] = None, phase: Optional[str] = None) -> Call:
-    return Call("session.update", _params(
+           offset: Optional[Number] = None, phase: Optional[ScrollPhase] = None) -> Call:
+    return Call(Method.SESSION_UPDATE, _params(
         session=session, sizes=dict(sizes) if sizes is not None else None,
         viewport=_size(viewport, "width", "height"), insets=_size(insets, "top", "bottom"),
         offset=offset, phase=phase), Layout.from_json)
 
 
 def set_viewport(session: str, width: Number, height: Number) -> Call:
-    return Call("session.setViewport", _params(session=session, width=width, height=height), Layout.from_json)
+    return Call(Method.SESSION_SET_VIEWPORT, _params(session=session, width=width, height=height), Layout.from_json)
 
 
 def set_insets(session: str, top: Optional[Number] = None, bottom: Optional[Number] = None) -> Call:
-    return Call("session.setInsets", _params(session=session, top=top, bottom=bottom), Layout.from_json)
+    return Call(Method.SESSION_SET_INSETS, _params(session=session, top=top, bottom=bottom), Layout.from_json)
 
 
 def insert_children(session: str, children: Iterable[ChildSpec], index: Optional[int] = None) -> Call:
-    return Call("session.insertChildren", _params(session=session, children=_children(children), index=index),
+    return Call(Method.SESSION_INSERT_CHILDREN, _params(session=session, children=_children(children), index=index),
                 Layout.from_json)
 
 
 def remove_children(session: str, children: Iterable[str]) -> Call:
-    return Call("session.removeChildren", _params(session=session, children=list(children)), Layout.from_json)
+    return Call(Method.SESSION_REMOVE_CHILDREN, _params(session=session, children=list(children)), Layout.from_json)
 
 
-def scroll_to_child(session: str, child: str, position: Optional[str] = None,
+def scroll_to_child(session: str, child: str, position: Optional[ScrollPosition] = None,
                     animated: Optional[bool] = None) -> Call:
-    return Call("session.scrollToChild",
+    return Call(Method.SESSION_SCROLL_TO_CHILD,
                 _params(session=session, child=child, position=position, animated=animated), Layout.from_json)
 
 
 def begin_dragging(session: str) -> Call:
-    return Call("session.beginDragging", {"session": session}, Layout.from_json)
+    return Call(Method.SESSION_BEGIN_DRAGGING, {"session": session}, Layout.from_json)
 
 
 def end_dragging(session: str, decelerate: Optional[bool] = None) -> Call:
-    return Call("session.endDragging", _params(session=session, decelerate=decelerate), Layout.from_json)
+    return Call(Method.SESSION_END_DRAGGING, _params(session=session, decelerate=decelerate), Layout.from_json)
 
 
 def end_scrolling(session: str) -> Call:
-    return Call("session.endScrolling", {"session": session}, Layout.from_json)
+    return Call(Method.SESSION_END_SCROLLING, {"session": session}, Layout.from_json)
 
 
 def end_refreshing(session: str) -> Call:
-    return Call("session.endRefreshing", {"session": session}, Layout.from_json)
+    return Call(Method.SESSION_END_REFRESHING, {"session": session}, Layout.from_json)
 
 
 def end_loading_more(session: str) -> Call:
-    return Call("session.endLoadingMore", {"session": session}, Layout.from_json)
+    return Call(Method.SESSION_END_LOADING_MORE, {"session": session}, Layout.from_json)
 
 
 def get(session: str) -> Call:
-    return Call("session.get", {"session": session}, Layout.from_json)
+    return Call(Method.SESSION_GET, {"session": session}, Layout.from_json)
 
 
 def list_sessions() -> Call:
-    return Call("session.list", None, session_list_from_json)
+    return Call(Method.SESSION_LIST, None, session_list_from_json)
 
 
 def destroy(session: str) -> Call:
-    return Call("session.destroy", {"session": session}, destroyed_from_json)
+    return Call(Method.SESSION_DESTROY, {"session": session}, destroyed_from_json)
 
 
 def snapshot(session: str) -> Call:
     """The snapshot is opaque: pass it back to :func:`restore` unchanged."""
-    return Call("session.snapshot", {"session": session}, _identity)
+    return Call(Method.SESSION_SNAPSHOT, {"session": session}, _identity)
 
 
 def restore(snapshot: JSON, id: Optional[str] = None) -> Call:
-    return Call("session.restore", _params(snapshot=snapshot, id=id), Layout.from_json)
+    return Call(Method.SESSION_RESTORE, _params(snapshot=snapshot, id=id), Layout.from_json)
 
 
 __all__ = ["Call", "call", "initialize", "shutdown", "exit", "discover", "create", "scroll",

@@ -18,6 +18,7 @@ from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
 from .calls import Call, ChildSpec, windows
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
+from ._generated import Method, ScrollPhase, ScrollPosition
 from .types import InitializeResult, Layout, Number, SessionInfo
 
 JSON = Any
@@ -384,7 +385,7 @@ class Client:
         if alive:
             try:
                 self.call(calls.shutdown(), timeout=self.close_timeout)
-                self.notify("exit")
+                self.notify(Method.EXIT)
             except OmniScrollError:
                 pass
         with self._lock:
@@ -429,7 +430,7 @@ class Client:
         self.call(calls.shutdown(), timeout)
 
     def exit(self) -> None:
-        self.notify("exit")
+        self.notify(Method.EXIT)
 
     def discover(self, *, timeout: Optional[float] = None) -> Dict[str, JSON]:
         """``rpc.discover``: the OpenRPC document."""
@@ -444,7 +445,7 @@ class Client:
         return self.call(calls.create(viewport, children, insets=insets, offset=offset, id=id,
                                       template=template, options=options), timeout)
 
-    def scroll(self, session: str, offset: Number, phase: Optional[str] = None, *,
+    def scroll(self, session: str, offset: Number, phase: Optional[ScrollPhase] = None, *,
                timeout: Optional[float] = None) -> Layout:
         return self.call(calls.scroll(session, offset, phase), timeout)
 
@@ -455,7 +456,7 @@ class Client:
     def update(self, session: str, *, sizes: Optional[Mapping[str, Optional[Number]]] = None,
                viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
                insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-               offset: Optional[Number] = None, phase: Optional[str] = None,
+               offset: Optional[Number] = None, phase: Optional[ScrollPhase] = None,
                timeout: Optional[float] = None) -> Layout:
         return self.call(calls.update(session, sizes=sizes, viewport=viewport, insets=insets,
                                       offset=offset, phase=phase), timeout)
@@ -476,7 +477,7 @@ class Client:
                         timeout: Optional[float] = None) -> Layout:
         return self.call(calls.remove_children(session, children), timeout)
 
-    def scroll_to_child(self, session: str, child: str, position: Optional[str] = None,
+    def scroll_to_child(self, session: str, child: str, position: Optional[ScrollPosition] = None,
                         animated: Optional[bool] = None, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.scroll_to_child(session, child, position, animated), timeout)
 

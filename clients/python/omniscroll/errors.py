@@ -3,25 +3,17 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from ._generated import ErrorCodes
+
 
 class OmniScrollError(Exception):
     """Base class of every error the client raises."""
 
 
-class RpcError(OmniScrollError):
-    """A JSON-RPC error reply. ``data`` for -32602 is ``{"param": ..., "reason": ...}``."""
-
-    PARSE_ERROR = -32700
-    INVALID_REQUEST = -32600
-    METHOD_NOT_FOUND = -32601
-    INVALID_PARAMS = -32602
-    INTERNAL_ERROR = -32603
-    # Application errors (protocol/openrpc.json)
-    SESSION_NOT_FOUND = -32001
-    CHILD_NOT_FOUND = -32002
-    SESSION_ALREADY_EXISTS = -32003
-    LIMIT_EXCEEDED = -32004
-    REQUEST_CANCELLED = -32800
+class RpcError(OmniScrollError, ErrorCodes):
+    """A JSON-RPC error reply. ``data`` for -32602 is ``{"param": ..., "reason": ...}``.
+    The error codes are class attributes (``RpcError.SESSION_NOT_FOUND``),
+    generated from protocol/openrpc.json."""
 
     def __init__(self, code: int, message: str, data: Any = None) -> None:
         super().__init__("%s (%d)%s" % (message, code, "" if data is None else ": %r" % (data,)))
@@ -32,10 +24,10 @@ class RpcError(OmniScrollError):
     @classmethod
     def from_json(cls, value: Any) -> "RpcError":
         if not isinstance(value, dict):
-            return cls(-32603, "malformed error object", value)
+            return cls(cls.INTERNAL_ERROR, "malformed error object", value)
         code = value.get("code")
         if isinstance(code, bool) or not isinstance(code, int):
-            code = -32603
+            code = cls.INTERNAL_ERROR
         return cls(code, str(value.get("message", "")), value.get("data"))
 
     @property

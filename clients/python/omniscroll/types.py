@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Union
 
+from ._generated import ChildKind, EventType, ScrollDirection, ScrollPhase
+
 JSON = Any
 Number = Union[int, float]
 
@@ -99,7 +101,7 @@ class Event:
     """One lifecycle event. ``child`` is None for container-wide events;
     every other member (``direction``, ``phase``, ``offset``…) is kept in
     ``extra``, as every type keeps the members it has no field for."""
-    type: str
+    type: EventType
     child: Optional[str] = None
     extra: Dict[str, JSON] = field(default_factory=dict)
 
@@ -135,8 +137,8 @@ class Layout:
     content_height: Number
     min_offset: Number
     max_offset: Number
-    direction: Optional[str]
-    phase: str
+    direction: Optional[ScrollDirection]
+    phase: ScrollPhase
     active_child: Optional[str]
     content_view: ContentView
     children: List[ChildLayout]
@@ -251,7 +253,7 @@ class Child:
     """A child declaration for ``session.create`` / ``session.insertChildren``.
     Plain dicts are accepted everywhere too."""
     id: str
-    kind: str = "scroll"
+    kind: ChildKind = "scroll"
     content_height: Optional[Number] = None
     height: Optional[Number] = None
     pin_offset: Optional[Number] = None

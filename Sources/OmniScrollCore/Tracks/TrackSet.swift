@@ -1,0 +1,124 @@
+/// A session's tracks, checked, with the child each view range follows
+/// found, laid out for evaluation at every layout.
+public struct TrackSet: Equatable, Sendable {
+    /// In declaration order; values are reported in this order.
+    public let tracks: [Track]
+    /// Per track, what evaluation reads. Plain values only (no reference
+    /// counting), so the evaluation loop copies and retains nothing.
+    private let plans: [Plan]
+    /// Every track's keyframes, one after another (`from`/`to` as keyframes
+    /// at 0 and 1); a plan's `frames` is its part.
+    private let keyframes: [Keyframe]
+
+    private struct Plan: Equatable, Sendable {
+        var bounds: Bounds
+        var easing: Easing
+        var frames: Range<Int>
+    }
+
+    /// A range with its child resolved to an index and percentages divided by 100.
+    private enum Bounds: Equatable, Sendable {
+        case offsets(start: Double, end: Double)
+        case view(child: Int, name: TimelineRangeName, start: Double, end: Double)
+    }
+
+    /// Checks `tracks` as `field` names them (`options.tracks[2].keyframes[1].at`):
+    /// each track (`Track.validate`), unique ids, and every view range's
+    /// child known to `childIndex`, which gives the index the `subject`
+    /// lookup of evaluation will be asked for (or nil for no such child).
+    /// After the children change, build the set again from `tracks`.
+    public init(_ tracks: [Track], field: String = "options.tracks",
+                childIndex: (String) -> Int?) throws(ContainerError) {
+        var seen = Set<String>()
+        seen.reserveCapacity(tracks.count)
+        var plans = [Plan]()
+        plans.reserveCapacity(tracks.count)
+        var keyframes = [Keyframe]()
+        for (i, track) in tracks.enumerated() {
+            let path = "\(field)[\(i)]"
+            try track.validate(field: path)
+            guard seen.insert(track.id).inserted else {
+                throw ContainerError(.duplicateID, field: "\(path).id", reason: "duplicate track id '\(track.id)'")
+            }
+            let bounds: Bounds
+            switch track.range {
+            case .offsets(let start, let end):
+                bounds = .offsets(start: start, end: end)
+            case .view(let child, let name, let start, let end):
+                guard let index = childIndex(child) else {
+                    throw ContainerError(.unknownChild, field: "\(path).range.child",
+                                         reason: "no child '\(child)' in this session", child: child)
+                }
+                bounds = .view(child: index, name: name, start: start / 100, end: end / 100)
+            }
+            let first = keyframes.count
+            switch track.keyframes {
+            case .fromTo(let from, let to):
+                keyframes += [Keyframe(at: 0, value: from), Keyframe(at: 1, value: to)]
+            case .list(let list):
+                keyframes += list
+            }
+            plans.append(Plan(bounds: bounds, easing: track.easing, frames: first..<keyframes.count))
+        }
+        self.tracks = tracks
+        self.plans = plans
+        self.keyframes = keyframes
+    }
+
+    public var count: Int { tracks.count }
+
+    /// Track `index`'s value at container offset `offset`. `subject` gives
+    /// a child's natural top, frame height and the viewport height by the
+    /// index `childIndex` gave; it is asked only for view ranges.
+    public func value(ofTrack index: Int, at offset: Double, subject: (Int) -> TimelineSubject) -> Double {
+        keyframes.withUnsafeBufferPointer { Self.value(of: plans[index], at: offset, keyframes: $0, subject: subject) }
+    }
+
+    /// Every track's value at `offset`, in declaration order, handed to `body`.
+    func forEachValue(at offset: Double, subject: (Int) -> TimelineSubject, _ body: (Int, Double) -> Void) {
+        plans.withUnsafeBufferPointer { plans in
+            keyframes.withUnsafeBufferPointer { keyframes in
+                for i in plans.indices {
+                    body(i, Self.value(of: plans[i], at: offset, keyframes: keyframes, subject: subject))
+                }
+            }
+        }
+    }
+
+    private static func value(of plan: Plan, at offset: Double, keyframes: UnsafeBufferPointer<Keyframe>,
+                              subject: (Int) -> TimelineSubject) -> Double {
+        let start: Double, end: Double
+        switch plan.bounds {
+        case .offsets(let low, let high):
+            (start, end) = (low, high)
+        case .view(let child, let name, let startFraction, let endFraction):
+            let box = subject(child)
+            let (low, high) = name.interval(top: box.top, height: box.height, viewport: box.viewport)
+            (start, end) = (mix(low, high, startFraction), mix(low, high, endFraction))
+        }
+        let progress = TrackRange.progress(at: offset, start: start, end: end)
+        // The number of keyframes at or before `progress` (binary search):
+        // the last of them starts the interval, so at an `at` shared by
+        // several keyframes the later one holds (Web Animations' rule).
+        var low = plan.frames.lowerBound, high = plan.frames.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if keyframes[middle].at <= progress { low = middle + 1 } else { high = middle }
+        }
+        // Before the first keyframe its value, after the last its value.
+        guard low > plan.frames.lowerBound else { return held(keyframes[low].value) }
+        guard low < plan.frames.upperBound else { return held(keyframes[low - 1].value) }
+        let a = keyframes[low - 1], b = keyframes[low]
+        return mix(a.value, b.value, plan.easing((progress - a.at) / (b.at - a.at)))
+    }
+
+    /// a at 0, b at 1, exactly; exactly a all along when a = b (a held
+    /// keyframe must not wobble by an ulp).
+    static func mix(_ a: Double, _ b: Double, _ fraction: Double) -> Double {
+        held(fraction == 1 ? b : a + (b - a) * fraction)
+    }
+
+    /// The value as output: −0 becomes 0 (−0 + 0 = +0 in IEEE 754), so a
+    /// value never prints differently from an equal one.
+    static func held(_ value: Double) -> Double { value + 0 }
+}

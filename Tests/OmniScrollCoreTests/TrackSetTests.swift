@@ -1,0 +1,93 @@
+import XCTest
+@testable import OmniScrollCore
+
+/// A session's tracks: validation against the session's children, and
+/// evaluation of offset and view ranges.
+final class TrackSetTests: XCTestCase {
+    private let children = ["header", "list", "footer"]
+    private func childIndex(_ id: String) -> Int? { children.firstIndex(of: id) }
+
+    /// DESIGN.md §4.3's golden geometry (V 600, T 1000, H 200) for the child "list".
+    private func subject(_ index: Int) -> TimelineSubject {
+        XCTAssertEqual(index, 1, "only the list is referenced")
+        return TimelineSubject(top: 1000, height: 200, viewport: 600)
+    }
+
+    func testViewRangesResolveWithCSSSemantics() throws {
+        let names = TimelineRangeName.allCases
+        let set = try TrackSet(names.map { Track(id: $0.rawValue, range: .view(child: "list", name: $0), from: 0, to: 100) },
+                               childIndex: childIndex)
+        // Where each value reaches 0 and 100: the golden ranges.
+        let goldens: [TimelineRangeName: (Double, Double)] = [
+            .cover: (400, 1200), .contain: (600, 1000), .entry: (400, 600),
+            .exit: (1000, 1200), .entryCrossing: (400, 600), .exitCrossing: (1000, 1200),
+        ]
+        for (i, name) in names.enumerated() {
+            let (start, end) = goldens[name]!
+            XCTAssertEqual(set.value(ofTrack: i, at: start - 1, subject: subject), 0, "\(name)")
+            XCTAssertEqual(set.value(ofTrack: i, at: start, subject: subject), 0, "\(name)")
+            XCTAssertEqual(set.value(ofTrack: i, at: (start + end) / 2, subject: subject), 50, "\(name)")
+            XCTAssertEqual(set.value(ofTrack: i, at: end, subject: subject), 100, "\(name)")
+            XCTAssertEqual(set.value(ofTrack: i, at: end + 1, subject: subject), 100, "\(name)")
+        }
+    }
+
+    /// `start`/`end` are percentages of the named range: cover 25%…75% of [400, 1200] is [600, 1000].
+    func testPercentagesCutTheNamedRange() throws {
+        let set = try TrackSet([Track(id: "fade", range: .view(child: "list", name: .cover, start: 25, end: 75), from: 1, to: 0)],
+                               childIndex: childIndex)
+        XCTAssertEqual(set.value(ofTrack: 0, at: 599, subject: subject), 1)
+        XCTAssertEqual(set.value(ofTrack: 0, at: 600, subject: subject), 1)
+        XCTAssertEqual(set.value(ofTrack: 0, at: 700, subject: subject), 0.75)
+        XCTAssertEqual(set.value(ofTrack: 0, at: 1000, subject: subject), 0)
+        XCTAssertEqual(set.value(ofTrack: 0, at: 1001, subject: subject), 0)
+    }
+
+    /// A zero-height subject's exit-crossing is zero-length: it steps at its start.
+    func testZeroLengthViewRangeStepsAtItsStart() throws {
+        let set = try TrackSet([Track(id: "pin", range: .view(child: "header", name: .exitCrossing), from: 0, to: 1)],
+                               childIndex: childIndex)
+        let flat = { (_: Int) in TimelineSubject(top: 300, height: 0, viewport: 800) }
+        XCTAssertEqual(set.value(ofTrack: 0, at: 299.5, subject: flat), 0)
+        XCTAssertEqual(set.value(ofTrack: 0, at: 300, subject: flat), 1)
+        XCTAssertEqual(set.value(ofTrack: 0, at: 301, subject: flat), 1)
+    }
+
+    func testOffsetRangesNeverAskForASubject() throws {
+        let set = try TrackSet([Track(id: "a", range: .offsets(start: 0, end: 10), from: 0, to: 1)], childIndex: { _ in
+            XCTFail("no child to resolve"); return nil
+        })
+        XCTAssertEqual(set.value(ofTrack: 0, at: 5, subject: { _ in
+            XCTFail("no subject to measure"); return TimelineSubject(top: 0, height: 0, viewport: 1)
+        }), 0.5)
+    }
+
+    func testValidationNamesTheField() {
+        let ok = Track(id: "a", range: .offsets(start: 0, end: 1), from: 0, to: 1)
+        let cases: [([Track], ContainerError.Kind, String, String)] = [
+            ([ok, Track(id: "b", range: .offsets(start: 0, end: 1), from: 0, to: 1), ok],
+             .duplicateID, "options.tracks[2].id", "duplicate track id 'a'"),
+            ([ok, Track(id: "b", range: .view(child: "nav", name: .cover), from: 0, to: 1)],
+             .unknownChild, "options.tracks[1].range.child", "no child 'nav' in this session"),
+            ([ok, Track(id: "b", range: .offsets(start: 0, end: 1), from: 0, to: 1), Track(id: "c", range: .offsets(start: 0, end: 1),
+                            keyframes: [Keyframe(at: 0.2, value: 0), Keyframe(at: 0.1, value: 1)])],
+             .invalidValue, "options.tracks[2].keyframes[1].at", "previous keyframe"),
+        ]
+        for (tracks, kind, field, reason) in cases {
+            XCTAssertThrowsError(try TrackSet(tracks, childIndex: childIndex), field) { error in
+                let error = error as! ContainerError
+                XCTAssertEqual(error.kind, kind, field)
+                XCTAssertEqual(error.field, field)
+                XCTAssertEqual(error.reason.contains(reason), true, error.reason)
+            }
+        }
+        XCTAssertEqual((try? TrackSet([], childIndex: childIndex))?.count, 0, "no tracks is a valid set")
+    }
+
+    func testTheFieldPrefixIsTheCallers() {
+        XCTAssertThrowsError(try TrackSet([Track(id: "", range: .offsets(start: 0, end: 1), from: 0, to: 1)],
+                                          field: "tracks", childIndex: childIndex)) { error in
+            XCTAssertEqual((error as! ContainerError).field, "tracks[0].id")
+        }
+    }
+}
