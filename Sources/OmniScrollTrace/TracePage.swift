@@ -39,7 +39,7 @@ public enum TracePage {
         <div class="card step-head"><span id="step-where" class="muted"></span><span id="step-title"></span><span id="step-params"></span></div>
         <ul id="problems" hidden></ul>
         <div class="card"><h2>Events</h2><div id="events"></div></div>
-        <div class="card"><h2>Layout</h2><table id="state"></table></div>
+        <div class="card" id="state-box"><h2>Layout</h2><table id="state"></table></div>
         <div class="card" id="children-box"><h2>Children</h2><table id="children"></table></div>
         <div class="card" id="tracks-box" hidden><h2>Tracks</h2><table id="tracks"></table></div>
         <div class="card"><h2>Reply</h2><pre id="reply"></pre>

@@ -372,6 +372,8 @@ enum TracePageScript {
         }
       }
 
+      document.getElementById("state-box").hidden = state.childElementCount === 0;
+
       const children = document.getElementById("children");
       children.replaceChildren();
       for (const c of Array.isArray(layout.children) ? layout.children : []) {
