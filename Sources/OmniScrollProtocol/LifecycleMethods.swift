@@ -1,4 +1,5 @@
 import OmniScrollJSON
+import OmniScrollOpenRPC
 
 /// `initialize`, `shutdown`, `exit` and `rpc.discover`.
 ///
@@ -35,10 +36,23 @@ public enum LifecycleMethods: MethodGroup {
             state.exitCode = state.phase == .shuttingDown ? 0 : 1
             result.null()
         }
-        let document = OpenRPCDocument.compactBytes
+        let document = discoverResultBytes()
         registry.register("rpc.discover", params: []) { (_, _, result) throws(RPCError) in
             result.raw(document)
         }
+    }
+
+    /// `protocol/openrpc.json` re-encoded as one compact line (what `rpc.discover` writes).
+    static func discoverResultBytes() -> [UInt8] {
+        let text = OpenRPCDocument.bytes
+        var writer = JSONWriter(capacity: text.count)
+        var parser = JSONParser()
+        do {
+            writer.value(try parser.parse(text).value)
+        } catch {
+            preconditionFailure("protocol/openrpc.json is not valid JSON: \(error)")
+        }
+        return writer.bytes
     }
 
     static func initializeResult(limits: Limits) -> JSONValue {
