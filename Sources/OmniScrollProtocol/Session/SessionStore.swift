@@ -20,9 +20,6 @@ public struct SessionStore: Sendable {
     /// removed, the only change that moves slots.
     private var lastReached: (id: String, slot: Int)?
 
-    /// The longest session or child id accepted, in UTF-8 bytes.
-    public static let maxIDBytes = 256
-
     public init(limits: Limits) {
         self.limits = limits
     }
@@ -73,7 +70,6 @@ public struct SessionStore: Sendable {
             throw RPCError.limitExceeded(limit: "--max-sessions", value: limits.maxSessions, path: "params")
         }
         if let requested {
-            try Self.checkID(requested, path: path)
             if slots[requested] != nil { throw RPCError.sessionAlreadyExists(requested, path: path) }
             return requested
         }
@@ -97,12 +93,5 @@ public struct SessionStore: Sendable {
         sessions.swapAt(slot, sessions.count - 1)
         sessions.removeLast()
         if slot < sessions.count { slots[sessions[slot].id] = slot }
-    }
-
-    static func checkID(_ id: String, path: String) throws(RPCError) {
-        if id.isEmpty { throw RPCError.invalidParams(path: path, reason: "must not be empty") }
-        if id.utf8.count > maxIDBytes {
-            throw RPCError.invalidParams(path: path, reason: "must be at most \(maxIDBytes) UTF-8 bytes")
-        }
     }
 }

@@ -6,10 +6,32 @@ import OmniScrollJSON
 /// equal bytes; `format` lets a later version refuse what it cannot read.
 enum SnapshotEncoding {
     static let format = 1
-    static let members: [ParamKey] = ["format", "session", "delta", "viewport", "insets", "options", "children", "offset",
-                          "phase", "direction", "revision", "state"]
-    static let stateMembers: [ParamKey] = ["visible", "active", "leaving", "pinned", "refresh", "loadMoreTriggeredAt",
-                               "loadingMore", "pendingTarget"]
+    static let schema = ParamSchema.object([
+        .required("format", .integer(constant: format)),
+        .required("session", SessionParams.id),
+        .required("delta", .boolean),
+        .required("viewport", SessionParams.viewport),
+        .required("insets", SessionParams.insets),
+        .required("options", SessionParams.options),
+        .required("children", .array(items: SessionParams.childSpec)),
+        .required("offset", .number()),
+        .required("phase", SessionParams.scrollPhase),
+        .required("direction", .enumeration(of: ScrollDirection.self)),
+        .required("revision", .integer(minimum: 0)),
+        .required("state", .object([
+            .required("visible", .array(items: .string())),
+            .required("active", .nullable(.string())),
+            .required("leaving", .nullable(.string())),
+            .required("pinned", .array(items: .string())),
+            .required("refresh", .enumeration(of: RefreshState.self)),
+            .required("loadMoreTriggeredAt", .nullable(.number())),
+            .required("loadingMore", .boolean),
+            .required("pendingTarget", .nullable(.object([
+                .required("child", .string()),
+                .required("position", .enumeration(of: ScrollPosition.self)),
+            ]))),
+        ])),
+    ])
 
     static func write(_ session: Session, into w: inout JSONWriter) {
         let s = session.container.snapshot()
@@ -80,34 +102,33 @@ enum SnapshotEncoding {
         if let value { w.string(value) } else { w.null() }
     }
 
-    /// Reads a snapshot object; `(session id, delta, snapshot)`.
-    static func read(_ d: ParamDecoder, limits: Limits) throws(RPCError) -> (String, Bool, ContainerSnapshot) {
-        let format = try d.requiredInt("format")
+    /// Reads a snapshot object (opened against `schema`); `(session id, delta, snapshot)`.
+    static func read(_ d: borrowing ParamDecoder) throws(RPCError) -> (String, Bool, ContainerSnapshot) {
+        let format = try d.int("format")
         guard format == Self.format else { throw d.invalid("format", "unsupported snapshot format \(format); this worker reads \(Self.format)") }
-        let id = try d.requiredString("session")
-        let viewport = try SessionParams.viewport(d.requiredObject("viewport", members: ["width", "height"]))
-        let insets = try SessionParams.insets(d.requiredObject("insets", members: ["top", "bottom"]))
-        let (options, _) = try SessionParams.options(
-            d.requiredObject("options", members: SessionParams.optionMembers), base: ContainerOptions(), baseDelta: false)
-        let children = try SessionParams.children(d.requiredArray("children"), limits: limits)
+        let id = try d.string("session")
+        let viewport = try SessionParams.viewport(d.object("viewport"))
+        let insets = try SessionParams.insets(d.object("insets"))
+        let (options, _) = try SessionParams.options(d.object("options"), base: ContainerOptions(), baseDelta: false)
+        let children = try SessionParams.children(d.array("children"))
         var snapshot = ContainerSnapshot(
             viewport: viewport, insets: insets, options: options, children: children,
-            offset: try d.requiredDouble("offset"), phase: try d.requiredEnum("phase", as: ScrollPhase.self),
-            direction: try d.requiredEnum("direction", as: ScrollDirection.self),
-            revision: try d.requiredInt("revision", in: 0...Int.max))
-        let state = try d.requiredObject("state", members: stateMembers)
-        snapshot.visible = try strings(state.requiredArray("visible"))
+            offset: try d.double("offset"), phase: try d.enumeration("phase", as: ScrollPhase.self),
+            direction: try d.enumeration("direction", as: ScrollDirection.self),
+            revision: try d.int("revision"))
+        let state = try d.object("state")
+        snapshot.visible = try strings(state.array("visible"))
         snapshot.active = try state.optionalString("active")
         snapshot.leaving = try state.optionalString("leaving")
-        snapshot.pinned = try strings(state.requiredArray("pinned"))
-        snapshot.refresh = try state.requiredEnum("refresh", as: RefreshState.self)
+        snapshot.pinned = try strings(state.array("pinned"))
+        snapshot.refresh = try state.enumeration("refresh", as: RefreshState.self)
         snapshot.loadMoreTriggeredAt = try state.optionalDouble("loadMoreTriggeredAt")
-        snapshot.loadingMore = try state.requiredBool("loadingMore")
-        if let target = try state.optionalObject("pendingTarget", members: ["child", "position"]) {
+        snapshot.loadingMore = try state.bool("loadingMore")
+        if let target = try state.optionalObject("pendingTarget") {
             snapshot.pendingTarget = PendingScrollTarget(
-                child: try target.requiredString("child"), position: try target.requiredEnum("position", as: ScrollPosition.self))
+                child: try target.string("child"), position: try target.enumeration("position", as: ScrollPosition.self))
         }
-        return (id, try d.requiredBool("delta"), snapshot)
+        return (id, try d.bool("delta"), snapshot)
     }
 
     private static func strings(_ array: ParamArray) throws(RPCError) -> [String] {
