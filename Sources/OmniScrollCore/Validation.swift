@@ -1,41 +1,41 @@
 /// The checks a change list passes before anything is applied. Each names the
 /// offending field relative to its change and says why.
 enum Validation {
-    static func finite(_ value: Double, field: String, change: Int = 0) throws(ContainerError) {
+    static func finite(_ value: Double, field: FieldPath, change: Int = 0) throws(ContainerError) {
         guard value.isFinite else {
             throw ContainerError(.invalidValue, change: change, field: field, reason: "must be a finite number")
         }
     }
 
-    static func nonNegative(_ value: Double, field: String, change: Int = 0) throws(ContainerError) {
+    static func nonNegative(_ value: Double, field: FieldPath, change: Int = 0) throws(ContainerError) {
         guard value.isFinite, value >= 0 else {
             throw ContainerError(.invalidValue, change: change, field: field, reason: "must be a finite number ≥ 0")
         }
     }
 
-    static func viewport(_ viewport: Viewport, field: String, change: Int = 0) throws(ContainerError) {
+    static func viewport(_ viewport: Viewport, field: FieldPath, change: Int = 0) throws(ContainerError) {
         for (name, value) in [("width", viewport.width), ("height", viewport.height)] {
             guard value.isFinite, value > 0 else {
-                throw ContainerError(.invalidValue, change: change, field: "\(field).\(name)",
+                throw ContainerError(.invalidValue, change: change, field: field.member(name),
                                      reason: "must be a finite number > 0")
             }
         }
     }
 
-    static func insets(_ insets: Insets, field: String, change: Int = 0) throws(ContainerError) {
-        try nonNegative(insets.top, field: "\(field).top", change: change)
-        try nonNegative(insets.bottom, field: "\(field).bottom", change: change)
+    static func insets(_ insets: Insets, field: FieldPath, change: Int = 0) throws(ContainerError) {
+        try nonNegative(insets.top, field: field.member("top"), change: change)
+        try nonNegative(insets.bottom, field: field.member("bottom"), change: change)
     }
 
     static func options(_ options: ContainerOptions) throws(ContainerError) {
         if let refresh = options.refresh {
             guard refresh.threshold.isFinite, refresh.threshold > 0 else {
-                throw ContainerError(.invalidValue, field: "options.refresh.threshold", reason: "must be a finite number > 0")
+                throw ContainerError(.invalidValue, field: FieldPath("options").member("refresh").member("threshold"), reason: "must be a finite number > 0")
             }
-            try nonNegative(refresh.height, field: "options.refresh.height")
+            try nonNegative(refresh.height, field: FieldPath("options").member("refresh").member("height"))
         }
         if let loadMore = options.loadMore {
-            try nonNegative(loadMore.distance, field: "options.loadMore.distance")
+            try nonNegative(loadMore.distance, field: FieldPath("options").member("loadMore").member("distance"))
         }
     }
 
@@ -43,7 +43,7 @@ enum Validation {
     /// The most children a container holds (child indices are stored as `Int32`).
     static let maxChildren = Int(Int32.max)
 
-    static func children(_ specs: [ChildSpec], existing: ChildStack?, field: String, change: Int = 0) throws(ContainerError) {
+    static func children(_ specs: [ChildSpec], existing: ChildStack?, field: FieldPath, change: Int = 0) throws(ContainerError) {
         guard specs.count <= maxChildren - (existing?.count ?? 0) else {
             throw ContainerError(.invalidValue, change: change, field: field,
                                  reason: "a container holds at most \(maxChildren) children")
@@ -51,26 +51,26 @@ enum Validation {
         var seen = Set<String>()
         seen.reserveCapacity(specs.count)
         for (k, spec) in specs.enumerated() {
-            let path = "\(field)[\(k)]"
+            let path = field.index(k)
             guard !spec.id.isEmpty else {
-                throw ContainerError(.invalidValue, change: change, field: "\(path).id", reason: "must not be empty")
+                throw ContainerError(.invalidValue, change: change, field: path.member("id"), reason: "must not be empty")
             }
             guard seen.insert(spec.id).inserted, existing?.index(of: spec.id) == nil else {
-                throw ContainerError(.duplicateID, change: change, field: "\(path).id",
+                throw ContainerError(.duplicateID, change: change, field: path.member("id"),
                                      reason: "duplicate child id '\(spec.id)'", child: spec.id)
             }
             let sizeName = spec.kind == .scroll ? "contentHeight" : "height"
             if let size = spec.size {
-                try nonNegative(size, field: "\(path).\(sizeName)", change: change)
+                try nonNegative(size, field: path.member(sizeName), change: change)
             } else if spec.kind == .sticky {
-                throw ContainerError(.invalidValue, change: change, field: "\(path).height",
+                throw ContainerError(.invalidValue, change: change, field: path.member("height"),
                                      reason: "is required for a sticky child")
             }
-            try nonNegative(spec.pinOffset, field: "\(path).pinOffset", change: change)
+            try nonNegative(spec.pinOffset, field: path.member("pinOffset"), change: change)
         }
     }
 
-    static func child(_ id: String, in stack: ChildStack, field: String, change: Int) throws(ContainerError) -> Int {
+    static func child(_ id: String, in stack: ChildStack, field: FieldPath, change: Int) throws(ContainerError) -> Int {
         guard let i = stack.index(of: id) else {
             throw ContainerError(.unknownChild, change: change, field: field, reason: "no child '\(id)' in this session", child: id)
         }
@@ -105,9 +105,9 @@ enum Validation {
                 }
                 var seen = Set<String>()
                 for (k, id) in ids.enumerated() {
-                    _ = try child(id, in: stack, field: "children[\(k)]", change: n)
+                    _ = try child(id, in: stack, field: FieldPath("children").index(k), change: n)
                     guard seen.insert(id).inserted else {
-                        throw ContainerError(.duplicateID, change: n, field: "children[\(k)]", reason: "duplicate child id '\(id)'", child: id)
+                        throw ContainerError(.duplicateID, change: n, field: FieldPath("children").index(k), reason: "duplicate child id '\(id)'", child: id)
                     }
                 }
             case .scrollToChild(let id, _, _):

@@ -26,7 +26,7 @@ struct RestoreMethod: MethodDeclaration {
         do throws(ContainerError) {
             container = try Container(restoring: snapshot)
         } catch {
-            throw SessionParams.rpcError(error, path: "params.snapshot.\(error.field)")
+            throw SessionParams.rpcError(error, path: SessionParams.render(error.field, under: "params.snapshot"))
         }
         try state.sessions.checkRoom(forChildren: container.childCount, existing: 0, path: "params.snapshot.children")
         let id = try state.sessions.newID(requested: id ?? snapshotID, path: id != nil ? "params.id" : "params.snapshot.session")

@@ -102,7 +102,24 @@ enum SessionParams {
 
     /// The JSON path of the param a `ContainerError` is about, for methods whose
     /// param names match the engine's field names (`children[2].id`, `offset`…).
-    static func path(of error: ContainerError) -> String { "params.\(error.field)" }
+    static func path(of error: ContainerError) -> String { render(error.field, under: "params") }
+
+    /// The JSON path of a `ContainerError` for methods that take an object's
+    /// members as their own params (`session.setViewport {width, height}`
+    /// for the change's `viewport`).
+    static func flattenedPath(of error: ContainerError) -> String {
+        error.field.belowTop.map { render($0, under: "params") } ?? "params"
+    }
+
+    /// `field` as a JSON path below `base` (`params.children[2].id`): the one
+    /// place an engine field becomes protocol text.
+    static func render(_ field: FieldPath, under base: String) -> String {
+        switch field {
+        case .top(let name): return "\(base).\(name)"
+        case .member(let parent, let name): return "\(render(parent, under: base)).\(name)"
+        case .index(let parent, let i): return "\(render(parent, under: base))[\(i)]"
+        }
+    }
 
     /// The protocol error for an engine error at `path`.
     static func rpcError(_ error: ContainerError, path: String) -> RPCError {

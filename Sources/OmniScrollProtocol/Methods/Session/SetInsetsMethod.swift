@@ -17,8 +17,6 @@ struct SetInsetsMethod: MethodDeclaration {
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         let insets = insets.applied(to: try state.sessions.session(session).container.insets)
-        try SessionChange.apply(.insets(insets), to: session, &state, &result) { error in
-            "params.\(error.field.dropFirst("insets.".count))"
-        }
+        try SessionChange.apply(.insets(insets), to: session, &state, &result, path: SessionParams.flattenedPath(of:))
     }
 }

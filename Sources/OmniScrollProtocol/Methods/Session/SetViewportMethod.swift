@@ -16,8 +16,6 @@ struct SetViewportMethod: MethodDeclaration {
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
-        try SessionChange.apply(.viewport(viewport), to: session, &state, &result) { error in
-            "params.\(error.field.dropFirst("viewport.".count))"
-        }
+        try SessionChange.apply(.viewport(viewport), to: session, &state, &result, path: SessionParams.flattenedPath(of:))
     }
 }
