@@ -208,6 +208,14 @@ final class OmniScrollClientTests: XCTestCase {
             XCTAssertEqual(e.param, "params.offset")
             XCTAssertFalse((e.reason ?? "").isEmpty)
         }
+        // A size once known stays known: setContentHeight takes a Double, and the worker refuses null.
+        do {
+            _ = try await c.request("session.setContentHeight", ["session": .string(s), "child": "list", "contentHeight": .null])
+            XCTFail("expected an error")
+        } catch let e as OmniScrollRPCError {
+            XCTAssertEqual(e.code, OmniScrollRPCError.invalidParams)
+            XCTAssertEqual(e.param, "params.contentHeight")
+        }
         do {
             _ = try await c.request("session.noSuchMethod")
             XCTFail("expected an error")

@@ -128,7 +128,8 @@ export interface CreateParams {
 }
 
 export interface UpdateParams {
-  sizes?: { [childId: string]: number | null };
+  /** Numbers only: a size once known stays known (the worker rejects null). */
+  sizes?: { [childId: string]: number };
   viewport?: Size;
   insets?: Insets;
   offset?: number;
@@ -160,7 +161,7 @@ export declare const calls: {
   discover(): Call<{ [key: string]: JSONValue }>;
   create(params: CreateParams): Call<Layout>;
   scroll(session: string, offset: number, phase?: Phase): Call<Layout>;
-  setContentHeight(session: string, child: string, contentHeight: number | null): Call<Layout>;
+  setContentHeight(session: string, child: string, contentHeight: number): Call<Layout>;
   update(session: string, changes?: UpdateParams): Call<Layout>;
   setViewport(session: string, width: number, height: number): Call<Layout>;
   setInsets(session: string, insets?: { top?: number; bottom?: number }): Call<Layout>;
@@ -226,7 +227,7 @@ export declare class Client {
   discover(opts?: CallOptions): Promise<{ [key: string]: JSONValue }>;
   create(params: CreateParams, opts?: CallOptions): Promise<Layout>;
   scroll(session: string, offset: number, phase?: Phase, opts?: CallOptions): Promise<Layout>;
-  setContentHeight(session: string, child: string, contentHeight: number | null, opts?: CallOptions): Promise<Layout>;
+  setContentHeight(session: string, child: string, contentHeight: number, opts?: CallOptions): Promise<Layout>;
   update(session: string, changes: UpdateParams, opts?: CallOptions): Promise<Layout>;
   setViewport(session: string, width: number, height: number, opts?: CallOptions): Promise<Layout>;
   setInsets(session: string, insets: { top?: number; bottom?: number }, opts?: CallOptions): Promise<Layout>;

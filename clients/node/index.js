@@ -211,7 +211,7 @@ export const calls = {
   }),
   scroll: (session, offset, phase) => ({ method: 'session.scroll', params: compact({ session, offset, phase }), decode: asLayout }),
   setContentHeight: (session, child, contentHeight) =>
-    ({ method: 'session.setContentHeight', params: { session, child, contentHeight: contentHeight ?? null }, decode: asLayout }),
+    ({ method: 'session.setContentHeight', params: { session, child, contentHeight }, decode: asLayout }),
   update: (session, { sizes, viewport, insets, offset, phase } = {}) => ({
     method: 'session.update',
     params: compact({ session, sizes, viewport: size(viewport, 'width', 'height'), insets: size(insets, 'top', 'bottom'), offset, phase }),

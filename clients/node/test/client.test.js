@@ -109,6 +109,9 @@ test('errors carry code, message, data', () => withClient(async (c) => {
     return true;
   });
   await assert.rejects(c.setContentHeight(s, 'list', -5), (e) => e.code === -32602 && e.data.param === 'params.contentHeight');
+  // A size once known stays known: null is not a size.
+  await assert.rejects(c.setContentHeight(s, 'list', null), (e) => e.code === -32602 && e.data.param === 'params.contentHeight');
+  await assert.rejects(c.update(s, { sizes: { list: null } }), (e) => e.code === -32602 && e.data.param === 'params.sizes.list');
   await assert.rejects(c.request('session.noSuchMethod', {}), (e) => e.code === RpcError.METHOD_NOT_FOUND);
   await assert.rejects(c.scroll('no-such-session', 1),
     (e) => e instanceof RpcError && e.code === RpcError.SESSION_NOT_FOUND && e.param === 'params.session');

@@ -94,13 +94,13 @@ def scroll(session: str, offset: Number, phase: Optional[str] = None) -> Call:
     return Call("session.scroll", _params(session=session, offset=offset, phase=phase), Layout.from_json)
 
 
-def set_content_height(session: str, child: str, content_height: Optional[Number]) -> Call:
-    # contentHeight null means "not known yet", so it is always sent.
+def set_content_height(session: str, child: str, content_height: Number) -> Call:
+    # A size once known stays known: the worker takes numbers only (no null).
     return Call("session.setContentHeight",
                 {"session": session, "child": child, "contentHeight": content_height}, Layout.from_json)
 
 
-def update(session: str, *, sizes: Optional[Mapping[str, Optional[Number]]] = None,
+def update(session: str, *, sizes: Optional[Mapping[str, Number]] = None,
            viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
            insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
            offset: Optional[Number] = None, phase: Optional[str] = None) -> Call:

@@ -174,6 +174,13 @@ def test_rpc_errors_carry_code_message_data(client: Client) -> None:
     with pytest.raises(RpcError) as e:
         client.set_content_height(s, "list", -5)
     assert e.value.code == -32602 and e.value.param == "params.contentHeight"
+    # A size once known stays known: null is not a size.
+    with pytest.raises(RpcError) as e:
+        client.set_content_height(s, "list", None)  # type: ignore[arg-type]
+    assert e.value.code == -32602 and e.value.param == "params.contentHeight"
+    with pytest.raises(RpcError) as e:
+        client.update(s, sizes={"list": None})  # type: ignore[dict-item]
+    assert e.value.code == -32602 and e.value.param == "params.sizes.list"
     with pytest.raises(RpcError) as e:
         client.request("session.noSuchMethod", {})
     assert e.value.code == RpcError.METHOD_NOT_FOUND and e.value.message
