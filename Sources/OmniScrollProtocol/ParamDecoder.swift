@@ -18,7 +18,7 @@ import OmniScrollJSON
 /// while the method it was given to runs.
 public struct ParamDecoder {
     /// The most members one declared object may have (the slots are stored inline).
-    public static let maxMembers = 12
+    public static let maxMembers = 16
 
     public let members: [Member]
     /// The decoding bounds (`--max-children`…), for members whose length is a limit.
@@ -26,7 +26,7 @@ public struct ParamDecoder {
     /// The object given (its tape holds every member's value).
     private let object: JSONElement?
     /// Each declared member's value as its tape position (`JSONElement.position`), -1 when absent.
-    private var slots: InlineArray<12, Int32>
+    private var slots: InlineArray<16, Int32>
     private let basePath: String
     private let index: Int?
 
@@ -38,7 +38,7 @@ public struct ParamDecoder {
         precondition(members.count <= Self.maxMembers, "an object declares at most \(Self.maxMembers) members")
         // Filled in a local and stored once: writing into `self` member by
         // member would build the decoder twice.
-        var slots = InlineArray<12, Int32>(repeating: -1)
+        var slots = InlineArray<16, Int32>(repeating: -1)
         if let object {
             next: for member in object.members {
                 for slot in members.indices where members[slot].name.names(member.key) {

@@ -136,7 +136,8 @@ export interface UpdateParams {
   phase?: Phase;
 }
 
-export interface SessionInfo { id: string; children: JSONValue; revision: number; [extra: string]: JSONValue }
+/** `engine`: what the session lays out (`"container"`, the stack of children). */
+export interface SessionInfo { id: string; engine: 'container'; children: JSONValue; revision: number; [extra: string]: JSONValue }
 
 export interface InitializeResult {
   serverInfo: { name: string; version: string };

@@ -10,20 +10,20 @@ import OmniScrollJSON
 /// then `anchorShift` when anchoring moved the offset and `target` for
 /// `session.scrollToChild`.
 enum LayoutEncoding {
-    /// The reply to a call that applied changes.
-    static func write(_ update: ContainerUpdate, of session: Session, into w: inout JSONWriter) {
-        write(layout: update.layout, of: session,
+    /// The reply to a call that applied changes to `container`.
+    static func write(_ update: ContainerUpdate, of container: Container, in session: SessionHeader, into w: inout JSONWriter) {
+        write(layout: update.layout, of: container, in: session,
               children: session.delta ? update.changedChildren : .all,
               events: update.events, anchorShift: update.anchorShift, target: update.target, into: &w)
     }
 
     /// The reply to a call that only reads (`session.get`, `session.restore`): every child, no events.
-    static func writeCurrent(_ session: Session, into w: inout JSONWriter) {
-        write(layout: session.container.layout, of: session, children: .all, events: [],
+    static func writeCurrent(_ container: Container, in session: SessionHeader, into w: inout JSONWriter) {
+        write(layout: container.layout, of: container, in: session, children: .all, events: [],
               anchorShift: 0, target: nil, into: &w)
     }
 
-    private static func write(layout: Layout, of session: Session, children: ChangedChildren,
+    private static func write(layout: Layout, of container: Container, in session: SessionHeader, children: ChangedChildren,
                               events: [ContainerEvent], anchorShift: Double, target: ScrollTargetResult?,
                               into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
@@ -31,7 +31,6 @@ enum LayoutEncoding {
         // numbers and pre-encoded ids goes through one `Cursor` (one capacity
         // check per run instead of one per value). The reservations count
         // the fragments' bytes generously and `maxNumberBytes` per number.
-        let container = session.container
         w.beginObject()
         session.encodedID.withUnsafeBytes { id in
             // Constant bytes in this run: 132 at most (the keys, "none"/"down",

@@ -2,12 +2,16 @@ import OmniScrollCore
 import OmniScrollJSON
 
 /// `session.snapshot`'s JSON form of a session and its inverse for
-/// `session.restore`. Members appear in a fixed order, so equal sessions give
-/// equal bytes; `format` lets a later version refuse what it cannot read.
+/// `session.restore`: an envelope (`format`, `engine`, `session`, `delta`)
+/// then the engine's own members. Members appear in a fixed order, so equal
+/// sessions give equal bytes; `format` lets a later version refuse what it
+/// cannot read. A snapshot without `engine` (written before engines had
+/// names) is a container's.
 enum SnapshotEncoding {
     static let format = 1
     static let schema = ParamSchema.object([
         .required("format", .integer(constant: format)),
+        .optional("engine", .enumeration(of: EngineKind.self)),
         .required("session", SessionParams.id),
         .required("delta", .boolean),
         .required("viewport", SessionParams.viewport),
@@ -34,11 +38,17 @@ enum SnapshotEncoding {
     ])
 
     static func write(_ session: Session, into w: inout JSONWriter) {
-        let s = session.container.snapshot()
         w.beginObject()
         w.key("format"); w.number(format)
+        w.key("engine"); w.string(session.engine.kind.rawValue)
         w.key("session"); w.string(session.id)
         w.key("delta"); w.bool(session.delta)
+        session.engine.writeSnapshot(into: &w)
+        w.endObject()
+    }
+
+    /// A container's members of a snapshot.
+    static func write(_ s: ContainerSnapshot, into w: inout JSONWriter) {
         w.key("viewport")
         w.beginObject(); w.key("width"); w.number(s.viewport.width); w.key("height"); w.number(s.viewport.height); w.endObject()
         w.key("insets")
@@ -79,7 +89,6 @@ enum SnapshotEncoding {
             w.beginObject(); w.key("child"); w.string(target.child); w.key("position"); w.string(target.position.rawValue); w.endObject()
         } else { w.null() }
         w.endObject()
-        w.endObject()
     }
 
     static func writeChild(_ child: ChildSpec, into w: inout JSONWriter) {
@@ -102,11 +111,37 @@ enum SnapshotEncoding {
         if let value { w.string(value) } else { w.null() }
     }
 
-    /// Reads a snapshot object (opened against `schema`); `(session id, delta, snapshot)`.
-    static func read(_ d: borrowing ParamDecoder) throws(RPCError) -> (String, Bool, ContainerSnapshot) {
+    /// What a snapshot holds besides its envelope, by engine.
+    enum EngineSnapshot {
+        case container(ContainerSnapshot)
+
+        /// The engine again; an invalid snapshot is -32602 at its path under `params.snapshot`.
+        func restore() throws(RPCError) -> SessionEngine {
+            switch self {
+            case .container(let snapshot):
+                do throws(ContainerError) {
+                    return .container(try Container(restoring: snapshot))
+                } catch {
+                    throw SessionParams.rpcError(error, path: SessionParams.render(error.field, under: "params.snapshot"))
+                }
+            }
+        }
+    }
+
+    /// Reads a snapshot object (opened against `schema`); `(session id, delta, engine snapshot)`.
+    static func read(_ d: borrowing ParamDecoder) throws(RPCError) -> (String, Bool, EngineSnapshot) {
         let format = try d.int("format")
         guard format == Self.format else { throw d.invalid("format", "unsupported snapshot format \(format); this worker reads \(Self.format)") }
+        let engine = try d.optionalEnumeration("engine", as: EngineKind.self) ?? .container
         let id = try d.string("session")
+        switch engine {
+        case .container:
+            return (id, try d.bool("delta"), .container(try readContainer(d)))
+        }
+    }
+
+    /// A container's members of a snapshot.
+    private static func readContainer(_ d: borrowing ParamDecoder) throws(RPCError) -> ContainerSnapshot {
         let viewport = try SessionParams.viewport(d.object("viewport"))
         let insets = try SessionParams.insets(d.object("insets"))
         let (options, _) = try SessionParams.options(d.object("options"), base: ContainerOptions(), baseDelta: false)
@@ -128,7 +163,7 @@ enum SnapshotEncoding {
             snapshot.pendingTarget = PendingScrollTarget(
                 child: try target.string("child"), position: try target.enumeration("position", as: ScrollPosition.self))
         }
-        return (id, try d.bool("delta"), snapshot)
+        return snapshot
     }
 
     private static func strings(_ array: ParamArray) throws(RPCError) -> [String] {

@@ -87,7 +87,8 @@ test('mutations, phases, targets, snapshots', () => withClient(async (c) => {
   const back = await c.restore(snap, 'again');
   assert.equal(back.session, 'again');
   assert.equal(back.offset, 1234);
-  assert.deepEqual((await c.list()).map((x) => x.id), ['again']);
+  assert.deepEqual((await c.list()).map((x) => [x.id, x.engine]), [['again', 'container']]);
+  assert.equal(snap.engine, 'container');
 }));
 
 test('a pending scroll target (offset null) resolves when sizes arrive', () => withClient(async (c) => {

@@ -131,8 +131,10 @@ def test_list_destroy_snapshot_restore(client: Client) -> None:
     b = client.create((375, 800), [Child.fixed("h", 10)], id="mine").session
     assert b == "mine"
     assert {i.id for i in client.list()} == {a, b}
+    assert {i.engine for i in client.list()} == {"container"}
     client.scroll(a, 1234)
     snap = client.snapshot(a)
+    assert snap["engine"] == "container"
     assert client.destroy(a) == a
     assert {i.id for i in client.list()} == {b}
     restored = client.restore(snap, id="again")

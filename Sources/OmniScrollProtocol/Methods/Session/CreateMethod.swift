@@ -52,7 +52,7 @@ struct CreateMethod: MethodDeclaration {
         } catch {
             throw SessionParams.rpcError(error, path: SessionParams.path(of: error))
         }
-        state.sessions.insert(id: id, container: created.0, delta: delta)
-        LayoutEncoding.write(created.1, of: try state.sessions.session(id), into: &result)
+        state.sessions.insert(id: id, engine: .container(created.0), delta: delta)
+        LayoutEncoding.write(created.1, of: created.0, in: try state.sessions.session(id).header, into: &result)
     }
 }

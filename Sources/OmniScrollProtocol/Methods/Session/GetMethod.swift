@@ -1,6 +1,7 @@
 import OmniScrollJSON
 
-/// `session.get`: the session's current Layout (every child, no events).
+/// `session.get`: the session's current layout, whatever its engine (a
+/// container's: every child, no events).
 struct GetMethod: MethodDeclaration {
     static let name: StaticString = "session.get"
     static let params: [Member] = [.session]
@@ -13,6 +14,7 @@ struct GetMethod: MethodDeclaration {
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
-        LayoutEncoding.writeCurrent(try state.sessions.session(session), into: &result)
+        let session = try state.sessions.session(session)
+        session.engine.writeCurrent(of: session, into: &result)
     }
 }

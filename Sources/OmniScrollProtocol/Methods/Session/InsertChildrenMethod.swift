@@ -22,7 +22,7 @@ struct InsertChildrenMethod: MethodDeclaration {
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
-        let existing = try state.sessions.session(session).container.childCount
+        let existing = try state.sessions.session(session).engine.container().childCount
         try state.sessions.checkRoom(forChildren: children.count, existing: existing, path: "params.children")
         let index = index ?? existing
         guard index <= existing else {

@@ -1,6 +1,7 @@
 import OmniScrollJSON
 
-/// `session.list`: every live session in creation order, with its size and revision.
+/// `session.list`: every live session in creation order, with its engine,
+/// its size and its revision.
 struct ListMethod: MethodDeclaration {
     static let name: StaticString = "session.list"
     static let params: [Member] = []
@@ -15,8 +16,9 @@ struct ListMethod: MethodDeclaration {
         for session in state.sessions.all {
             result.beginObject()
             result.key("id"); result.string(session.id)
-            result.key("children"); result.number(session.container.childCount)
-            result.key("revision"); result.number(session.container.revision)
+            result.key("engine"); result.string(session.engine.kind.rawValue)
+            result.key("children"); result.number(session.engine.itemCount)
+            result.key("revision"); result.number(session.engine.revision)
             result.endObject()
         }
         result.endArray()

@@ -1,8 +1,8 @@
 import OmniScrollCore
 import OmniScrollJSON
 
-/// `session.restore`: a session again from its snapshot, under the
-/// snapshot's id or `id`.
+/// `session.restore`: a session again from its snapshot (any engine), under
+/// the snapshot's id or `id`.
 struct RestoreMethod: MethodDeclaration {
     static let name: StaticString = "session.restore"
     static let params: [Member] = [
@@ -13,7 +13,7 @@ struct RestoreMethod: MethodDeclaration {
 
     let snapshotID: String
     let delta: Bool
-    let snapshot: ContainerSnapshot
+    let snapshot: SnapshotEncoding.EngineSnapshot
     let id: String?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
@@ -22,15 +22,11 @@ struct RestoreMethod: MethodDeclaration {
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
-        let container: Container
-        do throws(ContainerError) {
-            container = try Container(restoring: snapshot)
-        } catch {
-            throw SessionParams.rpcError(error, path: SessionParams.render(error.field, under: "params.snapshot"))
-        }
-        try state.sessions.checkRoom(forChildren: container.childCount, existing: 0, path: "params.snapshot.children")
+        let engine = try snapshot.restore()
+        try state.sessions.checkRoom(forChildren: engine.itemCount, existing: 0, path: "params.snapshot.children")
         let id = try state.sessions.newID(requested: id ?? snapshotID, path: id != nil ? "params.id" : "params.snapshot.session")
-        state.sessions.insert(id: id, container: container, delta: delta)
-        LayoutEncoding.writeCurrent(try state.sessions.session(id), into: &result)
+        state.sessions.insert(id: id, engine: engine, delta: delta)
+        let session = try state.sessions.session(id)
+        session.engine.writeCurrent(of: session, into: &result)
     }
 }

@@ -26,14 +26,14 @@ enum SessionChange {
         _ id: String, _ state: inout WorkerState, _ result: inout JSONWriter, path: (ContainerError) -> String,
         _ body: (inout Container) throws(ContainerError) -> ContainerUpdate
     ) throws(RPCError) {
-        try state.sessions.withSession(id) { (session) throws(RPCError) in
+        try state.sessions.withContainer(id) { (hosted) throws(RPCError) in
             let update: ContainerUpdate
             do throws(ContainerError) {
-                update = try body(&session.container)
+                update = try body(&hosted.engine)
             } catch {
                 throw SessionParams.rpcError(error, path: path(error))
             }
-            LayoutEncoding.write(update, of: session, into: &result)
+            LayoutEncoding.write(update, of: hosted.engine, in: hosted.header, into: &result)
         }
     }
 }

@@ -16,7 +16,7 @@ struct SetInsetsMethod: MethodDeclaration {
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
-        let insets = insets.applied(to: try state.sessions.session(session).container.insets)
+        let insets = insets.applied(to: try state.sessions.session(session).engine.container().insets)
         try SessionChange.apply(.insets(insets), to: session, &state, &result, path: SessionParams.flattenedPath(of:))
     }
 }

@@ -35,7 +35,7 @@ struct UpdateMethod: MethodDeclaration {
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         var changes = sizes.map { ContainerChange.size(child: $0.name, $0.value) }
         if let viewport { changes.append(.viewport(viewport)) }
-        if let insets { changes.append(.insets(insets.applied(to: try state.sessions.session(session).container.insets))) }
+        if let insets { changes.append(.insets(insets.applied(to: try state.sessions.session(session).engine.container().insets))) }
         if let offset { changes.append(.offset(offset)) }
         if let phase { changes.append(.phase(phase)) }
         let sizes = sizes
