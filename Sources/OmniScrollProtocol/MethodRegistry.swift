@@ -25,8 +25,8 @@ public final class Method: Sendable {
 
 /// The method table: name → method.
 ///
-/// To add a method: write its `MethodDeclaration` and add one
-/// `registry.register(…)` line to `worker(limits:)`'s list.
+/// To add a method: write its `MethodDeclaration` (a file in `Methods/`)
+/// and add one `registry.register(…)` line to its group (`SessionMethods`).
 public struct MethodRegistry: Sendable {
     public private(set) var methods: [String: Method] = [:]
 
