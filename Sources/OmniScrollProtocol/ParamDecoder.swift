@@ -25,7 +25,9 @@ public struct ParamDecoder {
     public let limits: Limits
     /// The object given (its tape holds every member's value).
     private let object: JSONElement?
-    /// Each declared member's value as its tape position (`JSONElement.position`), -1 when absent.
+    /// Each declared member's value as its tape position (`JSONElement.position`),
+    /// -1 when absent. A tape has fewer entries than its message has bytes, and
+    /// `--max-message-bytes` is at most 2^31, so a position fits in an `Int32`.
     private var slots: InlineArray<16, Int32>
     private let basePath: String
     private let index: Int?
