@@ -17,8 +17,10 @@ let package = Package(
         .target(name: "OmniScrollCore"),
         // JSON value, byte-level parser and writer.
         .target(name: "OmniScrollJSON"),
+        // protocol/openrpc.json embedded in the binary (rpc.discover, the contract tests).
+        .target(name: "OmniScrollOpenRPC", resources: [.embedInCode("openrpc.json")]),
         // JSON-RPC 2.0, framing, the method table, param decoding, sessions.
-        .target(name: "OmniScrollProtocol", dependencies: ["OmniScrollCore", "OmniScrollJSON"]),
+        .target(name: "OmniScrollProtocol", dependencies: ["OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC"]),
         // `omniscroll trace`: runs a transcript in-process and draws it as HTML or SVG.
         .target(name: "OmniScrollTrace", dependencies: ["OmniScrollProtocol", "OmniScrollJSON"]),
         // The worker executable: flags, then the protocol server on stdin/stdout.
@@ -32,7 +34,7 @@ let package = Package(
 
         .testTarget(name: "OmniScrollCoreTests", dependencies: ["OmniScrollCore"]),
         .testTarget(name: "OmniScrollJSONTests", dependencies: ["OmniScrollJSON"]),
-        .testTarget(name: "OmniScrollProtocolTests", dependencies: ["OmniScrollProtocol", "OmniScrollCore", "OmniScrollJSON"]),
+        .testTarget(name: "OmniScrollProtocolTests", dependencies: ["OmniScrollProtocol", "OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC"]),
         .testTarget(name: "OmniScrollTraceTests", dependencies: ["OmniScrollTrace", "OmniScrollJSON"]),
         .testTarget(name: "OmniScrollWorkerTests", dependencies: ["OmniScrollJSON"]),
         .testTarget(name: "OmniScrollClientTests", dependencies: ["OmniScrollClient"]),

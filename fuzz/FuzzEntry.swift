@@ -30,7 +30,7 @@ let fuzzLimits: Limits = {
     l.maxTotalChildren = 128
     return l
 }()
-let fuzzRegistry = MethodRegistry.worker(limits: fuzzLimits)
+let fuzzRegistry = MethodRegistry.worker()
 let quiet = Logger(level: .error, fd: -1)
 
 func freshConnection() -> Connection {

@@ -161,6 +161,14 @@ public enum ScrollPosition: String, CaseIterable, Sendable {
     case bottom
 }
 
+public enum SessionListSessionsEngine: String, CaseIterable, Sendable {
+    case container
+}
+
+public enum SnapshotEngine: String, CaseIterable, Sendable {
+    case container
+}
+
 public enum Template: String, CaseIterable, Sendable {
     case shortContainer
     case stickyTabs

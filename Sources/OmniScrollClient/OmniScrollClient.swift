@@ -193,23 +193,19 @@ public actor OmniScrollClient {
         try await layout(.sessionScroll, RPCCall.scroll(session: session, offset: offset, phase: phase).params!, timeout)
     }
 
-    /// `nil` means "not known yet".
-    public func setContentHeight(session: String, child: String, contentHeight: Double?,
+    /// A size once known stays known: the worker takes a number (an empty child is 0), never null.
+    public func setContentHeight(session: String, child: String, contentHeight: Double,
                                  timeout: Double? = nil) async throws -> Layout {
         try await layout(.sessionSetContentHeight,
-                         ["session": .string(session), "child": .string(child),
-                          "contentHeight": contentHeight.map { .number($0) } ?? .null], timeout)
+                         ["session": .string(session), "child": .string(child), "contentHeight": .number(contentHeight)], timeout)
     }
 
-    public func update(session: String, sizes: [(String, Double?)]? = nil, viewport: (width: Double, height: Double)? = nil,
+    public func update(session: String, sizes: [(String, Double)]? = nil, viewport: (width: Double, height: Double)? = nil,
                        insets: (top: Double, bottom: Double)? = nil, offset: Double? = nil, phase: ScrollPhase? = nil,
                        timeout: Double? = nil) async throws -> Layout {
         var p: JSONObject = ["session": .string(session)]
         if let sizes {
-            let members: [JSONObject.Member] = sizes.map { pair -> JSONObject.Member in
-                let value: JSONValue = pair.1.map { JSONValue.number($0) } ?? .null
-                return JSONObject.Member(key: pair.0, value: value)
-            }
+            let members = sizes.map { JSONObject.Member(key: $0.0, value: .number($0.1)) }
             p["sizes"] = .object(JSONObject(members))
         }
         if let viewport { p["viewport"] = ["width": .number(viewport.width), "height": .number(viewport.height)] }

@@ -156,6 +156,8 @@ public struct Layout: Sendable, Equatable {
 
 public struct SessionInfo: Sendable, Equatable {
     public var id: String
+    /// What the session lays out: `"container"` (the stack of children).
+    public var engine: String
     public var children: JSONValue?
     public var revision: Int
     public var extra: JSONObject
@@ -165,9 +167,13 @@ public struct SessionInfo: Sendable, Equatable {
             throw OmniScrollClientError.unexpectedResult(method: "session.list", reason: "id must be a string")
         }
         self.id = id
+        guard let engine = o["engine"]?.stringValue else {
+            throw OmniScrollClientError.unexpectedResult(method: "session.list", reason: "engine must be a string")
+        }
+        self.engine = engine
         children = o["children"]
         revision = Int(try num(o, "revision", "session.list"))
-        extra = extras(o, ["id", "children", "revision"])
+        extra = extras(o, ["id", "engine", "children", "revision"])
     }
 }
 

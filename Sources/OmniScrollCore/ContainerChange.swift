@@ -47,13 +47,13 @@ public struct ContainerError: Error, Equatable, Sendable {
     public var kind: Kind
     /// The index of the offending change in the list given to `apply` (0 for `init`).
     public var change: Int
-    /// The offending field relative to the change, e.g. `children[2].size`, `child`.
-    public var field: String
+    /// The offending field relative to the change, e.g. `children[2].contentHeight`, `child`.
+    public var field: FieldPath
     public var reason: String
     /// The child id the error is about, for `unknownChild` and `duplicateID`.
     public var child: String?
 
-    public init(_ kind: Kind, change: Int = 0, field: String, reason: String, child: String? = nil) {
+    public init(_ kind: Kind, change: Int = 0, field: FieldPath, reason: String, child: String? = nil) {
         self.kind = kind
         self.change = change
         self.field = field

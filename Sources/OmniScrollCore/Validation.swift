@@ -1,21 +1,10 @@
 /// The checks a change list passes before anything is applied. Each names the
 /// offending field relative to its change and says why.
 enum Validation {
-    /// The largest length a container takes, in points: a content height,
-    /// a height, a viewport side, an inset, a pin offset, a refresh threshold
-    /// or height, a load-more distance. 10¹² points is some 10⁹ screens, far
-    /// past any real content, and small enough that no sum a container forms
-    /// can overflow: with the most children it holds (`maxChildren`, 2³¹ − 1)
-    /// the content height stays under 2.2 × 10²¹.
-    static let maxLength = 1e12
+    static let maxLength = Bounds.maxLength
+    static let maxOffset = Bounds.maxOffset
 
-    /// The largest offset magnitude a container takes. Above any `maxOffset`
-    /// a container can have (`(maxChildren + 1) · maxLength < 10²²`), so every
-    /// offset in range can be given, and sums and differences of offsets and
-    /// lengths stay finite.
-    static let maxOffset = 1e24
-
-    static func offset(_ value: Double, field: String, change: Int = 0) throws(ContainerError) {
+    static func offset(_ value: Double, field: FieldPath, change: Int = 0) throws(ContainerError) {
         // NaN fails the comparison, so it also rules out non-finite values.
         guard abs(value) <= maxOffset else {
             throw ContainerError(.invalidValue, change: change, field: field,
@@ -23,37 +12,37 @@ enum Validation {
         }
     }
 
-    static func length(_ value: Double, field: String, change: Int = 0) throws(ContainerError) {
+    static func length(_ value: Double, field: FieldPath, change: Int = 0) throws(ContainerError) {
         guard value >= 0, value <= maxLength else {  // false for NaN and infinities
             throw ContainerError(.invalidValue, change: change, field: field,
                                  reason: "must be a finite number between 0 and 1e12")
         }
     }
 
-    static func positiveLength(_ value: Double, field: String, change: Int = 0) throws(ContainerError) {
+    static func positiveLength(_ value: Double, field: FieldPath, change: Int = 0) throws(ContainerError) {
         guard value > 0, value <= maxLength else {  // false for NaN and infinities
             throw ContainerError(.invalidValue, change: change, field: field,
                                  reason: "must be a finite number > 0 and ≤ 1e12")
         }
     }
 
-    static func viewport(_ viewport: Viewport, field: String, change: Int = 0) throws(ContainerError) {
-        try positiveLength(viewport.width, field: "\(field).width", change: change)
-        try positiveLength(viewport.height, field: "\(field).height", change: change)
+    static func viewport(_ viewport: Viewport, field: FieldPath, change: Int = 0) throws(ContainerError) {
+        try positiveLength(viewport.width, field: field.member("width"), change: change)
+        try positiveLength(viewport.height, field: field.member("height"), change: change)
     }
 
-    static func insets(_ insets: Insets, field: String, change: Int = 0) throws(ContainerError) {
-        try length(insets.top, field: "\(field).top", change: change)
-        try length(insets.bottom, field: "\(field).bottom", change: change)
+    static func insets(_ insets: Insets, field: FieldPath, change: Int = 0) throws(ContainerError) {
+        try length(insets.top, field: field.member("top"), change: change)
+        try length(insets.bottom, field: field.member("bottom"), change: change)
     }
 
     static func options(_ options: ContainerOptions) throws(ContainerError) {
         if let refresh = options.refresh {
-            try positiveLength(refresh.threshold, field: "options.refresh.threshold")
-            try length(refresh.height, field: "options.refresh.height")
+            try positiveLength(refresh.threshold, field: FieldPath("options").member("refresh").member("threshold"))
+            try length(refresh.height, field: FieldPath("options").member("refresh").member("height"))
         }
         if let loadMore = options.loadMore {
-            try length(loadMore.distance, field: "options.loadMore.distance")
+            try length(loadMore.distance, field: FieldPath("options").member("loadMore").member("distance"))
         }
     }
 
@@ -61,7 +50,7 @@ enum Validation {
     /// The most children a container holds (child indices are stored as `Int32`).
     static let maxChildren = Int(Int32.max)
 
-    static func children(_ specs: [ChildSpec], existing: ChildStack?, field: String, change: Int = 0) throws(ContainerError) {
+    static func children(_ specs: [ChildSpec], existing: ChildStack?, field: FieldPath, change: Int = 0) throws(ContainerError) {
         guard specs.count <= maxChildren - (existing?.count ?? 0) else {
             throw ContainerError(.invalidValue, change: change, field: field,
                                  reason: "a container holds at most \(maxChildren) children")
@@ -69,26 +58,26 @@ enum Validation {
         var seen = Set<String>()
         seen.reserveCapacity(specs.count)
         for (k, spec) in specs.enumerated() {
-            let path = "\(field)[\(k)]"
+            let path = field.index(k)
             guard !spec.id.isEmpty else {
-                throw ContainerError(.invalidValue, change: change, field: "\(path).id", reason: "must not be empty")
+                throw ContainerError(.invalidValue, change: change, field: path.member("id"), reason: "must not be empty")
             }
             guard seen.insert(spec.id).inserted, existing?.index(of: spec.id) == nil else {
-                throw ContainerError(.duplicateID, change: change, field: "\(path).id",
+                throw ContainerError(.duplicateID, change: change, field: path.member("id"),
                                      reason: "duplicate child id '\(spec.id)'", child: spec.id)
             }
             let sizeName = spec.kind == .scroll ? "contentHeight" : "height"
             if let size = spec.size {
-                try length(size, field: "\(path).\(sizeName)", change: change)
+                try length(size, field: path.member(sizeName), change: change)
             } else if spec.kind == .sticky {
-                throw ContainerError(.invalidValue, change: change, field: "\(path).height",
+                throw ContainerError(.invalidValue, change: change, field: path.member("height"),
                                      reason: "is required for a sticky child")
             }
-            try length(spec.pinOffset, field: "\(path).pinOffset", change: change)
+            try length(spec.pinOffset, field: path.member("pinOffset"), change: change)
         }
     }
 
-    static func child(_ id: String, in stack: ChildStack, field: String, change: Int) throws(ContainerError) -> Int {
+    static func child(_ id: String, in stack: ChildStack, field: FieldPath, change: Int) throws(ContainerError) -> Int {
         guard let i = stack.index(of: id) else {
             throw ContainerError(.unknownChild, change: change, field: field, reason: "no child '\(id)' in this session", child: id)
         }
@@ -123,9 +112,9 @@ enum Validation {
                 }
                 var seen = Set<String>()
                 for (k, id) in ids.enumerated() {
-                    _ = try child(id, in: stack, field: "children[\(k)]", change: n)
+                    _ = try child(id, in: stack, field: FieldPath("children").index(k), change: n)
                     guard seen.insert(id).inserted else {
-                        throw ContainerError(.duplicateID, change: n, field: "children[\(k)]", reason: "duplicate child id '\(id)'", child: id)
+                        throw ContainerError(.duplicateID, change: n, field: FieldPath("children").index(k), reason: "duplicate child id '\(id)'", child: id)
                     }
                 }
             case .scrollToChild(let id, _, _):

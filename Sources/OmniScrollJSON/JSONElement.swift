@@ -13,6 +13,18 @@ public struct JSONElement {
         self.index = index
     }
 
+    /// Where the element is in its tape: with `element(at:)`, a compact way
+    /// to hold several elements of one message (a decoder's member slots).
+    public var position: Int {
+        @inlinable @inline(__always) get { index }
+    }
+
+    /// The element at `position` of this element's tape.
+    @inlinable @inline(__always)
+    public func element(at position: Int) -> JSONElement {
+        JSONElement(tape: tape, index: position)
+    }
+
     @inlinable var entry: JSONTape.Entry {
         @inline(__always) get { tape.entries[index] }
     }

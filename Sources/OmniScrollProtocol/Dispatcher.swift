@@ -16,7 +16,7 @@ import OmniScrollJSON
 /// 8. a notification-only method called with an id (`exit`) → -32600;
 /// 9. positional params → -32602 `params: must be an object (named params); got an array`;
 /// 10. a key repeated anywhere inside params → -32602 naming its path, reason "duplicate key";
-/// 11. unknown params member → -32602; then the handler's own checks.
+/// 11. unknown params member → -32602; then the method's declared checks.
 ///
 /// Batches: an empty batch or one longer than `--max-batch` gets a single
 /// -32600; otherwise entries run in order and the replies form one array
@@ -171,7 +171,7 @@ public struct Dispatcher {
         do throws(RPCError) {
             let decoder = try decoder(for: registered, params: params, duplicates: duplicates)
             Response.writeHead(rawID: id, member: "result", into: &out)
-            try registered.handler(&state, decoder, &out)
+            try registered.run(&state, decoder, &out)
             out.endObject()
         } catch {
             out.truncate(to: mark, needsComma: needsComma)
@@ -202,7 +202,7 @@ public struct Dispatcher {
         if duplicates, let params, let path = Self.duplicatePath(in: params, path: "params") {
             throw RPCError.invalidParams(path: path, reason: "duplicate key")
         }
-        return try ParamDecoder(params, members: method.params)
+        return try ParamDecoder(params, members: method.params, limits: state.limits)
     }
 
     private mutating func runNotification(_ method: String, params: JSONElement?, duplicates: Bool, _ out: inout JSONWriter) {
@@ -216,7 +216,7 @@ public struct Dispatcher {
         let needsComma = out.needsComma
         do throws(RPCError) {
             let decoder = try decoder(for: registered, params: params, duplicates: duplicates)
-            try registered.handler(&state, decoder, &out)
+            try registered.run(&state, decoder, &out)
         } catch {
             state.logger.debug("notification \(method) failed: \(error.message)")
         }

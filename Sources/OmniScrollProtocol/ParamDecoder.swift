@@ -1,52 +1,63 @@
 import OmniScrollJSON
 
-/// Typed access to a params object (or a nested object) that knows its JSON
-/// path and throws `RPCError.invalidParams(path:reason:)` with that path.
+/// A params object (or a nested object) opened against its declared members.
 ///
-/// Every object is opened with the exact list of member names it accepts;
-/// any other member is rejected ("unknown member; expected one of a, b").
-/// For optional members, `null` means absent.
+/// Opening walks the object's members once: each lands in the slot of the
+/// declared member it names, and any other member is rejected ("unknown
+/// member; expected one of a, b"). Reading a member then checks it against
+/// that member's schema (type, bounds, enum, length, `null`) and throws
+/// `RPCError.invalidParams` naming its JSON path:
 ///
-///     let viewport = try params.requiredObject("viewport", members: ["width", "height"])
-///     let width = try viewport.requiredFiniteNonNegative("width")  // params.viewport.width
-///     let children = try params.requiredArray("children")
-///     for i in 0..<children.count {
-///         let child = try children.object(at: i, members: ["id", "contentHeight"])
-///         let h = try child.requiredFiniteNonNegative("contentHeight")  // params.children[2].contentHeight
-///     }
+///     let viewport = try params.object("viewport")   // declared .required("viewport", .object([...]))
+///     let width = try viewport.double("width")       // params.viewport.width: must be a finite number > 0
+///
+/// `null` is a value like any other: it is "none" only where the member's
+/// schema is `.nullable`, and a wrong type everywhere else.
 ///
 /// A decoder reads the parsed message in place (`JSONElement`s): it is valid
-/// while the handler it was given to runs.
+/// while the method it was given to runs.
 public struct ParamDecoder {
-    /// The object's members; `nil` when the params were omitted (no members).
-    public let object: JSONElement?
-    /// The accepted member names, in documentation order.
-    public let members: [ParamKey]
+    /// The most members one declared object may have (the slots are stored inline).
+    public static let maxMembers = 16
+
+    public let members: [Member]
+    /// The decoding bounds (`--max-children`…), for members whose length is a limit.
+    public let limits: Limits
+    /// The object given (its tape holds every member's value).
+    private let object: JSONElement?
+    /// Each declared member's value as its tape position (`JSONElement.position`),
+    /// -1 when absent. A tape has fewer entries than its message has bytes, and
+    /// `--max-message-bytes` is at most 2^31, so a position fits in an `Int32`.
+    private var slots: InlineArray<16, Int32>
     private let basePath: String
     private let index: Int?
 
     /// Opens `object` (an object element, or `nil` for none) at `path`,
-    /// rejecting members not in `members`.
-    public init(_ object: JSONElement?, path: String = "params", members: [ParamKey]) throws(RPCError) {
-        try self.init(object, basePath: path, index: nil, members: members)
-    }
-
-    init(_ object: JSONElement?, basePath: String, index: Int?, members: [ParamKey]) throws(RPCError) {
+    /// rejecting members not in `members`. The element at `index` of an
+    /// array at `path` is addressed as `path[index]`.
+    public init(_ object: JSONElement?, path basePath: String = "params", index: Int? = nil, members: [Member], limits: Limits = .default) throws(RPCError) {
         assert(object.map { $0.kind == .object } ?? true, "ParamDecoder opens objects only")
-        self.object = object
+        precondition(members.count <= Self.maxMembers, "an object declares at most \(Self.maxMembers) members")
+        // Filled in a local and stored once: writing into `self` member by
+        // member would build the decoder twice.
+        var slots = InlineArray<16, Int32>(repeating: -1)
+        if let object {
+            next: for member in object.members {
+                for slot in members.indices where members[slot].name.names(member.key) {
+                    if slots[slot] < 0 { slots[slot] = Int32(truncatingIfNeeded: member.value.position) }
+                    continue next
+                }
+                let expected = members.isEmpty ? "this object takes no members" : "expected one of \(members.map(\.name.description).joined(separator: ", "))"
+                let path = index.map { "\(basePath)[\($0)]" } ?? basePath
+                throw RPCError.invalidParams(path: "\(path).\(member.key.stringValue ?? "")", reason: "unknown member; \(expected)")
+            }
+        }
         self.members = members
+        self.limits = limits
         self.basePath = basePath
         self.index = index
-        guard let object else { return }
-        for member in object.members where !members.contains(where: { $0.names(member.key) }) {
-            let expected = members.isEmpty ? "this object takes no members" : "expected one of \(members.map(\.description).joined(separator: ", "))"
-            throw RPCError.invalidParams(path: path(named: member.key.stringValue ?? ""), reason: "unknown member; \(expected)")
-        }
-    }
-
-    /// Whether member `key` is present (even as `null`).
-    public func contains(_ key: ParamKey) -> Bool {
-        object?[key.name] != nil
+        self.object = object
+        self.slots = slots
     }
 
     /// This object's JSON path (`params`, `params.viewport`, `params.children[2]`).
@@ -65,190 +76,202 @@ public struct ParamDecoder {
         RPCError.invalidParams(path: path(key), reason: reason)
     }
 
-    /// The raw member value; `nil` when absent or null.
-    public func optionalValue(_ key: ParamKey) -> JSONElement? {
-        assert(members.contains(key), "ParamDecoder: '\(key)' is not in the declared members \(members)")
-        guard let v = object?[key.name], !v.isNull else { return nil }
-        return v
+    /// Whether member `key` is present (even as `null`).
+    public func contains(_ key: ParamKey) -> Bool { slots[slot(key)] >= 0 }
+
+    /// The slot of declared member `key` and the value given for it: `nil`
+    /// when an optional member is absent, or `null` where the schema allows
+    /// it. A required member that is absent is "required".
+    @inline(__always)
+    private func value(_ key: ParamKey) throws(RPCError) -> (slot: Int, value: JSONElement?) {
+        let slot = slot(key)
+        let position = slots[slot]
+        guard position >= 0, let object else {
+            if members[slot].required { throw invalid(key, "required") }
+            return (slot, nil)
+        }
+        let value = object.element(at: Int(position))
+        return (slot, value.isNull && members[slot].allowsNull ? nil : value)
     }
 
-    public func requiredValue(_ key: ParamKey) throws(RPCError) -> JSONElement {
-        guard let v = optionalValue(key) else { throw invalid(key, "required") }
-        return v
+    /// The value of a member that is required and not nullable.
+    @inline(__always)
+    private func requiredValue(_ key: ParamKey) throws(RPCError) -> (slot: Int, value: JSONElement) {
+        let (slot, value) = try value(key)
+        guard let value else { preconditionFailure("'\(key)' is optional or nullable; read it with an optional accessor") }
+        return (slot, value)
     }
 
-    // MARK: Strings
+    /// The slot of declared member `key`. Keys are literals, and the same
+    /// literal's bytes are usually one constant, so most compare by address.
+    @inline(__always)
+    private func slot(_ key: ParamKey) -> Int {
+        for slot in members.indices where members[slot].name.name.utf8Start == key.name.utf8Start { return slot }
+        for slot in members.indices where members[slot].name == key { return slot }
+        preconditionFailure("ParamDecoder: '\(key)' is not a declared member (\(members.map(\.name.description)))")
+    }
+
+    // MARK: Typed reads: each checks the value against its member's schema
+
+    /// Runs a check; a mismatch becomes -32602 at member `key`'s path. (The
+    /// checks capture locals only: capturing `self` would copy the decoder.)
+    @inline(__always)
+    private func check<T>(_ key: ParamKey, _ body: () throws(Mismatch) -> T) throws(RPCError) -> T {
+        do throws(Mismatch) { return try body() } catch { throw invalid(key, error.reason) }
+    }
+
+    public func string(_ key: ParamKey) throws(RPCError) -> String {
+        let (slot, v) = try requiredValue(key)
+        let rule = members[slot].bounds
+        return try check(key) { () throws(Mismatch) in try ParamCheck.string(v, rule) }
+    }
 
     public func optionalString(_ key: ParamKey) throws(RPCError) -> String? {
-        guard let v = optionalValue(key) else { return nil }
-        guard let s = v.stringValue else { throw invalid(key, "must be a string; got \(v.typeDescription)") }
-        return s
+        let (slot, v) = try value(key)
+        guard let v else { return nil }
+        let rule = members[slot].bounds
+        return try check(key) { () throws(Mismatch) in try ParamCheck.string(v, rule) }
     }
 
-    public func requiredString(_ key: ParamKey) throws(RPCError) -> String {
-        guard let s = try optionalString(key) else { throw invalid(key, "required") }
-        return s
+    public func enumeration<E: RawRepresentable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E where E.RawValue == String {
+        let (slot, v) = try requiredValue(key)
+        let rule = members[slot].schema
+        return try check(key) { () throws(Mismatch) in try ParamCheck.enumeration(v, rule) }
     }
 
-    /// A string that must be one of `E`'s raw values; the reason lists them.
-    public func optionalEnum<E: RawRepresentable & CaseIterable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E?
-    where E.RawValue == String {
-        guard let v = optionalValue(key) else { return nil }
-        let allowed = E.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let s = v.stringValue else { throw invalid(key, "must be one of \(allowed); got \(v.typeDescription)") }
-        guard let e = E(rawValue: s) else { throw invalid(key, "must be one of \(allowed)") }
-        return e
+    public func optionalEnumeration<E: RawRepresentable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E? where E.RawValue == String {
+        let (slot, v) = try value(key)
+        guard let v else { return nil }
+        let rule = members[slot].schema
+        return try check(key) { () throws(Mismatch) in try ParamCheck.enumeration(v, rule) }
     }
 
-    public func requiredEnum<E: RawRepresentable & CaseIterable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E
-    where E.RawValue == String {
-        guard let e = try optionalEnum(key, as: type) else { throw invalid(key, "required") }
-        return e
+    public func double(_ key: ParamKey) throws(RPCError) -> Double {
+        let (slot, v) = try requiredValue(key)
+        let rule = members[slot].bounds
+        return try check(key) { () throws(Mismatch) in try ParamCheck.number(v, rule) }
     }
-
-    // MARK: Numbers (never NaN or infinite: overflowing input like 1e400 is rejected)
 
     public func optionalDouble(_ key: ParamKey) throws(RPCError) -> Double? {
-        guard let v = optionalValue(key) else { return nil }
-        if let d = v.doubleValue, d.isFinite { return d }  // the common case builds no path string
-        return try ParamDecoder.finite(v, path: path(key))
+        let (slot, v) = try value(key)
+        guard let v else { return nil }
+        let rule = members[slot].bounds
+        return try check(key) { () throws(Mismatch) in try ParamCheck.number(v, rule) }
     }
 
-    public func requiredDouble(_ key: ParamKey) throws(RPCError) -> Double {
-        guard let d = try optionalDouble(key) else { throw invalid(key, "required") }
-        return d
+    public func int(_ key: ParamKey) throws(RPCError) -> Int {
+        let (slot, v) = try requiredValue(key)
+        let rule = members[slot].bounds
+        return try check(key) { () throws(Mismatch) in try ParamCheck.integer(v, rule) }
     }
 
-    public func optionalFiniteNonNegative(_ key: ParamKey) throws(RPCError) -> Double? {
-        guard let v = optionalValue(key) else { return nil }
-        if let d = v.doubleValue, d.isFinite, d > 0 { return d }  // the common case builds no path string
-        return try ParamDecoder.finiteNonNegative(v, path: path(key))
+    public func optionalInt(_ key: ParamKey) throws(RPCError) -> Int? {
+        let (slot, v) = try value(key)
+        guard let v else { return nil }
+        let rule = members[slot].bounds
+        return try check(key) { () throws(Mismatch) in try ParamCheck.integer(v, rule) }
     }
 
-    public func requiredFiniteNonNegative(_ key: ParamKey) throws(RPCError) -> Double {
-        guard let d = try optionalFiniteNonNegative(key) else { throw invalid(key, "required") }
-        return d
+    public func bool(_ key: ParamKey) throws(RPCError) -> Bool {
+        let (_, v) = try requiredValue(key)
+        return try check(key) { () throws(Mismatch) in try ParamCheck.boolean(v) }
     }
-
-    /// An integer in `range` (integral JSON number, e.g. `3` or `3.0`).
-    public func optionalInt(_ key: ParamKey, in range: ClosedRange<Int> = Int.min...Int.max) throws(RPCError) -> Int? {
-        guard let v = optionalValue(key) else { return nil }
-        return try ParamDecoder.integer(v, path: path(key), in: range)
-    }
-
-    public func requiredInt(_ key: ParamKey, in range: ClosedRange<Int> = Int.min...Int.max) throws(RPCError) -> Int {
-        guard let i = try optionalInt(key, in: range) else { throw invalid(key, "required") }
-        return i
-    }
-
-    // MARK: Booleans
 
     public func optionalBool(_ key: ParamKey) throws(RPCError) -> Bool? {
-        guard let v = optionalValue(key) else { return nil }
-        guard let b = v.boolValue else { throw invalid(key, "must be a boolean; got \(v.typeDescription)") }
-        return b
+        let (_, v) = try value(key)
+        guard let v else { return nil }
+        return try check(key) { () throws(Mismatch) in try ParamCheck.boolean(v) }
     }
 
-    public func requiredBool(_ key: ParamKey) throws(RPCError) -> Bool {
-        guard let b = try optionalBool(key) else { throw invalid(key, "required") }
-        return b
+    public func object(_ key: ParamKey) throws(RPCError) -> ParamDecoder {
+        let (slot, v) = try requiredValue(key)
+        return try nested(v, members[slot], key)
     }
 
-    // MARK: Nesting
-
-    public func optionalObject(_ key: ParamKey, members: [ParamKey]) throws(RPCError) -> ParamDecoder? {
-        guard let v = optionalValue(key) else { return nil }
-        guard v.kind == .object else { throw invalid(key, "must be an object; got \(v.typeDescription)") }
-        return try ParamDecoder(v, basePath: path(key), index: nil, members: members)
+    public func optionalObject(_ key: ParamKey) throws(RPCError) -> ParamDecoder? {
+        let (slot, v) = try value(key)
+        guard let v else { return nil }
+        return try nested(v, members[slot], key)
     }
 
-    public func requiredObject(_ key: ParamKey, members: [ParamKey]) throws(RPCError) -> ParamDecoder {
-        guard let o = try optionalObject(key, members: members) else { throw invalid(key, "required") }
-        return o
+    private func nested(_ v: JSONElement, _ member: Member, _ key: ParamKey) throws(RPCError) -> ParamDecoder {
+        try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
+        return try ParamDecoder(v, path: path(key), members: member.schema.members, limits: limits)
+    }
+
+    /// The object checked as `anyObject` (its members are not looked into).
+    public func optionalAnyObject(_ key: ParamKey) throws(RPCError) -> JSONElement? {
+        let (_, v) = try value(key)
+        guard let v else { return nil }
+        try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
+        return v
+    }
+
+    public func array(_ key: ParamKey) throws(RPCError) -> ParamArray {
+        let (slot, v) = try requiredValue(key)
+        try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .array) }
+        return ParamArray(v, members[slot], path: path(key), limits: limits)
     }
 
     public func optionalArray(_ key: ParamKey) throws(RPCError) -> ParamArray? {
-        guard let v = optionalValue(key) else { return nil }
-        guard v.kind == .array else { throw invalid(key, "must be an array; got \(v.typeDescription)") }
-        return ParamArray(elements: Array(v.elements), path: path(key))
+        let (slot, v) = try value(key)
+        guard let v else { return nil }
+        try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .array) }
+        return ParamArray(v, members[slot], path: path(key), limits: limits)
     }
 
-    public func requiredArray(_ key: ParamKey) throws(RPCError) -> ParamArray {
-        guard let a = try optionalArray(key) else { throw invalid(key, "required") }
-        return a
-    }
-
-    // MARK: Shared checks
-
-    static func finite(_ v: JSONElement, path: String) throws(RPCError) -> Double {
-        guard let d = v.doubleValue else {
-            throw RPCError.invalidParams(path: path, reason: "must be a finite number; got \(v.typeDescription)")
+    /// A `.map` member's entries, each value checked as a number against the map's value schema.
+    public func optionalNumberMap(_ key: ParamKey) throws(RPCError) -> [(name: String, value: Double, path: String)]? {
+        let (slot, v) = try value(key)
+        guard let v else { return nil }
+        try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
+        guard case .map(let values) = members[slot].schema.nonNull else { preconditionFailure("'\(key)' is not declared as a map") }
+        let bounds = ParamCheck.Bounds(values)
+        var entries: [(name: String, value: Double, path: String)] = []
+        for entry in v.members {
+            let name = entry.key.stringValue!
+            let entryPath = "\(path(key)).\(name)"
+            do throws(Mismatch) {
+                entries.append((name, try ParamCheck.number(entry.value, bounds), entryPath))
+            } catch {
+                throw RPCError.invalidParams(path: entryPath, reason: error.reason)
+            }
         }
-        guard d.isFinite else { throw RPCError.invalidParams(path: path, reason: "must be a finite number") }
-        return d
-    }
-
-    static func finiteNonNegative(_ v: JSONElement, path: String) throws(RPCError) -> Double {
-        guard let d = v.doubleValue, d.isFinite, d >= 0 else {
-            let got = v.doubleValue == nil ? "; got \(v.typeDescription)" : ""
-            throw RPCError.invalidParams(path: path, reason: "must be a finite number ≥ 0\(got)")
-        }
-        return d == 0 ? 0 : d  // normalise -0
-    }
-
-    static func integer(_ v: JSONElement, path: String, in range: ClosedRange<Int>) throws(RPCError) -> Int {
-        guard let i = v.intValue, range.contains(i) else {
-            let bounds = range == Int.min...Int.max ? "an integer"
-                : range.upperBound == Int.max ? "an integer ≥ \(range.lowerBound)"
-                : "an integer in \(range.lowerBound)...\(range.upperBound)"
-            let got = v.doubleValue == nil ? "; got \(v.typeDescription)" : ""
-            throw RPCError.invalidParams(path: path, reason: "must be \(bounds)\(got)")
-        }
-        return i
+        return entries
     }
 }
 
-/// A params array with its JSON path; elements are addressed as `path[i]`.
+/// A params array with its JSON path and its items' schema; elements are
+/// addressed as `path[i]`.
 public struct ParamArray {
     public let elements: [JSONElement]
     public let path: String
+    private let items: ParamSchema
+    private let itemBounds: ParamCheck.Bounds
+    let limits: Limits
+
+    init(_ value: JSONElement, _ member: Member, path: String, limits: Limits) {
+        guard case .array(let items) = member.schema.nonNull else { preconditionFailure("'\(member.name)' is not declared as an array") }
+        self.elements = Array(value.elements)
+        self.path = path
+        self.items = items
+        self.itemBounds = ParamCheck.Bounds(items)
+        self.limits = limits
+    }
 
     public var count: Int { elements.count }
 
     public func path(at index: Int) -> String { "\(path)[\(index)]" }
 
-    public func object(at index: Int, members: [ParamKey]) throws(RPCError) -> ParamDecoder {
+    public func object(at index: Int) throws(RPCError) -> ParamDecoder {
         let v = elements[index]
-        guard v.kind == .object else {
-            throw RPCError.invalidParams(path: path(at: index), reason: "must be an object; got \(v.typeDescription)")
-        }
-        return try ParamDecoder(v, basePath: path, index: index, members: members)
+        do throws(Mismatch) { try ParamCheck.kind(v, .object) } catch { throw RPCError.invalidParams(path: path(at: index), reason: error.reason) }
+        return try ParamDecoder(v, path: path, index: index, members: items.members, limits: limits)
     }
 
     public func string(at index: Int) throws(RPCError) -> String {
-        let v = elements[index]
-        guard let s = v.stringValue else {
-            throw RPCError.invalidParams(path: path(at: index), reason: "must be a string; got \(v.typeDescription)")
-        }
-        return s
-    }
-
-    public func double(at index: Int) throws(RPCError) -> Double {
-        try ParamDecoder.finite(elements[index], path: path(at: index))
-    }
-
-    public func finiteNonNegative(at index: Int) throws(RPCError) -> Double {
-        try ParamDecoder.finiteNonNegative(elements[index], path: path(at: index))
-    }
-
-    public func int(at index: Int, in range: ClosedRange<Int> = Int.min...Int.max) throws(RPCError) -> Int {
-        try ParamDecoder.integer(elements[index], path: path(at: index), in: range)
-    }
-
-    /// Rejects arrays longer than `limit` (reason names `limitName`, e.g. `--max-children`).
-    public func requireCount(atMost limit: Int, limitName: String) throws(RPCError) {
-        if count > limit {
-            throw RPCError.invalidParams(path: path, reason: "has \(count) elements; at most \(limit) allowed (\(limitName))")
+        do throws(Mismatch) { return try ParamCheck.string(elements[index], itemBounds) } catch {
+            throw RPCError.invalidParams(path: path(at: index), reason: error.reason)
         }
     }
 }

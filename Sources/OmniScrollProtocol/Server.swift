@@ -34,7 +34,7 @@ public struct Server {
 
     public init(limits: Limits = .default, logger: Logger = Logger()) {
         let state = WorkerState(limits: limits, logger: logger)
-        let dispatcher = Dispatcher(registry: .worker(limits: limits), state: state)
+        let dispatcher = Dispatcher(registry: .worker(), state: state)
         connection = Connection(dispatcher: dispatcher)
     }
 

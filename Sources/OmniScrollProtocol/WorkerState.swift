@@ -10,8 +10,8 @@ public enum LifecyclePhase: Sendable, Equatable {
 /// the dispatcher owns it. Requests run strictly in order, one at a time.
 ///
 /// Extension point: a module that needs state adds one stored property here
-/// (e.g. `public var sessions = SessionStore()`), and its method group's
-/// handlers use it through `state.<property>`.
+/// (e.g. `public var sessions = SessionStore()`), and its methods' `apply`
+/// use it through `state.<property>`.
 public struct WorkerState {
     public let limits: Limits
     public var logger: Logger

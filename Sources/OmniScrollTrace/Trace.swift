@@ -54,7 +54,7 @@ public struct Trace: Equatable, Sendable {
     }
 
     private static func dispatcher(limits: Limits) -> Dispatcher {
-        Dispatcher(registry: .worker(limits: limits),
+        Dispatcher(registry: .worker(),
                    state: WorkerState(limits: limits, logger: Logger(level: .error, fd: -1)))
     }
 

@@ -170,6 +170,9 @@ final class OmniScrollClientTests: XCTestCase {
         XCTAssertEqual(v7, 0)
         let back = try await c.restore(snapshot: snap, id: "again")
         XCTAssertEqual(back.session, "again")
+        XCTAssertEqual(snap["engine"], "container")
+        let listed = try await c.list().map(\.engine)
+        XCTAssertEqual(listed, ["container"])
         XCTAssertEqual(back.offset, 1234)
         let info = try await c.initialize(clientInfo: ["name": "xctest"])
         XCTAssertFalse(info.serverName.isEmpty)
@@ -207,6 +210,14 @@ final class OmniScrollClientTests: XCTestCase {
             XCTAssertEqual(e.code, OmniScrollRPCError.invalidParams)
             XCTAssertEqual(e.param, "params.offset")
             XCTAssertFalse((e.reason ?? "").isEmpty)
+        }
+        // A size once known stays known: setContentHeight takes a Double, and the worker refuses null.
+        do {
+            _ = try await c.request("session.setContentHeight", ["session": .string(s), "child": "list", "contentHeight": .null])
+            XCTFail("expected an error")
+        } catch let e as OmniScrollRPCError {
+            XCTAssertEqual(e.code, OmniScrollRPCError.invalidParams)
+            XCTAssertEqual(e.param, "params.contentHeight")
         }
         do {
             _ = try await c.request("session.noSuchMethod")

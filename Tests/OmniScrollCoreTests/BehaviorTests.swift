@@ -262,7 +262,7 @@ final class BehaviorTests: XCTestCase {
         XCTAssertThrowsError(try Container.create(
             viewport: Viewport(width: 375, height: 800),
             children: [.fixed("a", height: 1), .fixed("a", height: 2)])) { error in
-            XCTAssertEqual((error as? ContainerError)?.field, "children[1].id")
+            XCTAssertEqual((error as? ContainerError)?.field, FieldPath("children").index(1).member("id"))
             XCTAssertEqual((error as? ContainerError)?.kind, .duplicateID)
         }
     }

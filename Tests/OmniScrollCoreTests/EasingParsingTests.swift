@@ -3,7 +3,7 @@ import XCTest
 
 /// CSS easing text: what parses, to what, and what is refused with which reason.
 final class EasingParsingTests: XCTestCase {
-    private let field = "options.tracks[2].easing"
+    private let field = FieldPath("options").member("tracks").index(2).member("easing")
 
     func testAcceptedTexts() throws {
         let accepted: [(String, Easing)] = [

@@ -129,7 +129,7 @@ final class EasingTests: XCTestCase {
         for (easing, word) in bad {
             XCTAssertThrowsError(try easing.validate(field: "tracks[0].easing"), "\(easing)") { error in
                 let error = error as! ContainerError
-                XCTAssertEqual(error.field, "tracks[0].easing")
+                XCTAssertEqual(error.field.description, "tracks[0].easing")
                 XCTAssertTrue(error.reason.contains(word), error.reason)
             }
         }

@@ -14,7 +14,7 @@ final class FlingRequestTests: XCTestCase {
     private func assertRejects(_ request: FlingRequest, field: String, line: UInt = #line) {
         guard let error = error(request) else { return XCTFail("accepted; expected an error at \(field)", line: line) }
         XCTAssertEqual(error.kind, .invalidValue, line: line)
-        XCTAssertEqual(error.field, field, "\(error.reason)", line: line)
+        XCTAssertEqual(error.field.description, field, "\(error.reason)", line: line)
         XCTAssertFalse(error.reason.isEmpty, line: line)
     }
 

@@ -11,7 +11,7 @@ final class TileGridValidationTests: XCTestCase {
         XCTAssertThrowsError(try body(), file: file, line: line) { error in
             guard let error = error as? ContainerError else { return XCTFail("\(error)", file: file, line: line) }
             XCTAssertEqual(error.kind, .invalidValue, file: file, line: line)
-            XCTAssertEqual(error.field, field, error.reason, file: file, line: line)
+            XCTAssertEqual(error.field.description, field, error.reason, file: file, line: line)
             XCTAssertFalse(error.reason.isEmpty, file: file, line: line)
         }
     }

@@ -53,7 +53,7 @@ final class TimelineRangeTests: XCTestCase {
         XCTAssertEqual(try TimelineRangeName.named("exit-crossing", field: "f"), .exitCrossing)
         XCTAssertThrowsError(try TimelineRangeName.named("Cover", field: "options.tracks[0].range.name")) { error in
             let error = error as! ContainerError
-            XCTAssertEqual(error.field, "options.tracks[0].range.name")
+            XCTAssertEqual(error.field.description, "options.tracks[0].range.name")
             XCTAssertEqual(error.reason, "unknown range name 'Cover'; expected one of cover, contain, entry, exit, entry-crossing, exit-crossing")
         }
     }
@@ -87,7 +87,7 @@ final class TimelineRangeTests: XCTestCase {
         for (range, field, reason) in bad {
             XCTAssertThrowsError(try range.validate(field: "r"), "\(range)") { error in
                 let error = error as! ContainerError
-                XCTAssertEqual(error.field, field, "\(range)")
+                XCTAssertEqual(error.field.description, field, "\(range)")
                 XCTAssertTrue(error.reason.contains(reason), "\(range): \(error.reason)")
             }
         }

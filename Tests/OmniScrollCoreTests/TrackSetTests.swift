@@ -77,7 +77,7 @@ final class TrackSetTests: XCTestCase {
             XCTAssertThrowsError(try TrackSet(tracks, childIndex: childIndex), field) { error in
                 let error = error as! ContainerError
                 XCTAssertEqual(error.kind, kind, field)
-                XCTAssertEqual(error.field, field)
+                XCTAssertEqual(error.field.description, field)
                 XCTAssertEqual(error.reason.contains(reason), true, error.reason)
             }
         }
@@ -87,7 +87,7 @@ final class TrackSetTests: XCTestCase {
     func testTheFieldPrefixIsTheCallers() {
         XCTAssertThrowsError(try TrackSet([Track(id: "", range: .offsets(start: 0, end: 1), from: 0, to: 1)],
                                           field: "tracks", childIndex: childIndex)) { error in
-            XCTAssertEqual((error as! ContainerError).field, "tracks[0].id")
+            XCTAssertEqual((error as! ContainerError).field.description, "tracks[0].id")
         }
     }
 }

@@ -168,7 +168,7 @@ final class TrackTests: XCTestCase {
             XCTAssertThrowsError(try track.validate(field: "t"), "\(track)") { error in
                 let error = error as! ContainerError
                 XCTAssertEqual(error.kind, .invalidValue)
-                XCTAssertEqual(error.field, field, "\(track)")
+                XCTAssertEqual(error.field.description, field, "\(track)")
                 XCTAssertTrue(error.reason.contains(reason), "\(track): \(error.reason)")
             }
         }

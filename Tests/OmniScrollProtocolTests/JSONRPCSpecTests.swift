@@ -7,18 +7,11 @@ final class JSONRPCSpecTests: XCTestCase {
     /// A registry with the spec's example methods (subtract takes named params here).
     private func specRegistry() -> MethodRegistry {
         var r = MethodRegistry.worker()
-        r.register("subtract", params: ["minuend", "subtrahend"]) { (_, p) throws(RPCError) -> JSONValue in
-            .number(try p.requiredDouble("minuend") - p.requiredDouble("subtrahend"))
-        }
-        r.register("sum", params: ["values"]) { (_, p) throws(RPCError) -> JSONValue in
-            let a = try p.requiredArray("values")
-            var s = 0.0
-            for i in 0..<a.count { s += try a.double(at: i) }
-            return .number(s)
-        }
-        r.register("update", params: ["values"]) { (_, _) throws(RPCError) -> JSONValue in .null }
-        r.register("notify_hello", params: ["values"]) { (_, _) throws(RPCError) -> JSONValue in .null }
-        r.register("get_data", params: []) { (_, _) throws(RPCError) -> JSONValue in ["hello", 5] }
+        r.register(Subtract.self)
+        r.register(Sum.self)
+        r.register(Update.self)
+        r.register(NotifyHello.self)
+        r.register(GetData.self)
         return r
     }
 
@@ -182,13 +175,88 @@ final class JSONRPCSpecTests: XCTestCase {
 
     func testHandlerErrorsDiscardPartialResults() {
         var r = MethodRegistry()
-        r.register("half", params: []) { (_, _, out) throws(RPCError) in
-            out.beginObject()
-            out.key("partial")
-            throw RPCError.internalError("boom")
-        }
-        r.register("ok", params: []) { (_, _) throws(RPCError) -> JSONValue in 1 }
+        r.register(Half.self)
+        r.register(One.self)
         let got = reply(#"[{"jsonrpc":"2.0","method":"ok","id":1},{"jsonrpc":"2.0","method":"half","id":2},{"jsonrpc":"2.0","method":"ok","id":3}]"#, registry: r)
         XCTAssertEqual(got, #"[{"jsonrpc":"2.0","id":1,"result":1},{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"Internal error: boom","data":{"reason":"boom"}}},{"jsonrpc":"2.0","id":3,"result":1}]"#)
     }
+}
+
+// The specification's example methods, declared like the worker's.
+
+private struct Subtract: MethodDeclaration {
+    static let name: StaticString = "subtract"
+    static let params: [Member] = [.required("minuend", .number()), .required("subtrahend", .number())]
+    static let result = ResultSchema.inline(.number())
+    let difference: Double
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
+        difference = try params.double("minuend") - params.double("subtrahend")
+    }
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.number(difference) }
+}
+
+private struct Sum: MethodDeclaration {
+    static let name: StaticString = "sum"
+    static let params: [Member] = [.required("values", .array(items: .number()))]
+    static let result = ResultSchema.inline(.number())
+    let sum: Double
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
+        let values = try params.array("values")
+        var sum = 0.0
+        for (i, value) in values.elements.enumerated() {
+            guard let d = value.doubleValue else { throw RPCError.invalidParams(path: values.path(at: i), reason: "must be a number") }
+            sum += d
+        }
+        self.sum = sum
+    }
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.number(sum) }
+}
+
+/// A method whose params are `values` and whose result is null (`update`, `notify_hello`).
+private protocol NullMethod: MethodDeclaration {
+    init()
+}
+
+extension NullMethod {
+    static var params: [Member] { [.optional("values", .array(items: .number()))] }
+    static var result: ResultSchema { .null }
+    init(_ params: borrowing ParamDecoder) throws(RPCError) { self.init() }
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.null() }
+}
+
+private struct Update: NullMethod {
+    static let name: StaticString = "update"
+}
+
+private struct NotifyHello: NullMethod {
+    static let name: StaticString = "notify_hello"
+}
+
+private struct GetData: MethodDeclaration {
+    static let name: StaticString = "get_data"
+    static let params: [Member] = []
+    static let result = ResultSchema.inline(.array(items: .string()))
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {}
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.value(["hello", 5]) }
+}
+
+/// Writes half a result, then fails: the reply must carry the error alone.
+private struct Half: MethodDeclaration {
+    static let name: StaticString = "half"
+    static let params: [Member] = []
+    static let result = ResultSchema.null
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {}
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
+        result.beginObject()
+        result.key("partial")
+        throw RPCError.internalError("boom")
+    }
+}
+
+private struct One: MethodDeclaration {
+    static let name: StaticString = "ok"
+    static let params: [Member] = []
+    static let result = ResultSchema.inline(.integer())
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {}
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.number(1) }
 }

@@ -1,5 +1,6 @@
 import XCTest
 import OmniScrollJSON
+import OmniScrollOpenRPC
 @testable import OmniScrollProtocol
 
 final class LifecycleTests: XCTestCase {
@@ -44,7 +45,7 @@ final class LifecycleTests: XCTestCase {
 
     func testDiscoverReturnsTheDocument() throws {
         let r = parsed(reply(#"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"#))
-        XCTAssertEqual(r?["result"], try JSONParser.parse(OpenRPCDocument.text))
+        XCTAssertEqual(r?["result"], try JSONParser.parse(String(decoding: OpenRPCDocument.bytes, as: UTF8.self)))
         XCTAssertFalse(reply(#"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"#)!.contains("\n"))
     }
 

@@ -1,5 +1,6 @@
 import XCTest
 import OmniScrollJSON
+import OmniScrollOpenRPC
 @testable import OmniScrollProtocol
 
 final class OpenRPCTests: XCTestCase {
@@ -7,14 +8,11 @@ final class OpenRPCTests: XCTestCase {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    private func document() throws -> JSONValue { try JSONParser.parse(OpenRPCDocument.text) }
+    private func document() throws -> JSONValue { try JSONParser.parse(String(decoding: OpenRPCDocument.bytes, as: UTF8.self)) }
 
-    func testGeneratedFileIsCurrent() throws {
+    func testEmbeddedDocumentIsTheFile() throws {
         let url = repositoryRoot.appendingPathComponent("protocol/openrpc.json")
-        var source = try String(contentsOf: url, encoding: .utf8)
-        if source.hasSuffix("\n") { source.removeLast() }
-        XCTAssertEqual(OpenRPCDocument.text, source,
-                       "Sources/OmniScrollProtocol/OpenRPCDocument.swift is stale: run scripts/generate-openrpc-swift")
+        XCTAssertEqual(OpenRPCDocument.bytes, Array(try Data(contentsOf: url)))
     }
 
     func testDocumentShape() throws {
@@ -34,17 +32,29 @@ final class OpenRPCTests: XCTestCase {
         }
     }
 
-    /// Code and document agree: same method names, same param names, notifications have no result.
-    func testRegistryMatchesDocument() throws {
+    /// Code and document agree deeply: the same methods, and for each its
+    /// params (names, order, `required`, and every type, bound, enum and
+    /// nested member of their schemas) and its result, as the declarations
+    /// state them.
+    func testDeclarationsMatchDocument() throws {
+        let doc = try document()
+        let schemas = CanonicalSchema(components: doc["components"]?["schemas"]?.objectValue ?? JSONObject())
         let registry = MethodRegistry.worker()
-        let methods = try document()["methods"]?.arrayValue ?? []
+        let methods = doc["methods"]?.arrayValue ?? []
         let documented = Dictionary(uniqueKeysWithValues: methods.map { ($0["name"]?.stringValue ?? "", $0) })
         XCTAssertEqual(Set(documented.keys), Set(registry.names), "methods in openrpc.json vs registry")
         for name in registry.names {
-            guard let method = registry[name], let doc = documented[name] else { continue }
-            let params = doc["params"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
-            XCTAssertEqual(params, method.params.map(\.description), "params of \(name)")
-            XCTAssertEqual(doc["result"] == nil, method.kind == .notification, "\(name): result iff request")
+            guard let method = registry[name], let entry = documented[name] else { continue }
+            let params = entry["params"]?.arrayValue ?? []
+            XCTAssertEqual(params.map { $0["name"]?.stringValue ?? "" }, method.params.map(\.name.description), "params of \(name)")
+            for (param, member) in zip(params, method.params) {
+                let where_ = "\(name) param \(member.name)"
+                XCTAssertEqual(param["required"]?.boolValue ?? false, member.required, "\(where_): required")
+                XCTAssertEqual(schemas.canonical(param["schema"] ?? .null).compactText,
+                               schemas.canonical(member.schema.jsonSchema).compactText, where_)
+            }
+            XCTAssertEqual(entry["result"]?["schema"].map { schemas.canonical($0).compactText },
+                           method.result.jsonSchema.map { schemas.canonical($0).compactText }, "\(name): result")
         }
     }
 

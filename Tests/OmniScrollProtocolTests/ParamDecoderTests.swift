@@ -16,7 +16,7 @@ final class ParamDecoderTests: XCTestCase {
         parsers = []
     }
 
-    private func decoder(_ json: String, members: [ParamKey]) throws -> ParamDecoder {
+    private func decoder(_ json: String, members: [Member]) throws -> ParamDecoder {
         let message = UnsafeMutableRawBufferPointer.allocate(byteCount: json.utf8.count, alignment: 1)
         message.copyBytes(from: json.utf8)
         messages.append(message)
@@ -40,54 +40,81 @@ final class ParamDecoderTests: XCTestCase {
 
     func testTypedAccess() throws {
         let p = try decoder(#"{"session":"s1","scale":2.5,"count":3,"on":true,"axis":"horizontal","gone":null}"#,
-                            members: ["session", "scale", "count", "on", "axis", "gone", "absent"])
-        XCTAssertEqual(try p.requiredString("session"), "s1")
+                            members: [.required("session", .string()), .optional("scale", .number(minimum: 0)),
+                                      .required("count", .integer(minimum: 0)), .optional("on", .boolean),
+                                      .required("axis", .enumeration(of: Axis.self)), .optional("gone", .nullable(.string())),
+                                      .optional("absent", .number())])
+        XCTAssertEqual(try p.string("session"), "s1")
         XCTAssertEqual(try p.optionalDouble("scale"), 2.5)
-        XCTAssertEqual(try p.requiredInt("count", in: 0...10), 3)
+        XCTAssertEqual(try p.int("count"), 3)
         XCTAssertEqual(try p.optionalBool("on"), true)
-        XCTAssertEqual(try p.requiredEnum("axis", as: Axis.self), .horizontal)
-        XCTAssertNil(try p.optionalString("gone"))  // null means absent
+        XCTAssertEqual(try p.enumeration("axis", as: Axis.self), .horizontal)
+        XCTAssertNil(try p.optionalString("gone"))  // null is "none" where the schema is nullable
         XCTAssertNil(try p.optionalDouble("absent"))
-        XCTAssertEqual(try p.requiredFiniteNonNegative("scale"), 2.5)
+    }
+
+    /// `null` is a value: where the schema does not allow it, it is a wrong type.
+    func testNullOnlyWhereTheSchemaAllowsIt() throws {
+        let p = try decoder(#"{"a":null,"b":null}"#, members: [.optional("a", .number()), .required("b", .string())])
+        assertInvalid("params.a", "must be a finite number; got null") { _ = try p.optionalDouble("a") }
+        assertInvalid("params.b", "must be a string; got null") { _ = try p.string("b") }
+    }
+
+    /// The bounds and lengths a declaration states are the checks the decoder makes.
+    func testSchemaBoundsAreChecked() throws {
+        let p = try decoder(#"{"w":0,"h":-1,"big":2e12,"id":"","long":"xxxx","n":-1}"#,
+                            members: [.required("w", .number(exclusiveMinimum: 0)), .required("h", .number(minimum: 0)),
+                                      .required("big", .number(minimum: 0, maximum: 1e12)), .required("id", .string(minLength: 1)),
+                                      .required("long", .string(maxLength: 3)), .required("n", .integer(minimum: 0))])
+        assertInvalid("params.w", "must be a finite number > 0") { _ = try p.double("w") }
+        assertInvalid("params.h", "must be a finite number ≥ 0") { _ = try p.double("h") }
+        assertInvalid("params.big", "must be a finite number ≥ 0 and ≤ 1000000000000") { _ = try p.double("big") }
+        assertInvalid("params.id", "must not be empty") { _ = try p.string("id") }
+        assertInvalid("params.long", "must be at most 3 characters") { _ = try p.string("long") }
+        assertInvalid("params.n", "must be an integer ≥ 0") { _ = try p.int("n") }
     }
 
     func testErrorsNameThePath() throws {
+        let child = Member.optional("contentHeight", .number(minimum: 0))
         let p = try decoder(#"{"session":1,"viewport":{"width":-1,"height":1e400},"children":[{"contentHeight":1},{"contentHeight":2},{"contentHeight":"x"}],"axis":"diagonal","n":1.5}"#,
-                            members: ["session", "viewport", "children", "axis", "n", "missing"])
-        assertInvalid("params.session", "must be a string; got a number") { _ = try p.requiredString("session") }
-        assertInvalid("params.missing", "required") { _ = try p.requiredString("missing") }
-        let viewport = try p.requiredObject("viewport", members: ["width", "height"])
-        assertInvalid("params.viewport.width", "must be a finite number ≥ 0") { _ = try viewport.requiredFiniteNonNegative("width") }
-        assertInvalid("params.viewport.height", "must be a finite number") { _ = try viewport.requiredDouble("height") }
-        let children = try p.requiredArray("children")
+                            members: [.required("session", .string()),
+                                      .required("viewport", .object([.required("width", .number(minimum: 0)), .required("height", .number())])),
+                                      .required("children", .array(items: .object([child]))),
+                                      .required("axis", .enumeration(of: Axis.self)), .required("n", .integer()),
+                                      .required("missing", .string())])
+        assertInvalid("params.session", "must be a string; got a number") { _ = try p.string("session") }
+        assertInvalid("params.missing", "required") { _ = try p.string("missing") }
+        let viewport = try p.object("viewport")
+        assertInvalid("params.viewport.width", "must be a finite number ≥ 0") { _ = try viewport.double("width") }
+        assertInvalid("params.viewport.height", "must be a finite number") { _ = try viewport.double("height") }
+        let children = try p.array("children")
         XCTAssertEqual(children.count, 3)
-        let child = try children.object(at: 2, members: ["contentHeight"])
+        let third = try children.object(at: 2)
         assertInvalid("params.children[2].contentHeight", "must be a finite number ≥ 0; got a string") {
-            _ = try child.requiredFiniteNonNegative("contentHeight")
+            _ = try third.optionalDouble("contentHeight")
         }
-        assertInvalid("params.axis", "must be one of vertical, horizontal") { _ = try p.requiredEnum("axis", as: Axis.self) }
-        assertInvalid("params.n", "must be an integer") { _ = try p.requiredInt("n") }
-        assertInvalid("params.children", "has 3 elements; at most 2 allowed (--max-children)") {
-            try children.requireCount(atMost: 2, limitName: "--max-children")
+        assertInvalid("params.axis", "must be one of vertical, horizontal") { _ = try p.enumeration("axis", as: Axis.self) }
+        assertInvalid("params.n", "must be an integer") { _ = try p.int("n") }
+        assertInvalid("params.viewport", "must be an array; got an object") {
+            _ = try self.decoder(#"{"viewport":{}}"#, members: [.required("viewport", .array(items: .number()))]).array("viewport")
         }
-        assertInvalid("params.session", "must be an object; got a number") { _ = try p.requiredObject("session", members: []) }
     }
 
     func testUnknownMembersRejected() throws {
         assertInvalid("params.colour", "unknown member; expected one of session, color") {
-            _ = try self.decoder(#"{"session":"a","colour":1}"#, members: ["session", "color"])
+            _ = try self.decoder(#"{"session":"a","colour":1}"#, members: [.required("session", .string()), .optional("color", .string())])
         }
         assertInvalid("params.x", "unknown member; this object takes no members") {
             _ = try self.decoder(#"{"x":1}"#, members: [])
         }
-        let p = try decoder(#"{"list":[{"a":1,"b":2}]}"#, members: ["list"])
+        let p = try decoder(#"{"list":[{"a":1,"b":2}]}"#, members: [.required("list", .array(items: .object([.required("a", .number())])))])
         assertInvalid("params.list[0].b", "unknown member; expected one of a") {
-            _ = try p.requiredArray("list").object(at: 0, members: ["a"])
+            _ = try p.array("list").object(at: 0)
         }
     }
 
     func testNegativeZeroNormalised() throws {
-        let p = try decoder(#"{"h":-0}"#, members: ["h"])
-        XCTAssertEqual(try p.requiredFiniteNonNegative("h").sign, .plus)
+        let p = try decoder(#"{"h":-0}"#, members: [.required("h", .number(minimum: 0))])
+        XCTAssertEqual(try p.double("h").sign, .plus)
     }
 }

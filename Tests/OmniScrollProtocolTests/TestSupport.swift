@@ -4,7 +4,7 @@ import OmniScrollJSON
 /// A worker in-process: feed it input bytes, get output bytes.
 func makeConnection(limits: Limits = .default, registry: MethodRegistry? = nil) -> Connection {
     let state = WorkerState(limits: limits, logger: Logger(level: .error, fd: -1))
-    return Connection(dispatcher: Dispatcher(registry: registry ?? .worker(limits: limits), state: state))
+    return Connection(dispatcher: Dispatcher(registry: registry ?? .worker(), state: state))
 }
 
 /// Runs `input` through a fresh connection; returns output text and exit code.

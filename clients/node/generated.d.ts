@@ -41,6 +41,8 @@ export type RefreshState = 'idle' | 'armed' | 'refreshing';
 export type ScrollDirection = 'none' | 'up' | 'down';
 export type ScrollPhase = 'idle' | 'dragging' | 'decelerating' | 'animating';
 export type ScrollPosition = 'top' | 'center' | 'bottom';
+export type SessionListSessionsEngine = 'container';
+export type SnapshotEngine = 'container';
 export type Template = 'shortContainer' | 'stickyTabs';
 
 export declare const ENUMS: {
@@ -52,6 +54,8 @@ export declare const ENUMS: {
   readonly ScrollDirection: readonly ScrollDirection[];
   readonly ScrollPhase: readonly ScrollPhase[];
   readonly ScrollPosition: readonly ScrollPosition[];
+  readonly SessionListSessionsEngine: readonly SessionListSessionsEngine[];
+  readonly SnapshotEngine: readonly SnapshotEngine[];
   readonly Template: readonly Template[];
 };
 

@@ -70,6 +70,8 @@ export const ENUMS = frozen({
   ScrollDirection: ['none', 'up', 'down'],
   ScrollPhase: ['idle', 'dragging', 'decelerating', 'animating'],
   ScrollPosition: ['top', 'center', 'bottom'],
+  SessionListSessionsEngine: ['container'],
+  SnapshotEngine: ['container'],
   Template: ['shortContainer', 'stickyTabs'],
 });
 

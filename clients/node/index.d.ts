@@ -133,14 +133,16 @@ export interface CreateParams {
 }
 
 export interface UpdateParams {
-  sizes?: { [childId: string]: number | null };
+  /** Numbers only: a size once known stays known (the worker rejects null). */
+  sizes?: { [childId: string]: number };
   viewport?: Size;
   insets?: Insets;
   offset?: number;
   phase?: ScrollPhase;
 }
 
-export interface SessionInfo { id: string; children: JSONValue; revision: number; [extra: string]: JSONValue }
+/** `engine`: what the session lays out (`"container"`, the stack of children). */
+export interface SessionInfo { id: string; engine: 'container'; children: JSONValue; revision: number; [extra: string]: JSONValue }
 
 export interface InitializeResult {
   serverInfo: { name: string; version: string };
@@ -165,7 +167,7 @@ export declare const calls: {
   discover(): Call<{ [key: string]: JSONValue }>;
   create(params: CreateParams): Call<Layout>;
   scroll(session: string, offset: number, phase?: ScrollPhase): Call<Layout>;
-  setContentHeight(session: string, child: string, contentHeight: number | null): Call<Layout>;
+  setContentHeight(session: string, child: string, contentHeight: number): Call<Layout>;
   update(session: string, changes?: UpdateParams): Call<Layout>;
   setViewport(session: string, width: number, height: number): Call<Layout>;
   setInsets(session: string, insets?: { top?: number; bottom?: number }): Call<Layout>;
@@ -231,7 +233,7 @@ export declare class Client {
   discover(opts?: CallOptions): Promise<{ [key: string]: JSONValue }>;
   create(params: CreateParams, opts?: CallOptions): Promise<Layout>;
   scroll(session: string, offset: number, phase?: ScrollPhase, opts?: CallOptions): Promise<Layout>;
-  setContentHeight(session: string, child: string, contentHeight: number | null, opts?: CallOptions): Promise<Layout>;
+  setContentHeight(session: string, child: string, contentHeight: number, opts?: CallOptions): Promise<Layout>;
   update(session: string, changes: UpdateParams, opts?: CallOptions): Promise<Layout>;
   setViewport(session: string, width: number, height: number, opts?: CallOptions): Promise<Layout>;
   setInsets(session: string, insets: { top?: number; bottom?: number }, opts?: CallOptions): Promise<Layout>;

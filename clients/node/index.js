@@ -218,7 +218,7 @@ export const calls = {
   }),
   scroll: (session, offset, phase) => ({ method: Method.SESSION_SCROLL, params: compact({ session, offset, phase }), decode: asLayout }),
   setContentHeight: (session, child, contentHeight) =>
-    ({ method: Method.SESSION_SET_CONTENT_HEIGHT, params: { session, child, contentHeight: contentHeight ?? null }, decode: asLayout }),
+    ({ method: Method.SESSION_SET_CONTENT_HEIGHT, params: { session, child, contentHeight }, decode: asLayout }),
   update: (session, { sizes, viewport, insets, offset, phase } = {}) => ({
     method: Method.SESSION_UPDATE,
     params: compact({ session, sizes, viewport: size(viewport, 'width', 'height'), insets: size(insets, 'top', 'bottom'), offset, phase }),

@@ -38,10 +38,10 @@ public struct FlingResult: Equatable, Sendable {
         try magnitude(request.position, field: "position")
         try magnitude(request.velocity, field: "velocity")
         if let bounds = request.bounds {
-            try magnitude(bounds.min, field: "bounds.min")
-            try magnitude(bounds.max, field: "bounds.max")
+            try magnitude(bounds.min, field: FieldPath("bounds").member("min"))
+            try magnitude(bounds.max, field: FieldPath("bounds").member("max"))
             guard bounds.min <= bounds.max else {
-                throw ContainerError(.invalidValue, field: "bounds.min", reason: "must be ≤ bounds.max")
+                throw ContainerError(.invalidValue, field: FieldPath("bounds").member("min"), reason: "must be ≤ bounds.max")
             }
         }
         if let viewport = request.viewport {
@@ -60,7 +60,7 @@ public struct FlingResult: Equatable, Sendable {
         case .times(let times):
             for (i, time) in times.enumerated() {
                 guard time.isFinite, time >= 0 else {
-                    throw ContainerError(.invalidValue, field: "times[\(i)]", reason: "must be a finite number ≥ 0")
+                    throw ContainerError(.invalidValue, field: FieldPath("times").index(i), reason: "must be a finite number ≥ 0")
                 }
             }
         }
@@ -70,15 +70,15 @@ public struct FlingResult: Equatable, Sendable {
         switch snap.positions {
         case .points(let points):
             for (i, point) in points.enumerated() {
-                try magnitude(point, field: "snap.points[\(i)]")
+                try magnitude(point, field: FieldPath("snap").member("points").index(i))
                 guard i == 0 || point >= points[i - 1] else {
-                    throw ContainerError(.invalidValue, field: "snap.points[\(i)]",
+                    throw ContainerError(.invalidValue, field: FieldPath("snap").member("points").index(i),
                                          reason: "must be ≥ snap.points[\(i - 1)] (points are in ascending order)")
                 }
             }
         case .interval(let interval):
             guard interval.isFinite, interval >= 1 / FlingRequest.maxMagnitude, interval <= FlingRequest.maxMagnitude else {
-                throw ContainerError(.invalidValue, field: "snap.interval",
+                throw ContainerError(.invalidValue, field: FieldPath("snap").member("interval"),
                                      reason: "must be a finite number between \(1 / FlingRequest.maxMagnitude) and \(FlingRequest.maxMagnitude)")
             }
         }
@@ -87,20 +87,20 @@ public struct FlingResult: Equatable, Sendable {
             break
         case .proximity(let distance):
             if let distance {
-                try magnitude(distance, field: "snap.distance")
-                guard distance >= 0 else { throw ContainerError(.invalidValue, field: "snap.distance", reason: "must be ≥ 0") }
+                try magnitude(distance, field: FieldPath("snap").member("distance"))
+                guard distance >= 0 else { throw ContainerError(.invalidValue, field: FieldPath("snap").member("distance"), reason: "must be ≥ 0") }
             } else if viewport == nil {
-                throw ContainerError(.invalidValue, field: "snap.distance", reason: "is required without a viewport")
+                throw ContainerError(.invalidValue, field: FieldPath("snap").member("distance"), reason: "is required without a viewport")
             }
         case .paging(let minFlingVelocity):
-            try magnitude(minFlingVelocity, field: "snap.minFlingVelocity")
+            try magnitude(minFlingVelocity, field: FieldPath("snap").member("minFlingVelocity"))
             guard minFlingVelocity >= 0 else {
-                throw ContainerError(.invalidValue, field: "snap.minFlingVelocity", reason: "must be ≥ 0")
+                throw ContainerError(.invalidValue, field: FieldPath("snap").member("minFlingVelocity"), reason: "must be ≥ 0")
             }
         }
     }
 
-    private static func magnitude(_ value: Double, field: String) throws(ContainerError) {
+    private static func magnitude(_ value: Double, field: FieldPath) throws(ContainerError) {
         guard value.isFinite, abs(value) <= FlingRequest.maxMagnitude else {
             throw ContainerError(.invalidValue, field: field,
                                  reason: "must be a finite number with magnitude ≤ \(FlingRequest.maxMagnitude)")

@@ -134,7 +134,7 @@ public struct TileGrid: Equatable, Sendable {
         return shift
     }
 
-    private static func travelLimit(_ field: String) -> ContainerError {
+    private static func travelLimit(_ field: FieldPath) -> ContainerError {
         ContainerError(.invalidValue, field: field,
                        reason: "would take the grid past tile index ±2^62, the farthest it can travel")
     }

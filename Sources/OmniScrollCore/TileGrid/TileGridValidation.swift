@@ -2,23 +2,23 @@
 /// names the offending field (`tile.width`, `viewport.height`, `x`…) and says
 /// why, in the container's error style.
 enum TileGridValidation {
-    private static func fail(_ field: String, _ reason: String) -> ContainerError {
+    private static func fail(_ field: FieldPath, _ reason: String) -> ContainerError {
         ContainerError(.invalidValue, field: field, reason: reason)
     }
 
     /// A length: finite, > 0, at most `TileGridLimits.maxLength`.
-    static func length(_ value: Double, field: String) throws(ContainerError) {
+    static func length(_ value: Double, field: FieldPath) throws(ContainerError) {
         guard value.isFinite, value > 0, value <= TileGridLimits.maxLength else {
             throw fail(field, "must be a finite number > 0 and ≤ \(TileGridLimits.maxLength)")
         }
     }
 
-    static func size(_ size: Size, field: String) throws(ContainerError) {
-        try length(size.width, field: "\(field).width")
-        try length(size.height, field: "\(field).height")
+    static func size(_ size: Size, field: FieldPath) throws(ContainerError) {
+        try length(size.width, field: field.member("width"))
+        try length(size.height, field: field.member("height"))
     }
 
-    static func offset(_ value: Double, field: String) throws(ContainerError) {
+    static func offset(_ value: Double, field: FieldPath) throws(ContainerError) {
         guard value.isFinite else { throw fail(field, "must be a finite number") }
     }
 
@@ -28,7 +28,7 @@ enum TileGridValidation {
         for (axis, content, tile) in [("width", configuration.contentSize.width, configuration.tile.width),
                                       ("height", configuration.contentSize.height, configuration.tile.height)]
         where content / tile > TileGridLimits.maxTilesAcrossContent {
-            throw fail("tile.\(axis)", "must be at least contentSize.\(axis) / 2^53 (\(content / TileGridLimits.maxTilesAcrossContent))")
+            throw fail(FieldPath("tile").member(axis), "must be at least contentSize.\(axis) / 2^53 (\(content / TileGridLimits.maxTilesAcrossContent))")
         }
         guard configuration.overscan >= 0 else { throw fail("overscan", "must be an integer ≥ 0") }
         if let threshold = configuration.threshold {
@@ -45,15 +45,15 @@ enum TileGridValidation {
     /// A viewport for a grid of `configuration` (already valid). `boundField`
     /// is the field the tiles-per-reply bound blames: `tile` when the grid is
     /// created, `viewport` when the viewport changes.
-    static func viewport(_ viewport: Viewport, configuration: TileGridConfiguration, boundField: String)
+    static func viewport(_ viewport: Viewport, configuration: TileGridConfiguration, boundField: FieldPath)
         throws(ContainerError)
     {
         let content = configuration.contentSize
         for (axis, length, contentLength) in [("width", viewport.width, content.width),
                                               ("height", viewport.height, content.height)] {
-            try self.length(length, field: "viewport.\(axis)")
+            try self.length(length, field: FieldPath("viewport").member(axis))
             guard length <= contentLength else {
-                throw fail("viewport.\(axis)", "must not exceed contentSize.\(axis) (\(contentLength))")
+                throw fail(FieldPath("viewport").member(axis), "must not exceed contentSize.\(axis) (\(contentLength))")
             }
         }
         let bound = TileGridLimits.tilesPerReplyBound(
@@ -74,23 +74,23 @@ enum TileGridValidation {
                           y: configuration.contentSize.height - snapshot.viewport.height)
         for (axis, value, high) in [("x", snapshot.offset.x, range.x), ("y", snapshot.offset.y, range.y)] {
             guard value.isFinite, value >= 0, value <= high else {
-                throw fail("offset.\(axis)", "must be between 0 and \(high) (the content size minus the viewport)")
+                throw fail(FieldPath("offset").member(axis), "must be between 0 and \(high) (the content size minus the viewport)")
             }
         }
         let anchor = snapshot.anchor
         for (name, index) in [("col", anchor.col), ("row", anchor.row)]
         where !(-TileGridLimits.maxTileIndex...TileGridLimits.maxTileIndex).contains(index) {
-            throw fail("anchor.\(name)", "must be between -2^62 and 2^62")
+            throw fail(FieldPath("anchor").member(name), "must be between -2^62 and 2^62")
         }
         for (name, value, tile) in [("x", anchor.x, configuration.tile.width), ("y", anchor.y, configuration.tile.height)] {
             guard value.isFinite, value >= 0, value < tile else {
-                throw fail("anchor.\(name)", "must be ≥ 0 and below the tile's size (\(tile))")
+                throw fail(FieldPath("anchor").member(name), "must be ≥ 0 and below the tile's size (\(tile))")
             }
         }
         let off = configuration.recenter.recenters(
             offset: snapshot.offset, centre: centre, phase: snapshot.phase, thresholds: configuration.thresholds)
         if off.x || off.y {
-            throw fail("offset.\(off.x ? "x" : "y")",
+            throw fail(FieldPath("offset").member(off.x ? "x" : "y"),
                        "would already have been recentered (recenter \"\(configuration.recenter.rawValue)\", phase \"\(snapshot.phase.rawValue)\")")
         }
     }

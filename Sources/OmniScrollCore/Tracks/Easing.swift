@@ -53,7 +53,7 @@ public enum Easing: Equatable, Sendable {
 
     /// The checks an easing built in code passes (parsed ones already have):
     /// x1, x2 in [0, 1], y1, y2 finite within ±`maxOrdinate`, 1 ≤ n ≤ `maxSteps`.
-    public func validate(field: String) throws(ContainerError) {
+    public func validate(field: FieldPath) throws(ContainerError) {
         switch self {
         case .linear, .ease, .easeIn, .easeOut, .easeInOut:
             return

@@ -7,7 +7,7 @@ extension Easing {
     /// `jump-end` / `end`. Names are ASCII case-insensitive and white space
     /// may surround every token, as in CSS. A malformed text throws an error
     /// naming `field` and saying what is wrong.
-    public init(parsing text: String, field: String) throws(ContainerError) {
+    public init(parsing text: String, field: FieldPath) throws(ContainerError) {
         func fail(_ reason: String) -> ContainerError {
             ContainerError(.invalidValue, field: field, reason: reason)
         }

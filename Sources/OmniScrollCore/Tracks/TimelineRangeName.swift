@@ -18,7 +18,7 @@ public enum TimelineRangeName: String, CaseIterable, Sendable {
     case exitCrossing = "exit-crossing"
 
     /// The name as a field value, or an error naming `field` that lists the names.
-    public static func named(_ text: String, field: String) throws(ContainerError) -> TimelineRangeName {
+    public static func named(_ text: String, field: FieldPath) throws(ContainerError) -> TimelineRangeName {
         guard let name = TimelineRangeName(rawValue: text) else {
             throw ContainerError(.invalidValue, field: field, reason: "unknown range name '\(text)'; expected one of "
                                  + allCases.map(\.rawValue).joined(separator: ", "))

@@ -41,37 +41,37 @@ public struct Track: Equatable, Sendable {
     /// 0…100, at least one keyframe, `at`s ascending within 0…1, finite
     /// values within ±`maxValue`, a valid easing. Child references are
     /// resolved by `TrackSet`.
-    public func validate(field: String) throws(ContainerError) {
+    public func validate(field: FieldPath) throws(ContainerError) {
         guard !id.isEmpty else {
-            throw ContainerError(.invalidValue, field: "\(field).id", reason: "must not be empty")
+            throw ContainerError(.invalidValue, field: field.member("id"), reason: "must not be empty")
         }
-        try range.validate(field: "\(field).range")
+        try range.validate(field: field.member("range"))
         switch keyframes {
         case .fromTo(let from, let to):
-            try Self.validateValue(from, field: "\(field).from")
-            try Self.validateValue(to, field: "\(field).to")
+            try Self.validateValue(from, field: field.member("from"))
+            try Self.validateValue(to, field: field.member("to"))
         case .list(let frames):
             guard !frames.isEmpty else {
-                throw ContainerError(.invalidValue, field: "\(field).keyframes", reason: "must hold at least one keyframe")
+                throw ContainerError(.invalidValue, field: field.member("keyframes"), reason: "must hold at least one keyframe")
             }
             var previous = 0.0
             for (k, frame) in frames.enumerated() {
-                let path = "\(field).keyframes[\(k)]"
+                let path = field.member("keyframes").index(k)
                 guard frame.at >= 0, frame.at <= 1 else {  // false for NaN
-                    throw ContainerError(.invalidValue, field: "\(path).at", reason: "must be a number between 0 and 1")
+                    throw ContainerError(.invalidValue, field: path.member("at"), reason: "must be a number between 0 and 1")
                 }
                 guard frame.at >= previous else {
-                    throw ContainerError(.invalidValue, field: "\(path).at",
+                    throw ContainerError(.invalidValue, field: path.member("at"),
                                          reason: "must not be less than the previous keyframe's at (\(CSSNumber.text(previous)))")
                 }
                 previous = frame.at
-                try Self.validateValue(frame.value, field: "\(path).value")
+                try Self.validateValue(frame.value, field: path.member("value"))
             }
         }
-        try easing.validate(field: "\(field).easing")
+        try easing.validate(field: field.member("easing"))
     }
 
-    static func validateValue(_ value: Double, field: String) throws(ContainerError) {
+    static func validateValue(_ value: Double, field: FieldPath) throws(ContainerError) {
         guard abs(value) <= maxValue else {  // false for NaN
             throw ContainerError(.invalidValue, field: field, reason: "must be a finite number between -1e24 and 1e24")
         }

@@ -17,26 +17,26 @@ public enum TrackRange: Equatable, Sendable {
     /// Checks the range as `field` (e.g. `options.tracks[2].range`) names
     /// it: finite offsets within ±`Validation.maxOffset` with `start ≤ end`,
     /// or a non-empty child with percentages in 0…100 and `start ≤ end`.
-    public func validate(field: String) throws(ContainerError) {
+    public func validate(field: FieldPath) throws(ContainerError) {
         switch self {
         case .offsets(let start, let end):
-            try Validation.offset(start, field: "\(field).start")
-            try Validation.offset(end, field: "\(field).end")
+            try Validation.offset(start, field: field.member("start"))
+            try Validation.offset(end, field: field.member("end"))
             try Self.ordered(start, end, field: field)
         case .view(let child, _, let start, let end):
             guard !child.isEmpty else {
-                throw ContainerError(.invalidValue, field: "\(field).child", reason: "must not be empty")
+                throw ContainerError(.invalidValue, field: field.member("child"), reason: "must not be empty")
             }
             for (name, percent) in [("start", start), ("end", end)] where !(percent >= 0 && percent <= 100) {
-                throw ContainerError(.invalidValue, field: "\(field).\(name)", reason: "must be a percentage between 0 and 100")
+                throw ContainerError(.invalidValue, field: field.member(name), reason: "must be a percentage between 0 and 100")
             }
             try Self.ordered(start, end, field: field)
         }
     }
 
-    private static func ordered(_ start: Double, _ end: Double, field: String) throws(ContainerError) {
+    private static func ordered(_ start: Double, _ end: Double, field: FieldPath) throws(ContainerError) {
         guard start <= end else {
-            throw ContainerError(.invalidValue, field: "\(field).start",
+            throw ContainerError(.invalidValue, field: field.member("start"),
                                  reason: "must not be greater than end (\(CSSNumber.text(end)))")
         }
     }

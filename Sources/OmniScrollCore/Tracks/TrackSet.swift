@@ -27,7 +27,7 @@ public struct TrackSet: Equatable, Sendable {
     /// child known to `childIndex`, which gives the index the `subject`
     /// lookup of evaluation will be asked for (or nil for no such child).
     /// After the children change, build the set again from `tracks`.
-    public init(_ tracks: [Track], field: String = "options.tracks",
+    public init(_ tracks: [Track], field: FieldPath = FieldPath("options").member("tracks"),
                 childIndex: (String) -> Int?) throws(ContainerError) {
         var seen = Set<String>()
         seen.reserveCapacity(tracks.count)
@@ -35,10 +35,10 @@ public struct TrackSet: Equatable, Sendable {
         plans.reserveCapacity(tracks.count)
         var keyframes = [Keyframe]()
         for (i, track) in tracks.enumerated() {
-            let path = "\(field)[\(i)]"
+            let path = field.index(i)
             try track.validate(field: path)
             guard seen.insert(track.id).inserted else {
-                throw ContainerError(.duplicateID, field: "\(path).id", reason: "duplicate track id '\(track.id)'")
+                throw ContainerError(.duplicateID, field: path.member("id"), reason: "duplicate track id '\(track.id)'")
             }
             let bounds: Bounds
             switch track.range {
@@ -46,7 +46,7 @@ public struct TrackSet: Equatable, Sendable {
                 bounds = .offsets(start: start, end: end)
             case .view(let child, let name, let start, let end):
                 guard let index = childIndex(child) else {
-                    throw ContainerError(.unknownChild, field: "\(path).range.child",
+                    throw ContainerError(.unknownChild, field: path.member("range").member("child"),
                                          reason: "no child '\(child)' in this session", child: child)
                 }
                 bounds = .view(child: index, name: name, start: start / 100, end: end / 100)

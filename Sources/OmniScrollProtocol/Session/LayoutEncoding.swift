@@ -10,28 +10,29 @@ import OmniScrollJSON
 /// then `anchorShift` when anchoring moved the offset, `clampShift` when the
 /// offset was clamped back into range, and `target` for `session.scrollToChild`.
 enum LayoutEncoding {
-    /// The reply to a call that applied changes, listing every child.
-    static func write(_ update: ContainerUpdate, of session: Session, into w: inout JSONWriter) {
-        write(layout: update.layout, of: session, children: nil, events: update.events,
+    /// The reply to a call that applied changes to `container`, listing every child.
+    static func write(_ update: ContainerUpdate, of container: Container, in session: SessionHeader, into w: inout JSONWriter) {
+        write(layout: update.layout, of: container, in: session, children: nil, events: update.events,
               anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
     }
 
     /// The reply of a delta session to a call that applied changes: it lists
     /// the children that changed since `before`, the layout of the previous reply.
-    static func write(_ update: ContainerUpdate, since before: Layout, of session: Session, into w: inout JSONWriter) {
-        write(layout: update.layout, of: session, children: update.changedChildren(since: before),
+    static func write(_ update: ContainerUpdate, since before: Layout, of container: Container, in session: SessionHeader,
+                      into w: inout JSONWriter) {
+        write(layout: update.layout, of: container, in: session, children: update.changedChildren(since: before),
               events: update.events, anchorShift: update.anchorShift, clampShift: update.clampShift,
               target: update.target, into: &w)
     }
 
     /// The reply to a call that only reads (`session.get`, `session.restore`): every child, no events.
-    static func writeCurrent(_ session: Session, into w: inout JSONWriter) {
-        write(layout: session.container.layout, of: session, children: nil, events: [],
+    static func writeCurrent(_ container: Container, in session: SessionHeader, into w: inout JSONWriter) {
+        write(layout: container.layout, of: container, in: session, children: nil, events: [],
               anchorShift: 0, clampShift: 0, target: nil, into: &w)
     }
 
     /// - Parameter children: the indices of the children to list, `nil` for all.
-    private static func write(layout: Layout, of session: Session, children: [Int]?,
+    private static func write(layout: Layout, of container: Container, in session: SessionHeader, children: [Int]?,
                               events: [ContainerEvent], anchorShift: Double, clampShift: Double,
                               target: ScrollTargetResult?, into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
@@ -39,7 +40,6 @@ enum LayoutEncoding {
         // numbers and pre-encoded ids goes through one `Cursor` (one capacity
         // check per run instead of one per value). The reservations count
         // the fragments' bytes generously and `maxNumberBytes` per number.
-        let container = session.container
         w.beginObject()
         session.encodedID.withUnsafeBytes { id in
             // Constant bytes in this run: 132 at most (the keys, "none"/"down",

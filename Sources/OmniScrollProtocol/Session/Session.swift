@@ -1,10 +1,21 @@
 import OmniScrollCore
 import OmniScrollJSON
 
-/// One client session: a container and how its replies are written.
+/// One client session, as read from the store: how its replies are written
+/// and its engine.
 public struct Session: Sendable {
+    public let header: SessionHeader
+    public let engine: SessionEngine
+
+    public var id: String { header.id }
+    public var delta: Bool { header.delta }
+}
+
+/// What a session's replies say about it besides its engine's state. Kept
+/// apart from the engine so a reply can be written while the engine is
+/// changed in place.
+public struct SessionHeader: Sendable {
     public let id: String
-    public var container: Container
     /// Layout replies list only the children whose layout changed.
     public let delta: Bool
     /// The order sessions were created in, for `session.list`.
@@ -12,9 +23,8 @@ public struct Session: Sendable {
     /// `id` as a JSON string, encoded once: every Layout reply repeats it.
     let encodedID: [UInt8]
 
-    init(id: String, container: Container, delta: Bool, sequence: Int) {
+    init(id: String, delta: Bool, sequence: Int) {
         self.id = id
-        self.container = container
         self.delta = delta
         self.sequence = sequence
         encodedID = JSONWriter.encodedString(id)

@@ -1,16 +1,22 @@
 import OmniScrollCore
 
-/// Every session of a worker, with the bounds that keep a client from
-/// exhausting memory: sessions, children per session, children in all.
+/// Every session of a worker, whatever its engine, with the bounds that keep
+/// a client from exhausting memory: sessions, children per session, children
+/// (an engine's items) in all.
 ///
-/// Sessions are mutated in place (never copied out and back), so a change to
-/// a 100 000-child container costs what the engine costs. They live in one
-/// array (a destroyed session's slot takes the last one) with an id → slot
-/// table beside it.
+/// Engines are mutated in place (never copied or moved out and back), so a
+/// change to a 100 000-child container costs what the engine costs. Each
+/// kind of engine lives in its own table, and a session names its engine by
+/// kind and place (`EngineSlot`); sessions live in one array with an id →
+/// slot table beside it. A destroyed session's (or engine's) place takes the
+/// last one.
 public struct SessionStore: Sendable {
     public let limits: Limits
-    private var sessions: [Session] = []
+    private var sessions: [StoredSession] = []
     private var slots: [String: Int] = [:]
+    private var containers: [Hosted<Container>] = []
+    /// The session slot of each container, to follow a container that moves.
+    private var containerOwners: [Int] = []
     private var totalChildren = 0
     private var nextSequence = 0
     /// The next generated id is `s<nextGeneratedID>`.
@@ -20,9 +26,6 @@ public struct SessionStore: Sendable {
     /// removed, the only change that moves slots.
     private var lastReached: (id: String, slot: Int)?
 
-    /// The longest session or child id accepted, in UTF-8 bytes.
-    public static let maxIDBytes = 256
-
     public init(limits: Limits) {
         self.limits = limits
     }
@@ -30,17 +33,26 @@ public struct SessionStore: Sendable {
     public var count: Int { sessions.count }
 
     /// The sessions in creation order.
-    public var all: [Session] { sessions.sorted { $0.sequence < $1.sequence } }
+    public var all: [Session] { sessions.map(view).sorted { $0.header.sequence < $1.header.sequence } }
 
+    /// A copy of the session, to read.
     public func session(_ id: String, path: String = "params.session") throws(RPCError) -> Session {
         guard let slot = slots[id] else { throw RPCError.sessionNotFound(id, path: path) }
-        return sessions[slot]
+        return view(sessions[slot])
     }
 
-    /// Runs `body` on the session in place. The id is hashed at most once
-    /// (not at all when it names the session reached last).
-    public mutating func withSession<R>(
-        _ id: String, path: String = "params.session", _ body: (inout Session) throws(RPCError) -> R
+    private func view(_ stored: StoredSession) -> Session {
+        switch stored.engine {
+        case .container(let k): Session(header: containers[k].header, engine: .container(containers[k].engine))
+        }
+    }
+
+    /// Runs `body` on the session's container (and its header) in place; -32602 at `path`
+    /// when the session holds another kind of engine. The id is hashed at
+    /// most once (not at all when it names the session reached last).
+    @inline(__always)
+    public mutating func withContainer<R>(
+        _ id: String, path: String = "params.session", _ body: (inout Hosted<Container>) throws(RPCError) -> R
     ) throws(RPCError) -> R {
         let slot: Int
         if let last = lastReached, last.id == id {
@@ -50,10 +62,13 @@ public struct SessionStore: Sendable {
             slot = found
             lastReached = (id, found)
         }
-        let before = sessions[slot].container.childCount
-        let result = try body(&sessions[slot])
-        totalChildren += sessions[slot].container.childCount - before
-        return result
+        switch sessions[slot].engine {
+        case .container(let k):
+            let before = containers[k].engine.childCount
+            let result = try body(&containers[k])
+            totalChildren += containers[k].engine.childCount - before
+            return result
+        }
     }
 
     /// Checks that `added` more children fit in a session that has `existing`.
@@ -73,7 +88,6 @@ public struct SessionStore: Sendable {
             throw RPCError.limitExceeded(limit: "--max-sessions", value: limits.maxSessions, path: "params")
         }
         if let requested {
-            try Self.checkID(requested, path: path)
             if slots[requested] != nil { throw RPCError.sessionAlreadyExists(requested, path: path) }
             return requested
         }
@@ -82,27 +96,60 @@ public struct SessionStore: Sendable {
         return "s\(nextGeneratedID)"
     }
 
-    /// Adds a session made from a container (after `newID` and `checkRoom`).
-    public mutating func insert(id: String, container: Container, delta: Bool) {
-        slots[id] = sessions.count
-        sessions.append(Session(id: id, container: container, delta: delta, sequence: nextSequence))
+    /// Adds a session holding `engine` (after `newID` and `checkRoom`).
+    public mutating func insert(id: String, engine: SessionEngine, delta: Bool) {
+        let slot = sessions.count
+        let place: EngineSlot
+        switch engine {
+        case .container(let container):
+            place = .container(containers.count)
+            containers.append(Hosted(header: SessionHeader(id: id, delta: delta, sequence: nextSequence), engine: container))
+            containerOwners.append(slot)
+        }
+        slots[id] = slot
+        sessions.append(StoredSession(engine: place))
         nextSequence += 1
-        totalChildren += container.childCount
+        totalChildren += engine.itemCount
     }
 
     public mutating func remove(_ id: String) throws(RPCError) {
         guard let slot = slots.removeValue(forKey: id) else { throw RPCError.sessionNotFound(id) }
         lastReached = nil
-        totalChildren -= sessions[slot].container.childCount
+        switch sessions[slot].engine {
+        case .container(let k):
+            totalChildren -= containers[k].engine.childCount
+            containers.swapAt(k, containers.count - 1)
+            containerOwners.swapAt(k, containerOwners.count - 1)
+            containers.removeLast()
+            containerOwners.removeLast()
+            if k < containers.count { sessions[containerOwners[k]].engine = .container(k) }
+        }
         sessions.swapAt(slot, sessions.count - 1)
         sessions.removeLast()
-        if slot < sessions.count { slots[sessions[slot].id] = slot }
-    }
-
-    static func checkID(_ id: String, path: String) throws(RPCError) {
-        if id.isEmpty { throw RPCError.invalidParams(path: path, reason: "must not be empty") }
-        if id.utf8.count > maxIDBytes {
-            throw RPCError.invalidParams(path: path, reason: "must be at most \(maxIDBytes) UTF-8 bytes")
+        if slot < sessions.count {
+            switch sessions[slot].engine {
+            case .container(let k):
+                containerOwners[k] = slot
+                slots[containers[k].header.id] = slot
+            }
         }
     }
+}
+
+/// Where a session's engine lives: its kind and its place in that kind's table.
+enum EngineSlot {
+    case container(Int)
+}
+
+/// A session as the store keeps it: where its engine is.
+private struct StoredSession {
+    var engine: EngineSlot
+}
+
+/// An engine in its kind's table, with the header of the session that holds
+/// it: a change reaches both with one access, so a reply is written without
+/// copying the header.
+public struct Hosted<E: Sendable>: Sendable {
+    public let header: SessionHeader
+    public var engine: E
 }

@@ -2,21 +2,53 @@ import OmniScrollCore
 import OmniScrollJSON
 
 /// `session.snapshot`'s JSON form of a session and its inverse for
-/// `session.restore`. Members appear in a fixed order, so equal sessions give
-/// equal bytes; `format` lets a later version refuse what it cannot read.
+/// `session.restore`: an envelope (`format`, `engine`, `session`, `delta`)
+/// then the engine's own members. Members appear in a fixed order, so equal
+/// sessions give equal bytes; `format` lets a later version refuse what it
+/// cannot read. A snapshot without `engine` (written before engines had
+/// names) is a container's.
 enum SnapshotEncoding {
     static let format = 1
-    static let members: [ParamKey] = ["format", "session", "delta", "viewport", "insets", "options", "children", "offset",
-                          "phase", "direction", "revision", "state"]
-    static let stateMembers: [ParamKey] = ["visible", "active", "leaving", "pinned", "refresh", "loadMoreTriggeredAt",
-                               "loadingMore", "pendingTarget"]
+    static let schema = ParamSchema.object([
+        .required("format", .integer(constant: format)),
+        .optional("engine", .enumeration(of: EngineKind.self)),
+        .required("session", SessionParams.id),
+        .required("delta", .boolean),
+        .required("viewport", SessionParams.viewport),
+        .required("insets", SessionParams.insets),
+        .required("options", SessionParams.options),
+        .required("children", .array(items: SessionParams.childSpec)),
+        .required("offset", SessionParams.offset),
+        .required("phase", SessionParams.scrollPhase),
+        .required("direction", .enumeration(of: ScrollDirection.self)),
+        .required("revision", .integer(minimum: 0)),
+        .required("state", .object([
+            .required("visible", .array(items: .string())),
+            .required("active", .nullable(.string())),
+            .required("leaving", .nullable(.string())),
+            .required("pinned", .array(items: .string())),
+            .required("refresh", .enumeration(of: RefreshState.self)),
+            .required("loadMoreTriggeredAt", .nullable(.number())),
+            .required("loadingMore", .boolean),
+            .required("pendingTarget", .nullable(.object([
+                .required("child", .string()),
+                .required("position", .enumeration(of: ScrollPosition.self)),
+            ]))),
+        ])),
+    ])
 
     static func write(_ session: Session, into w: inout JSONWriter) {
-        let s = session.container.snapshot()
         w.beginObject()
         w.key("format"); w.number(format)
+        w.key("engine"); w.string(session.engine.kind.rawValue)
         w.key("session"); w.string(session.id)
         w.key("delta"); w.bool(session.delta)
+        session.engine.writeSnapshot(into: &w)
+        w.endObject()
+    }
+
+    /// A container's members of a snapshot.
+    static func write(_ s: ContainerSnapshot, into w: inout JSONWriter) {
         w.key("viewport")
         w.beginObject(); w.key("width"); w.number(s.viewport.width); w.key("height"); w.number(s.viewport.height); w.endObject()
         w.key("insets")
@@ -57,7 +89,6 @@ enum SnapshotEncoding {
             w.beginObject(); w.key("child"); w.string(target.child); w.key("position"); w.string(target.position.rawValue); w.endObject()
         } else { w.null() }
         w.endObject()
-        w.endObject()
     }
 
     static func writeChild(_ child: ChildSpec, into w: inout JSONWriter) {
@@ -80,34 +111,59 @@ enum SnapshotEncoding {
         if let value { w.string(value) } else { w.null() }
     }
 
-    /// Reads a snapshot object; `(session id, delta, snapshot)`.
-    static func read(_ d: ParamDecoder, limits: Limits) throws(RPCError) -> (String, Bool, ContainerSnapshot) {
-        let format = try d.requiredInt("format")
+    /// What a snapshot holds besides its envelope, by engine.
+    enum EngineSnapshot {
+        case container(ContainerSnapshot)
+
+        /// The engine again; an invalid snapshot is -32602 at its path under `params.snapshot`.
+        func restore() throws(RPCError) -> SessionEngine {
+            switch self {
+            case .container(let snapshot):
+                do throws(ContainerError) {
+                    return .container(try Container(restoring: snapshot))
+                } catch {
+                    throw SessionParams.rpcError(error, path: SessionParams.render(error.field, under: "params.snapshot"))
+                }
+            }
+        }
+    }
+
+    /// Reads a snapshot object (opened against `schema`); `(session id, delta, engine snapshot)`.
+    static func read(_ d: borrowing ParamDecoder) throws(RPCError) -> (String, Bool, EngineSnapshot) {
+        let format = try d.int("format")
         guard format == Self.format else { throw d.invalid("format", "unsupported snapshot format \(format); this worker reads \(Self.format)") }
-        let id = try d.requiredString("session")
-        let viewport = try SessionParams.viewport(d.requiredObject("viewport", members: ["width", "height"]))
-        let insets = try SessionParams.insets(d.requiredObject("insets", members: ["top", "bottom"]))
-        let (options, _) = try SessionParams.options(
-            d.requiredObject("options", members: SessionParams.optionMembers), base: ContainerOptions(), baseDelta: false)
-        let children = try SessionParams.children(d.requiredArray("children"), limits: limits)
+        let engine = try d.optionalEnumeration("engine", as: EngineKind.self) ?? .container
+        let id = try d.string("session")
+        switch engine {
+        case .container:
+            return (id, try d.bool("delta"), .container(try readContainer(d)))
+        }
+    }
+
+    /// A container's members of a snapshot.
+    private static func readContainer(_ d: borrowing ParamDecoder) throws(RPCError) -> ContainerSnapshot {
+        let viewport = try SessionParams.viewport(d.object("viewport"))
+        let insets = try SessionParams.insets(d.object("insets"))
+        let (options, _) = try SessionParams.options(d.object("options"), base: ContainerOptions(), baseDelta: false)
+        let children = try SessionParams.children(d.array("children"))
         var snapshot = ContainerSnapshot(
             viewport: viewport, insets: insets, options: options, children: children,
-            offset: try d.requiredDouble("offset"), phase: try d.requiredEnum("phase", as: ScrollPhase.self),
-            direction: try d.requiredEnum("direction", as: ScrollDirection.self),
-            revision: try d.requiredInt("revision", in: 0...Int.max))
-        let state = try d.requiredObject("state", members: stateMembers)
-        snapshot.visible = try strings(state.requiredArray("visible"))
+            offset: try d.double("offset"), phase: try d.enumeration("phase", as: ScrollPhase.self),
+            direction: try d.enumeration("direction", as: ScrollDirection.self),
+            revision: try d.int("revision"))
+        let state = try d.object("state")
+        snapshot.visible = try strings(state.array("visible"))
         snapshot.active = try state.optionalString("active")
         snapshot.leaving = try state.optionalString("leaving")
-        snapshot.pinned = try strings(state.requiredArray("pinned"))
-        snapshot.refresh = try state.requiredEnum("refresh", as: RefreshState.self)
+        snapshot.pinned = try strings(state.array("pinned"))
+        snapshot.refresh = try state.enumeration("refresh", as: RefreshState.self)
         snapshot.loadMoreTriggeredAt = try state.optionalDouble("loadMoreTriggeredAt")
-        snapshot.loadingMore = try state.requiredBool("loadingMore")
-        if let target = try state.optionalObject("pendingTarget", members: ["child", "position"]) {
+        snapshot.loadingMore = try state.bool("loadingMore")
+        if let target = try state.optionalObject("pendingTarget") {
             snapshot.pendingTarget = PendingScrollTarget(
-                child: try target.requiredString("child"), position: try target.requiredEnum("position", as: ScrollPosition.self))
+                child: try target.string("child"), position: try target.enumeration("position", as: ScrollPosition.self))
         }
-        return (id, try d.requiredBool("delta"), snapshot)
+        return snapshot
     }
 
     private static func strings(_ array: ParamArray) throws(RPCError) -> [String] {

@@ -87,7 +87,8 @@ test('mutations, phases, targets, snapshots', () => withClient(async (c) => {
   const back = await c.restore(snap, 'again');
   assert.equal(back.session, 'again');
   assert.equal(back.offset, 1234);
-  assert.deepEqual((await c.list()).map((x) => x.id), ['again']);
+  assert.deepEqual((await c.list()).map((x) => [x.id, x.engine]), [['again', 'container']]);
+  assert.equal(snap.engine, 'container');
 }));
 
 test('a pending scroll target (offset null) resolves when sizes arrive', () => withClient(async (c) => {
@@ -109,6 +110,9 @@ test('errors carry code, message, data', () => withClient(async (c) => {
     return true;
   });
   await assert.rejects(c.setContentHeight(s, 'list', -5), (e) => e.code === -32602 && e.data.param === 'params.contentHeight');
+  // A size once known stays known: null is not a size.
+  await assert.rejects(c.setContentHeight(s, 'list', null), (e) => e.code === -32602 && e.data.param === 'params.contentHeight');
+  await assert.rejects(c.update(s, { sizes: { list: null } }), (e) => e.code === -32602 && e.data.param === 'params.sizes.list');
   await assert.rejects(c.request('session.noSuchMethod', {}), (e) => e.code === RpcError.METHOD_NOT_FOUND);
   await assert.rejects(c.scroll('no-such-session', 1),
     (e) => e instanceof RpcError && e.code === RpcError.SESSION_NOT_FOUND && e.param === 'params.session');

@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "Template"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
 
 
 class Param(NamedTuple):
@@ -83,6 +83,8 @@ RefreshState = Literal["idle", "armed", "refreshing"]
 ScrollDirection = Literal["none", "up", "down"]
 ScrollPhase = Literal["idle", "dragging", "decelerating", "animating"]
 ScrollPosition = Literal["top", "center", "bottom"]
+SessionListSessionsEngine = Literal["container"]
+SnapshotEngine = Literal["container"]
 Template = Literal["shortContainer", "stickyTabs"]
 
 

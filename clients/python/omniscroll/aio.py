@@ -355,11 +355,11 @@ class AsyncClient:
                      timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.scroll(session, offset, phase), timeout)
 
-    async def set_content_height(self, session: str, child: str, content_height: Optional[Number], *,
+    async def set_content_height(self, session: str, child: str, content_height: Number, *,
                                  timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.set_content_height(session, child, content_height), timeout)
 
-    async def update(self, session: str, *, sizes: Optional[Mapping[str, Optional[Number]]] = None,
+    async def update(self, session: str, *, sizes: Optional[Mapping[str, Number]] = None,
                      viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
                      insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
                      offset: Optional[Number] = None, phase: Optional[ScrollPhase] = None,

@@ -110,13 +110,13 @@ def scroll(session: str, offset: Number, phase: Optional[ScrollPhase] = None) ->
     return Call(Method.SESSION_SCROLL, _params(session=session, offset=offset, phase=phase), Layout.from_json)
 
 
-def set_content_height(session: str, child: str, content_height: Optional[Number]) -> Call:
-    # contentHeight null means "not known yet", so it is always sent.
+def set_content_height(session: str, child: str, content_height: Number) -> Call:
+    # A size once known stays known: the worker takes numbers only (no null).
     return Call(Method.SESSION_SET_CONTENT_HEIGHT,
                 {"session": session, "child": child, "contentHeight": content_height}, Layout.from_json)
 
 
-def update(session: str, *, sizes: Optional[Mapping[str, Optional[Number]]] = None,
+def update(session: str, *, sizes: Optional[Mapping[str, Number]] = None,
            viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
            insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
            offset: Optional[Number] = None, phase: Optional[ScrollPhase] = None) -> Call:

@@ -449,11 +449,11 @@ class Client:
                timeout: Optional[float] = None) -> Layout:
         return self.call(calls.scroll(session, offset, phase), timeout)
 
-    def set_content_height(self, session: str, child: str, content_height: Optional[Number], *,
+    def set_content_height(self, session: str, child: str, content_height: Number, *,
                            timeout: Optional[float] = None) -> Layout:
         return self.call(calls.set_content_height(session, child, content_height), timeout)
 
-    def update(self, session: str, *, sizes: Optional[Mapping[str, Optional[Number]]] = None,
+    def update(self, session: str, *, sizes: Optional[Mapping[str, Number]] = None,
                viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
                insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
                offset: Optional[Number] = None, phase: Optional[ScrollPhase] = None,

@@ -204,6 +204,8 @@ class Layout:
 @dataclass
 class SessionInfo:
     id: str
+    #: What the session lays out: "container" (the stack of children).
+    engine: str
     children: JSON
     revision: int
     extra: Dict[str, JSON] = field(default_factory=dict)
@@ -211,8 +213,8 @@ class SessionInfo:
     @classmethod
     def from_json(cls, value: JSON) -> "SessionInfo":
         o = _obj(value, "session")
-        return cls(str(o.get("id")), o.get("children"), int(_num(o, "revision", "session")),
-                   _extra(o, ("id", "children", "revision")))
+        return cls(str(o.get("id")), str(o.get("engine")), o.get("children"), int(_num(o, "revision", "session")),
+                   _extra(o, ("id", "engine", "children", "revision")))
 
 
 def session_list_from_json(value: JSON) -> List[SessionInfo]:

@@ -131,8 +131,10 @@ def test_list_destroy_snapshot_restore(client: Client) -> None:
     b = client.create((375, 800), [Child.fixed("h", 10)], id="mine").session
     assert b == "mine"
     assert {i.id for i in client.list()} == {a, b}
+    assert {i.engine for i in client.list()} == {"container"}
     client.scroll(a, 1234)
     snap = client.snapshot(a)
+    assert snap["engine"] == "container"
     assert client.destroy(a) == a
     assert {i.id for i in client.list()} == {b}
     restored = client.restore(snap, id="again")
@@ -174,6 +176,13 @@ def test_rpc_errors_carry_code_message_data(client: Client) -> None:
     with pytest.raises(RpcError) as e:
         client.set_content_height(s, "list", -5)
     assert e.value.code == -32602 and e.value.param == "params.contentHeight"
+    # A size once known stays known: null is not a size.
+    with pytest.raises(RpcError) as e:
+        client.set_content_height(s, "list", None)  # type: ignore[arg-type]
+    assert e.value.code == -32602 and e.value.param == "params.contentHeight"
+    with pytest.raises(RpcError) as e:
+        client.update(s, sizes={"list": None})  # type: ignore[dict-item]
+    assert e.value.code == -32602 and e.value.param == "params.sizes.list"
     with pytest.raises(RpcError) as e:
         client.request("session.noSuchMethod", {})
     assert e.value.code == RpcError.METHOD_NOT_FOUND and e.value.message

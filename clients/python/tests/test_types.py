@@ -38,7 +38,7 @@ def test_params_omit_absent_fields() -> None:
     assert c.params == {"viewport": {"width": 375, "height": 800},
                         "children": [{"id": "tabs", "kind": "sticky", "height": 44, "pinOffset": 10}],
                         "insets": {"top": 0, "bottom": 100}}
-    assert calls.set_content_height("s", "c", None).params == {"session": "s", "child": "c", "contentHeight": None}
+    assert calls.set_content_height("s", "c", 0).params == {"session": "s", "child": "c", "contentHeight": 0}
     assert calls.scroll("s", 5).params == {"session": "s", "offset": 5}
 
 

@@ -1,0 +1,110 @@
+import OmniScrollJSON
+
+/// Why a value does not fit its schema, in the words every -32602 of the
+/// worker uses ("must be a finite number ≥ 0; got a string"). The decoder
+/// adds the path, so a check that passes builds no string.
+struct Mismatch: Error {
+    let reason: String
+}
+
+/// The checks of scalar values, with their bounds taken from the schema
+/// once (`Member.bounds`), so the hot path reads plain numbers.
+enum ParamCheck {
+    static func string(_ v: JSONElement, _ bounds: Bounds) throws(Mismatch) -> String {
+        guard let s = v.stringValue else { throw fail("must be a string", v) }
+        if bounds.minLength > 0 || bounds.maxLength < .max {
+            let length = s.unicodeScalars.count
+            if length < bounds.minLength {
+                throw Mismatch(reason: bounds.minLength == 1 ? "must not be empty" : "must be at least \(bounds.minLength) characters")
+            }
+            if length > bounds.maxLength {
+                throw Mismatch(reason: "must be at most \(bounds.maxLength) characters")
+            }
+        }
+        return s
+    }
+
+    static func enumeration<E: RawRepresentable>(_ v: JSONElement, _ schema: ParamSchema) throws(Mismatch) -> E where E.RawValue == String {
+        guard case .enumeration(let cases) = schema.nonNull else { preconditionFailure("not an enumeration schema") }
+        let expected = "must be one of \(cases.joined(separator: ", "))"
+        guard let s = v.stringValue else { throw fail(expected, v) }
+        guard let e = E(rawValue: s), cases.contains(s) else { throw Mismatch(reason: expected) }
+        return e
+    }
+
+    static func number(_ v: JSONElement, _ bounds: Bounds) throws(Mismatch) -> Double {
+        guard let d = v.doubleValue else { throw fail(bounds.numberRule, v) }
+        guard d.isFinite, d >= bounds.minimum, d > bounds.exclusiveMinimum, d <= bounds.maximum else {
+            throw Mismatch(reason: bounds.numberRule)
+        }
+        return d == 0 ? 0 : d  // normalise -0
+    }
+
+    static func integer(_ v: JSONElement, _ bounds: Bounds) throws(Mismatch) -> Int {
+        guard let i = v.intValue, i >= bounds.integerMinimum else {
+            let rule = bounds.integerMinimum > .min ? "must be an integer ≥ \(bounds.integerMinimum)" : "must be an integer"
+            if v.doubleValue == nil { throw fail(rule, v) }
+            throw Mismatch(reason: rule)
+        }
+        return i
+    }
+
+    static func boolean(_ v: JSONElement) throws(Mismatch) -> Bool {
+        guard let b = v.boolValue else { throw fail("must be a boolean", v) }
+        return b
+    }
+
+    /// Checks that `v` is an object or an array.
+    static func kind(_ v: JSONElement, _ kind: JSONKind) throws(Mismatch) {
+        guard v.kind != kind else { return }
+        throw fail(kind == .array ? "must be an array" : "must be an object", v)
+    }
+
+    /// "must be …; got a string".
+    private static func fail(_ rule: String, _ v: JSONElement) -> Mismatch {
+        Mismatch(reason: "\(rule); got \(v.typeDescription)")
+    }
+
+    /// A scalar schema's bounds as plain values: an absent bound is the
+    /// widest one, so a check is a few comparisons.
+    struct Bounds: Sendable {
+        var minimum = -Double.infinity
+        var exclusiveMinimum = -Double.infinity
+        var maximum = Double.infinity
+        var integerMinimum = Int.min
+        var minLength = 0
+        var maxLength = Int.max
+
+        init(_ schema: ParamSchema) {
+            switch schema.nonNull {
+            case .string(let minLength, let maxLength):
+                self.minLength = minLength ?? 0
+                self.maxLength = maxLength ?? .max
+            case .number(let minimum, let exclusiveMinimum, let maximum):
+                self.minimum = minimum ?? -.infinity
+                self.exclusiveMinimum = exclusiveMinimum ?? -.infinity
+                self.maximum = maximum ?? .infinity
+            case .integer(let minimum, _):
+                integerMinimum = minimum ?? .min
+            default:
+                break
+            }
+        }
+
+        /// "must be a finite number", with its bounds (" ≥ 0", " > 0", " ≤ 1000000000000").
+        var numberRule: String {
+            var parts: [String] = []
+            if minimum > -.infinity { parts.append("≥ \(Self.format(minimum))") }
+            if exclusiveMinimum > -.infinity { parts.append("> \(Self.format(exclusiveMinimum))") }
+            if maximum < .infinity { parts.append("≤ \(Self.format(maximum))") }
+            return parts.isEmpty ? "must be a finite number" : "must be a finite number \(parts.joined(separator: " and "))"
+        }
+
+        /// A bound as replies write numbers (`0`, `1000000000000`).
+        private static func format(_ bound: Double) -> String {
+            var w = JSONWriter(capacity: 24)
+            w.number(bound)
+            return String(decoding: w.bytes, as: UTF8.self)
+        }
+    }
+}

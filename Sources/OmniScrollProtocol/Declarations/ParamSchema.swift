@@ -1,0 +1,88 @@
+/// What a param (or a member of a param object) may be, as data: the JSON
+/// Schema subset `protocol/openrpc.json` uses. A method's declaration lists
+/// its params with these; the decoder checks values against them (types,
+/// bounds, enums, lengths, unknown members) and the contract test compares
+/// them with the document member for member. Scalar cases are stored
+/// inline (no box to reach on the hot path); only nesting is indirect.
+public enum ParamSchema: Sendable {
+    /// A string; `minLength`/`maxLength` count Unicode scalars, as JSON Schema does.
+    case string(minLength: Int? = nil, maxLength: Int? = nil)
+    /// A string that is one of `cases`.
+    case enumeration([String])
+    /// A finite number within the bounds (`exclusiveMinimum` is a strict lower bound).
+    case number(minimum: Double? = nil, exclusiveMinimum: Double? = nil, maximum: Double? = nil)
+    /// An integral number (|n| ≤ 2^53) at least `minimum`; `constant` when only one value is meaningful.
+    case integer(minimum: Int? = nil, constant: Int? = nil)
+    case boolean
+    /// An object with exactly these members (any other member is rejected).
+    case object([Member])
+    /// An object whose member names are data (child ids) and whose values are `values`.
+    indirect case map(values: ParamSchema)
+    /// Any object, not looked into (`initialize`'s `capabilities`).
+    case anyObject
+    indirect case array(items: ParamSchema)
+    /// `schema` or `null`: `null` means "none" where the schema says so, and
+    /// nowhere else.
+    indirect case nullable(ParamSchema)
+
+    /// An enumeration of a Swift enum's raw values, in declaration order.
+    public static func enumeration<E: RawRepresentable & CaseIterable>(of type: E.Type) -> ParamSchema where E.RawValue == String {
+        .enumeration(E.allCases.map(\.rawValue))
+    }
+
+    /// The schema without its `nullable` wrapper.
+    var nonNull: ParamSchema {
+        if case .nullable(let inner) = self { return inner }
+        return self
+    }
+
+
+    /// The object members this schema declares (none for other schemas).
+    var members: [Member] {
+        if case .object(let members) = nonNull { return members }
+        return []
+    }
+}
+
+/// One named member of a params object: its name, what it may be, and
+/// whether it must be present. A class, so the decoder reaches a member's
+/// flags and bounds without copying its schema.
+public final class Member: Sendable {
+    public let name: ParamKey
+    public let schema: ParamSchema
+    public let required: Bool
+    /// Whether `null` is a value of this member ("none"), from its schema.
+    let allowsNull: Bool
+    /// The schema's scalar bounds, read on every decode.
+    let bounds: ParamCheck.Bounds
+
+    init(name: ParamKey, schema: ParamSchema, required: Bool) {
+        self.name = name
+        self.schema = schema
+        self.required = required
+        if case .nullable = schema { allowsNull = true } else { allowsNull = false }
+        bounds = ParamCheck.Bounds(schema)
+    }
+
+    public static func required(_ name: ParamKey, _ schema: ParamSchema) -> Member {
+        Member(name: name, schema: schema, required: true)
+    }
+
+    public static func optional(_ name: ParamKey, _ schema: ParamSchema) -> Member {
+        Member(name: name, schema: schema, required: false)
+    }
+}
+
+/// The result a method's reply carries, as the document describes it.
+public enum ResultSchema: Sendable {
+    /// `#/components/schemas/<name>`.
+    case component(String)
+    /// JSON `null` (`shutdown`).
+    case null
+    /// A schema written out in the method (`session.destroy`'s `{session}`).
+    case inline(ParamSchema)
+    /// A schema outside the document, by its URL (`rpc.discover`: the OpenRPC meta-schema).
+    case external(String)
+    /// No reply: a notification-only method (`exit`).
+    case none
+}

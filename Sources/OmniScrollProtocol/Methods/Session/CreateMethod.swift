@@ -1,0 +1,59 @@
+import OmniScrollCore
+import OmniScrollJSON
+
+/// `session.create`: a new container from children (or a template), a
+/// viewport, insets, an offset and options.
+struct CreateMethod: MethodDeclaration {
+    static let name: StaticString = "session.create"
+    static let params: [Member] = [
+        .required("viewport", SessionParams.viewport),
+        .optional("children", .array(items: SessionParams.childSpec)),
+        .optional("insets", SessionParams.insets),
+        .optional("offset", SessionParams.offset),
+        .optional("id", SessionParams.id),
+        .optional("template", .enumeration(of: SessionTemplate.self)),
+        .optional("options", SessionParams.options),
+    ]
+    static let result = ResultSchema.component("Layout")
+
+    let viewport: Viewport
+    let children: [ChildSpec]
+    let insets: Insets
+    let offset: Double?
+    let id: String?
+    let options: ContainerOptions
+    let delta: Bool
+
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
+        let template = try params.optionalEnumeration("template", as: SessionTemplate.self)
+        viewport = try SessionParams.viewport(params.object("viewport"))
+        if let array = try params.optionalArray("children") {
+            children = try SessionParams.children(array)
+        } else if let template {
+            children = template.children
+        } else {
+            throw params.invalid("children", "required (or give a template)")
+        }
+        insets = try params.optionalObject("insets").map { (o) throws(RPCError) in try SessionParams.insets(o) } ?? .zero
+        offset = try params.optionalDouble("offset")
+        let base = template?.options ?? ContainerOptions()
+        (options, delta) = try params.optionalObject("options").map { (o) throws(RPCError) in
+            try SessionParams.options(o, base: base, baseDelta: false)
+        } ?? (base, false)
+        id = try params.optionalString("id")
+    }
+
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
+        try state.sessions.checkRoom(forChildren: children.count, existing: 0, path: "params.children")
+        let created: (Container, ContainerUpdate)
+        do throws(ContainerError) {
+            created = try Container.create(viewport: viewport, insets: insets, children: children, offset: offset, options: options)
+        } catch {
+            throw SessionParams.rpcError(error, path: SessionParams.path(of: error))
+        }
+        // After the container is made, so a refused create uses up no generated id.
+        let id = try state.sessions.newID(requested: id, path: "params.id")
+        state.sessions.insert(id: id, engine: .container(created.0), delta: delta)
+        LayoutEncoding.write(created.1, of: created.0, in: try state.sessions.session(id).header, into: &result)
+    }
+}

@@ -1,0 +1,20 @@
+import OmniScrollJSON
+
+/// `session.get`: the session's current layout, whatever its engine (a
+/// container's: every child, no events).
+struct GetMethod: MethodDeclaration {
+    static let name: StaticString = "session.get"
+    static let params: [Member] = [.session]
+    static let result = ResultSchema.component("Layout")
+
+    let session: String
+
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
+        session = try params.string("session")
+    }
+
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
+        let session = try state.sessions.session(session)
+        session.engine.writeCurrent(of: session, into: &result)
+    }
+}

@@ -1,0 +1,32 @@
+import OmniScrollCore
+import OmniScrollJSON
+
+/// `session.restore`: a session again from its snapshot (any engine), under
+/// the snapshot's id or `id`.
+struct RestoreMethod: MethodDeclaration {
+    static let name: StaticString = "session.restore"
+    static let params: [Member] = [
+        .required("snapshot", SnapshotEncoding.schema),
+        .optional("id", SessionParams.id),
+    ]
+    static let result = ResultSchema.component("Layout")
+
+    let snapshotID: String
+    let delta: Bool
+    let snapshot: SnapshotEncoding.EngineSnapshot
+    let id: String?
+
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
+        (snapshotID, delta, snapshot) = try SnapshotEncoding.read(params.object("snapshot"))
+        id = try params.optionalString("id")
+    }
+
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
+        let engine = try snapshot.restore()
+        try state.sessions.checkRoom(forChildren: engine.itemCount, existing: 0, path: "params.snapshot.children")
+        let id = try state.sessions.newID(requested: id ?? snapshotID, path: id != nil ? "params.id" : "params.snapshot.session")
+        state.sessions.insert(id: id, engine: engine, delta: delta)
+        let session = try state.sessions.session(id)
+        session.engine.writeCurrent(of: session, into: &result)
+    }
+}

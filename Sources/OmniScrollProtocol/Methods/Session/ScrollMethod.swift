@@ -1,0 +1,32 @@
+import OmniScrollCore
+import OmniScrollJSON
+
+/// `session.scroll`: moves the container to `offset`, optionally setting
+/// the phase in the same call. The hot path: one per frame while scrolling.
+struct ScrollMethod: MethodDeclaration {
+    static let name: StaticString = "session.scroll"
+    static let params: [Member] = [
+        .session,
+        .required("offset", SessionParams.offset),
+        .optional("phase", SessionParams.scrollPhase),
+    ]
+    static let result = ResultSchema.component("Layout")
+
+    let session: String
+    let offset: Double
+    let phase: ScrollPhase?
+
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
+        offset = try params.double("offset")
+        phase = try params.optionalEnumeration("phase")
+        session = try params.string("session")
+    }
+
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
+        if let phase {
+            try SessionChange.apply([.offset(offset), .phase(phase)], to: session, &state, &result)
+        } else {
+            try SessionChange.apply(.offset(offset), to: session, &state, &result)
+        }
+    }
+}

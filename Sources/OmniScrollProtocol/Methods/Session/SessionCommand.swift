@@ -1,0 +1,24 @@
+import OmniScrollCore
+import OmniScrollJSON
+
+/// A method whose only param is `session` and which applies one fixed
+/// change (`beginDragging`, `endScrolling`…): its declaration is its name
+/// and its change.
+protocol SessionCommand: MethodDeclaration {
+    static var change: ContainerChange { get }
+    var session: String { get }
+    init(session: String)
+}
+
+extension SessionCommand {
+    static var params: [Member] { [.session] }
+    static var result: ResultSchema { .component("Layout") }
+
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
+        self.init(session: try params.string("session"))
+    }
+
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
+        try SessionChange.apply(Self.change, to: session, &state, &result)
+    }
+}

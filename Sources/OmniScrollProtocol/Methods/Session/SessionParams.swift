@@ -1,0 +1,160 @@
+import OmniScrollCore
+import OmniScrollJSON
+
+/// The schemas the session methods share (`#/components/schemas/…` in
+/// `protocol/openrpc.json`) and their decoding into engine values. Every
+/// failure names its JSON path.
+enum SessionParams {
+    /// The longest session or child id accepted, in characters (Unicode scalars, as JSON Schema counts).
+    static let maxIDLength = 256
+    /// A session or child id a client names.
+    static let id = ParamSchema.string(minLength: 1, maxLength: maxIDLength)
+
+    /// A length in points: at least 0, at most `Bounds.maxLength`.
+    static let length = ParamSchema.number(minimum: 0, maximum: Bounds.maxLength)
+    /// A length that must not be 0 (a viewport side, a refresh threshold).
+    static let positiveLength = ParamSchema.number(exclusiveMinimum: 0, maximum: Bounds.maxLength)
+    /// An offset: within ±`Bounds.maxOffset`.
+    static let offset = ParamSchema.number(minimum: -Bounds.maxOffset, maximum: Bounds.maxOffset)
+
+    static let viewport = ParamSchema.object([
+        .required("width", positiveLength),
+        .required("height", positiveLength),
+    ])
+    static let insets = ParamSchema.object([
+        .optional("top", length),
+        .optional("bottom", length),
+    ])
+    static let scrollPhase = ParamSchema.enumeration(of: ScrollPhase.self)
+    static let childSpec = ParamSchema.object([
+        .required("id", id),
+        .required("kind", .enumeration(of: ChildKind.self)),
+        .optional("contentHeight", .nullable(length)),
+        .optional("height", .nullable(length)),
+        .optional("pinOffset", length),
+    ])
+    static let options = ParamSchema.object([
+        .optional("anchoring", .boolean),
+        .optional("delta", .boolean),
+        .optional("seedEvents", .boolean),
+        .optional("refresh", .nullable(.object([
+            .required("threshold", positiveLength),
+            .optional("height", length),
+        ]))),
+        .optional("loadMore", .nullable(.object([.required("distance", length)]))),
+    ])
+
+    static func viewport(_ object: borrowing ParamDecoder) throws(RPCError) -> Viewport {
+        Viewport(width: try object.double("width"), height: try object.double("height"))
+    }
+
+    /// Insets with members defaulting to `base`'s.
+    static func insets(_ object: borrowing ParamDecoder, base: Insets = .zero) throws(RPCError) -> Insets {
+        try InsetsPatch(object).applied(to: base)
+    }
+
+    /// Children; more than `--max-children` is -32004 before any is read.
+    static func children(_ array: ParamArray) throws(RPCError) -> [ChildSpec] {
+        try checkCount(array)
+        var specs: [ChildSpec] = []
+        specs.reserveCapacity(array.count)
+        for i in 0..<array.count {
+            specs.append(try child(array.object(at: i)))
+        }
+        return specs
+    }
+
+    static func checkCount(_ array: ParamArray) throws(RPCError) {
+        if array.count > array.limits.maxChildren {
+            throw RPCError.limitExceeded(limit: "--max-children", value: array.limits.maxChildren, path: array.path)
+        }
+    }
+
+    static func child(_ object: borrowing ParamDecoder) throws(RPCError) -> ChildSpec {
+        let id = try object.string("id")
+        let kind = try object.enumeration("kind", as: ChildKind.self)
+        let sizeKey: ParamKey = kind == .scroll ? "contentHeight" : "height"
+        let otherKey: ParamKey = kind == .scroll ? "height" : "contentHeight"
+        if object.contains(otherKey) {
+            throw object.invalid(otherKey, "not used by a \(kind.rawValue) child; give its \(sizeKey)")
+        }
+        let size = try object.optionalDouble(sizeKey)
+        if kind == .sticky, size == nil { throw object.invalid("height", "required for a sticky child") }
+        let pinOffset = try object.optionalDouble("pinOffset")
+        if kind != .sticky, pinOffset != nil { throw object.invalid("pinOffset", "only sticky children pin") }
+        return ChildSpec(id: id, kind: kind, size: size, pinOffset: pinOffset ?? 0)
+    }
+
+    /// Options over `base` (a template's); members not given keep `base`'s.
+    static func options(_ object: borrowing ParamDecoder, base: ContainerOptions, baseDelta: Bool) throws(RPCError) -> (ContainerOptions, delta: Bool) {
+        var options = base
+        options.anchoring = try object.optionalBool("anchoring") ?? base.anchoring
+        options.seedEvents = try object.optionalBool("seedEvents") ?? base.seedEvents
+        let delta = try object.optionalBool("delta") ?? baseDelta
+        if object.contains("refresh") {
+            options.refresh = nil
+            if let refresh = try object.optionalObject("refresh") {
+                let threshold = try refresh.double("threshold")
+                options.refresh = RefreshOptions(threshold: threshold, height: try refresh.optionalDouble("height") ?? threshold)
+            }
+        }
+        if object.contains("loadMore") {
+            options.loadMore = nil
+            if let loadMore = try object.optionalObject("loadMore") {
+                options.loadMore = LoadMoreOptions(distance: try loadMore.double("distance"))
+            }
+        }
+        return (options, delta)
+    }
+
+    /// The JSON path of the param a `ContainerError` is about, for methods whose
+    /// param names match the engine's field names (`children[2].id`, `offset`…).
+    static func path(of error: ContainerError) -> String { render(error.field, under: "params") }
+
+    /// The JSON path of a `ContainerError` for methods that take an object's
+    /// members as their own params (`session.setViewport {width, height}`
+    /// for the change's `viewport`).
+    static func flattenedPath(of error: ContainerError) -> String {
+        error.field.belowTop.map { render($0, under: "params") } ?? "params"
+    }
+
+    /// `field` as a JSON path below `base` (`params.children[2].id`): the one
+    /// place an engine field becomes protocol text.
+    static func render(_ field: FieldPath, under base: String) -> String {
+        switch field {
+        case .top(let name): return "\(base).\(name)"
+        case .member(let parent, let name): return "\(render(parent, under: base)).\(name)"
+        case .index(let parent, let i): return "\(render(parent, under: base))[\(i)]"
+        }
+    }
+
+    /// The protocol error for an engine error at `path`.
+    static func rpcError(_ error: ContainerError, path: String) -> RPCError {
+        switch error.kind {
+        case .unknownChild:
+            return RPCError.childNotFound(error.child ?? "", path: path)
+        case .invalidValue, .duplicateID:
+            return RPCError.invalidParams(path: path, reason: error.reason)
+        }
+    }
+}
+
+/// Insets given member by member: the members not given keep the session's.
+struct InsetsPatch {
+    let top: Double?
+    let bottom: Double?
+
+    init(_ object: borrowing ParamDecoder) throws(RPCError) {
+        top = try object.optionalDouble("top")
+        bottom = try object.optionalDouble("bottom")
+    }
+
+    func applied(to base: Insets) -> Insets {
+        Insets(top: top ?? base.top, bottom: bottom ?? base.bottom)
+    }
+}
+
+extension Member {
+    /// `session`: the id of the session a method works on.
+    static let session = Member.required("session", .string())
+}

@@ -1,0 +1,110 @@
+import OmniScrollJSON
+
+/// A seeded random client: builds session calls of every kind against the
+/// sessions and children it has seen created, for property tests of the
+/// worker's replies.
+struct SessionWalk {
+    private var state: UInt64
+    private var session: String?
+    private var children: [String] = []
+    private var nextChild = 0
+    /// The last snapshot taken, restored later under a new id.
+    private var snapshot: JSONValue?
+    private var restored = 0
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    /// SplitMix64 (Steele, Lea, Flood 2014): small and good enough for tests.
+    private mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    private mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    private mutating func length(_ max: Int) -> JSONValue { .number(Double(below(max * 4)) / 4) }
+    private mutating func pick(_ values: [String]) -> JSONValue { .string(values[below(values.count)]) }
+
+    private mutating func childSpec() -> JSONValue {
+        nextChild += 1
+        let id = JSONValue.string("c\(nextChild)")
+        switch below(3) {
+        case 0: return ["id": id, "kind": "scroll", "contentHeight": chance(20) ? .null : length(3000)]
+        case 1: return ["id": id, "kind": "fixed", "height": chance(20) ? .null : length(400)]
+        default: return chance(50) ? ["id": id, "kind": "sticky", "height": length(60), "pinOffset": length(20)]
+                                   : ["id": id, "kind": "sticky", "height": length(60)]
+        }
+    }
+
+    private mutating func child() -> JSONValue { children.isEmpty ? "none" : .string(children[below(children.count)]) }
+
+    /// The next call: a method and its params.
+    mutating func nextCall() -> (String, JSONObject) {
+        guard let session else {
+            var options: JSONObject = ["anchoring": .bool(chance(70)), "delta": .bool(chance(30)), "seedEvents": .bool(chance(50))]
+            if chance(50) { options.append("refresh", ["threshold": .number(Double(1 + below(100)))]) }
+            if chance(50) { options.append("loadMore", ["distance": length(500)]) }
+            var specs: [JSONValue] = []
+            for _ in 0..<below(7) { specs.append(childSpec()) }
+            return ("session.create", ["viewport": ["width": .number(Double(100 + below(400))), "height": .number(Double(100 + below(900)))],
+                                       "insets": ["top": length(100), "bottom": length(100)], "children": .array(specs),
+                                       "options": .object(options)])
+        }
+        let s = JSONValue.string(session)
+        let phases = ["idle", "dragging", "decelerating", "animating"]
+        switch below(20) {
+        case 0...5: return ("session.scroll", chance(70) ? ["session": s, "offset": .number(Double(below(6000)) - 300)]
+                                                    : ["session": s, "offset": .number(Double(below(6000)) - 300), "phase": pick(phases)])
+        case 6: return ("session.setContentHeight", ["session": s, "child": child(), "contentHeight": length(3000)])
+        case 7:
+            var sizes = JSONObject()
+            for _ in 0..<below(3) { if case .string(let id) = child() { sizes[id] = length(3000) } }
+            return ("session.update", ["session": s, "sizes": .object(sizes), "offset": .number(Double(below(4000)))])
+        case 8: return ("session.setViewport", ["session": s, "width": .number(Double(100 + below(400))), "height": .number(Double(100 + below(900)))])
+        case 9: return ("session.setInsets", ["session": s, "top": length(100)])
+        case 10: return ("session.insertChildren", ["session": s, "children": [childSpec()], "index": .number(Double(below(children.count + 1)))])
+        case 11: return ("session.removeChildren", ["session": s, "children": [child()]])
+        case 12: return ("session.scrollToChild", ["session": s, "child": child(), "position": pick(["top", "center", "bottom"]), "animated": .bool(chance(50))])
+        case 13: return ("session.beginDragging", ["session": s])
+        case 14: return ("session.endDragging", ["session": s, "decelerate": .bool(chance(50))])
+        case 15: return (["session.endScrolling", "session.endRefreshing", "session.endLoadingMore"][below(3)], ["session": s])
+        case 16: return (["session.get", "session.snapshot"][below(2)], ["session": s])
+        case 17:
+            if let snapshot, chance(50) {
+                restored += 1
+                return ("session.restore", ["snapshot": snapshot, "id": .string("restored\(restored)")])
+            }
+            return ("session.list", [:])
+        default: return ("session.destroy", ["session": s])
+        }
+    }
+
+    /// Follows what the reply says: the session created or destroyed, children inserted or removed.
+    mutating func observe(method: String, params: JSONObject, reply: JSONValue?) {
+        guard reply?["result"] != nil else { return }
+        switch method {
+        case "session.create":
+            session = reply?["result"]?["session"]?.stringValue
+            children = params["children"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        case "session.insertChildren":
+            children += params["children"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        case "session.removeChildren":
+            let removed = Set(params["children"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            children.removeAll { removed.contains($0) }
+        case "session.snapshot":
+            snapshot = reply?["result"]
+        case "session.restore":
+            session = reply?["result"]?["session"]?.stringValue
+            children = snapshot?["children"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        case "session.destroy":
+            session = nil
+        default:
+            break
+        }
+    }
+}
