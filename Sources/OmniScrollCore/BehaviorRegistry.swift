@@ -33,6 +33,14 @@ struct BehaviorRegistry: Sendable {
         visitor.visit(&phase, &state)
     }
 
+    /// Every event type a container emits, behavior by behavior in registration order.
+    static let events: [EventDeclaration] = {
+        var registry = BehaviorRegistry()
+        var events: [EventDeclaration] = []
+        registry.visit(CollectEvents(), &events)
+        return events
+    }()
+
     mutating func anchor(_ resize: inout Resize) {
         visit(Anchor(), &resize)
     }
@@ -60,6 +68,12 @@ protocol BehaviorVisitor {
     /// What the calls read and write.
     associatedtype State
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ state: inout State)
+}
+
+private struct CollectEvents: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ events: inout [EventDeclaration]) {
+        events += B.events
+    }
 }
 
 private struct Anchor: BehaviorVisitor {

@@ -12,6 +12,8 @@
 ///
 /// Events from `prepare` come before events from `observe`.
 protocol ContainerBehavior: Sendable {
+    /// The event types the behavior emits, with their rules, in the order it emits them.
+    static var events: [EventDeclaration] { get }
     mutating func anchor(_ resize: inout Resize)
     mutating func prepare(_ draft: inout Draft)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent])
@@ -20,6 +22,7 @@ protocol ContainerBehavior: Sendable {
 }
 
 extension ContainerBehavior {
+    static var events: [EventDeclaration] { [] }
     func anchor(_ resize: inout Resize) {}
     func prepare(_ draft: inout Draft) {}
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {}

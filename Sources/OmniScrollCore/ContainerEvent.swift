@@ -5,81 +5,61 @@ public struct ContainerEvent: Equatable, Sendable {
     public var type: EventType
     /// The child the event is about, when it is about one.
     public var child: String?
-    /// For `directionDidChange` and `didScrollViewScroll`.
-    public var direction: ScrollDirection?
-    /// For `phaseDidChange`.
-    public var phase: ScrollPhase?
-    /// For `scrollTargetDidResolve`: the offset the container moved to.
-    public var offset: Double?
+    /// What else the event says, in wire order after `type` and `child`
+    /// (`direction`, `phase`, `offset`…): the members its declaration names.
+    public var members: [EventMember]
 
-    public init(_ type: EventType, child: String? = nil, direction: ScrollDirection? = nil,
-                phase: ScrollPhase? = nil, offset: Double? = nil) {
+    public init(_ type: EventType, child: String? = nil, members: [EventMember] = []) {
         self.type = type
         self.child = child
-        self.direction = direction
-        self.phase = phase
-        self.offset = offset
+        self.members = members
     }
 }
 
-/// Every event type and its exact rule. "Visible" means `visibleHeight > 0`;
-/// "active" is the child under the viewport's top edge below the pinned bars.
-public enum EventType: String, CaseIterable, Sendable {
-    // Per child (VisibilityLifecycle).
-    /// Visible after the call, not before (first pixel shown). Also at creation.
-    case childDidShow
-    /// Visible before the call, not after (last pixel gone), or removed while visible.
-    case childDidHide
-    /// "Scrolling away": the child is active and the direction is `up`; fires
-    /// when that becomes true.
-    case childWillHide
-    /// Became the active child.
-    case childDidBecomeActive
-    /// Was the active child and no longer is.
-    case childDidResignActive
-    // Sticky bars (StickyPinning).
-    /// A sticky bar reached its pin line (`y + pinTop ≥ T`).
-    case childDidPin
-    /// A sticky bar went back into flow.
-    case childDidUnpin
-    // Scroll state (DirectionTracking, PhaseTracking).
-    /// The direction became `up` or `down` (the first move after idle, or a reversal).
-    case directionDidChange
-    /// The phase changed.
-    case phaseDidChange
-    // Pull to refresh (PullToRefresh).
-    /// While dragging, the pull past the top reached the threshold.
-    case refreshDidArm
-    /// While dragging, the pull went back under the threshold.
-    case refreshDidDisarm
-    /// Released while armed: refreshing starts and the refresh inset is held.
-    case refreshDidTrigger
-    /// `endRefreshing` while refreshing: the inset is released.
-    case refreshDidEnd
-    // Load more (LoadMore).
-    /// Within the distance of the end, once per content height, all sizes known.
-    case loadMoreDidTrigger
-    /// `endLoadingMore` while loading.
-    case loadMoreDidEnd
-    // Scroll to child (ScrollTarget).
-    /// A pending scroll-to-child target's place became known and the container moved there.
-    case scrollTargetDidResolve
-    /// A pending target was dropped because the user started dragging or the child was removed.
-    case scrollTargetDidCancel
-    // The seed's names (seed 000), for the first scroll child ("top") and the
-    // next scroll child ("bottom"); each follows its general event.
-    /// `childDidShow` of the top child.
-    case topVCDidAppear
-    /// `childWillHide` of the top child.
-    case topVCWillDisappear
-    /// `childDidHide` of the top child.
-    case topVCDidDisappear
-    /// `childDidShow` of the bottom child.
-    case bottomVCDidShow
-    /// `childDidBecomeActive` of the bottom child: its top reached the viewport top.
-    case didScrollToBottomContainer
-    /// `directionDidChange`.
-    case didScrollViewScroll
-    /// `phaseDidChange` to `idle` from another phase.
-    case scrollViewDidEndScrolling
+/// An event type's wire name. Open: each behavior declares its own types (as
+/// static members in its file) with an `EventDeclaration` that states the rule.
+public struct EventType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+
+    /// Every type a container emits, declared by its behaviors, in their order.
+    public static var declarations: [EventDeclaration] { BehaviorRegistry.events }
+}
+
+/// One member of an event beyond `type` and `child`: a name and a scalar.
+public struct EventMember: Equatable, Sendable {
+    public var name: String
+    public var value: Value
+
+    public enum Value: Equatable, Sendable {
+        case string(String)
+        case number(Double)
+    }
+
+    public static func string(_ name: String, _ value: String) -> EventMember {
+        EventMember(name: name, value: .string(value))
+    }
+
+    public static func number(_ name: String, _ value: Double) -> EventMember {
+        EventMember(name: name, value: .number(value))
+    }
+}
+
+/// An event type as documented: its name, the members it carries beside
+/// `type`, and its exact rule (a Markdown sentence; `docs/events.md`'s rows
+/// are rendered from these).
+public struct EventDeclaration: Sendable {
+    public let type: EventType
+    public let members: [String]
+    public let rule: String
+
+    public init(_ type: EventType, members: [String] = [], rule: String) {
+        self.type = type
+        self.members = members
+        self.rule = rule
+    }
 }

@@ -150,7 +150,7 @@ final class BehaviorTests: XCTestCase {
         XCTAssertEqual(container.offset, 0)
         let arrived = container.must(.size(child: "list", 3000))
         XCTAssertEqual(container.offset, 2000)
-        XCTAssertEqual(arrived.events.first, ContainerEvent(.scrollTargetDidResolve, child: "list", offset: 2000))
+        XCTAssertEqual(arrived.events.first, ContainerEvent(.scrollTargetDidResolve, child: "list", members: [.number("offset", 2000)]))
     }
 
     func testATargetBelowAChildOfUnknownHeightWaitsForIt() throws {

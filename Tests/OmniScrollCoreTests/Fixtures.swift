@@ -43,8 +43,7 @@ extension ContainerUpdate {
         events.map { event in
             var text = event.type.rawValue
             if let child = event.child { text += "(\(child))" }
-            if let direction = event.direction { text += "(\(direction.rawValue))" }
-            if let phase = event.phase { text += "(\(phase.rawValue))" }
+            for case .string(let value) in event.members.map(\.value) { text += "(\(value))" }
             return text
         }
     }

@@ -77,7 +77,7 @@ final class ConformanceTests: XCTestCase {
         XCTAssertEqual(Set(registry.names).subtracting(methods), [], "methods no transcript calls")
         let documentedCodes: Set<Int> = [-32700, -32600, -32601, -32602, -32001, -32002, -32003, -32004]
         XCTAssertEqual(documentedCodes.subtracting(codes), [], "error codes no transcript shows")
-        let allEvents = Set(EventType.allCases.map(\.rawValue))
+        let allEvents = Set(EventType.declarations.map(\.type.rawValue))
         XCTAssertEqual(allEvents.subtracting(events), [], "event types no transcript shows")
     }
 }

@@ -34,3 +34,16 @@ struct LoadMore: ContainerBehavior {
         loading = snapshot.loadingMore
     }
 }
+
+extension LoadMore {
+    static let events = [
+        EventDeclaration(.loadMoreDidEnd, rule: "`session.endLoadingMore` while loading"),
+        EventDeclaration(.loadMoreDidTrigger, rule:
+            "`maxOffset − offset ≤ distance`, every size known, not loading, and not already triggered at this content height"),
+    ]
+}
+
+extension EventType {
+    public static var loadMoreDidTrigger: EventType { EventType("loadMoreDidTrigger") }
+    public static var loadMoreDidEnd: EventType { EventType("loadMoreDidEnd") }
+}

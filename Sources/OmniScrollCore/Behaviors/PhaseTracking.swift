@@ -4,9 +4,21 @@
 struct PhaseTracking: ContainerBehavior {
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         guard transition.phase != transition.previousPhase else { return }
-        events.append(ContainerEvent(.phaseDidChange, phase: transition.phase))
+        events.append(ContainerEvent(.phaseDidChange, members: [.string("phase", transition.phase.rawValue)]))
         if transition.phase == .idle, transition.options.seedEvents {
             events.append(ContainerEvent(.scrollViewDidEndScrolling))
         }
     }
+}
+
+extension PhaseTracking {
+    static let events = [
+        EventDeclaration(.phaseDidChange, members: ["phase"], rule: "the scroll phase changed"),
+        EventDeclaration(.scrollViewDidEndScrolling, rule: "`phaseDidChange` to `idle` from another phase (seed name)"),
+    ]
+}
+
+extension EventType {
+    public static var phaseDidChange: EventType { EventType("phaseDidChange") }
+    public static var scrollViewDidEndScrolling: EventType { EventType("scrollViewDidEndScrolling") }
 }

@@ -33,3 +33,21 @@ struct PullToRefresh: ContainerBehavior {
     func save(into snapshot: inout ContainerSnapshot) { snapshot.refresh = state }
     mutating func restore(from snapshot: ContainerSnapshot) { state = snapshot.refresh }
 }
+
+extension PullToRefresh {
+    static let events = [
+        EventDeclaration(.refreshDidEnd, rule: "`session.endRefreshing` while refreshing; the inset is released"),
+        EventDeclaration(.refreshDidArm, rule:
+            "while dragging, the pull past the top (`−inset.top − offset`) reached the threshold"),
+        EventDeclaration(.refreshDidDisarm, rule: "while dragging, the pull went back under the threshold"),
+        EventDeclaration(.refreshDidTrigger, rule:
+            "the phase left `dragging` while armed; the refresh inset is held from now on"),
+    ]
+}
+
+extension EventType {
+    public static var refreshDidArm: EventType { EventType("refreshDidArm") }
+    public static var refreshDidDisarm: EventType { EventType("refreshDidDisarm") }
+    public static var refreshDidTrigger: EventType { EventType("refreshDidTrigger") }
+    public static var refreshDidEnd: EventType { EventType("refreshDidEnd") }
+}

@@ -27,7 +27,8 @@ struct ScrollTarget: ContainerBehavior {
         } else if let i = draft.stack.index(of: target.child), draft.stack.isPlacementKnown(i) {
             pending = nil
             draft.offset = draft.targetOffset(child: i, position: target.position)
-            draft.events.append(ContainerEvent(.scrollTargetDidResolve, child: target.child, offset: draft.offset))
+            draft.events.append(ContainerEvent(
+                .scrollTargetDidResolve, child: target.child, members: [.number("offset", draft.offset)]))
         }
     }
 
@@ -41,4 +42,19 @@ struct ScrollTarget: ContainerBehavior {
 
     func save(into snapshot: inout ContainerSnapshot) { snapshot.pendingTarget = pending }
     mutating func restore(from snapshot: ContainerSnapshot) { pending = snapshot.pendingTarget }
+}
+
+extension ScrollTarget {
+    static let events = [
+        EventDeclaration(.scrollTargetDidCancel, members: ["child"], rule:
+            "a pending target was dropped: dragging began, or the child was removed"),
+        EventDeclaration(.scrollTargetDidResolve, members: ["child", "offset"], rule:
+            "a pending `scrollToChild` target's place became known (its size and every size above it); "
+            + "the container moved to `offset`"),
+    ]
+}
+
+extension EventType {
+    public static var scrollTargetDidResolve: EventType { EventType("scrollTargetDidResolve") }
+    public static var scrollTargetDidCancel: EventType { EventType("scrollTargetDidCancel") }
 }

@@ -26,3 +26,15 @@ struct StickyPinning: ContainerBehavior {
     func save(into snapshot: inout ContainerSnapshot) { snapshot.pinned = pinned }
     mutating func restore(from snapshot: ContainerSnapshot) { pinned = snapshot.pinned }
 }
+
+extension StickyPinning {
+    static let events = [
+        EventDeclaration(.childDidPin, members: ["child"], rule: "a sticky bar reached its pin line: `offset + pinTop ≥ T`"),
+        EventDeclaration(.childDidUnpin, members: ["child"], rule: "a sticky bar went back into flow"),
+    ]
+}
+
+extension EventType {
+    public static var childDidPin: EventType { EventType("childDidPin") }
+    public static var childDidUnpin: EventType { EventType("childDidUnpin") }
+}

@@ -101,3 +101,37 @@ struct VisibilityLifecycle: ContainerBehavior {
         indices = nil
     }
 }
+
+extension VisibilityLifecycle {
+    static let events = [
+        EventDeclaration(.childWillHide, members: ["child"], rule:
+            "\"scrolling away\": *the child is active and the direction is `up`* becomes true"),
+        EventDeclaration(.topVCWillDisappear, members: ["child"], rule: "`childWillHide` of the top child (seed name)"),
+        EventDeclaration(.childDidShow, members: ["child"], rule:
+            "the child is visible after the call and was not before (also at creation)"),
+        EventDeclaration(.topVCDidAppear, members: ["child"], rule: "`childDidShow` of the top child (seed name)"),
+        EventDeclaration(.bottomVCDidShow, members: ["child"], rule: "`childDidShow` of the bottom child (seed name)"),
+        EventDeclaration(.childDidResignActive, members: ["child"], rule:
+            "the child was the active child and no longer is (or was removed)"),
+        EventDeclaration(.childDidBecomeActive, members: ["child"], rule:
+            "the child became the active child (also at creation)"),
+        EventDeclaration(.didScrollToBottomContainer, members: ["child"], rule:
+            "`childDidBecomeActive` of the bottom child (seed name)"),
+        EventDeclaration(.childDidHide, members: ["child"], rule:
+            "the child was visible before the call and is not after, or was removed while visible"),
+        EventDeclaration(.topVCDidDisappear, members: ["child"], rule: "`childDidHide` of the top child (seed name)"),
+    ]
+}
+
+extension EventType {
+    public static var childDidShow: EventType { EventType("childDidShow") }
+    public static var childDidHide: EventType { EventType("childDidHide") }
+    public static var childWillHide: EventType { EventType("childWillHide") }
+    public static var childDidBecomeActive: EventType { EventType("childDidBecomeActive") }
+    public static var childDidResignActive: EventType { EventType("childDidResignActive") }
+    public static var topVCDidAppear: EventType { EventType("topVCDidAppear") }
+    public static var topVCWillDisappear: EventType { EventType("topVCWillDisappear") }
+    public static var topVCDidDisappear: EventType { EventType("topVCDidDisappear") }
+    public static var bottomVCDidShow: EventType { EventType("bottomVCDidShow") }
+    public static var didScrollToBottomContainer: EventType { EventType("didScrollToBottomContainer") }
+}

@@ -126,9 +126,13 @@ enum LayoutEncoding {
         w.beginObject()
         w.key("type"); w.string(event.type.rawValue)
         if let child = event.child { w.key("child"); w.string(child) }
-        if let direction = event.direction { w.key("direction"); w.string(direction.rawValue) }
-        if let phase = event.phase { w.key("phase"); w.string(phase.rawValue) }
-        if let offset = event.offset { w.key("offset"); w.number(offset) }
+        for member in event.members {
+            w.key(member.name)
+            switch member.value {
+            case .string(let value): w.string(value)
+            case .number(let value): w.number(value)
+            }
+        }
         w.endObject()
     }
 }
