@@ -53,6 +53,13 @@ struct BehaviorRegistry: Sendable {
         visit(transition, &events)
     }
 
+    /// The sum of the top insets the behaviors hold in their current state.
+    mutating func heldTopInset(_ options: ContainerOptions) -> Double {
+        var held = 0.0
+        visit(HeldTopInset(options: options), &held)
+        return held
+    }
+
     mutating func save(into snapshot: inout ContainerSnapshot) {
         visit(Save(), &snapshot)
     }
@@ -89,6 +96,13 @@ private struct Prepare: BehaviorVisitor {
 extension Transition: BehaviorVisitor {
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ events: inout [ContainerEvent]) {
         behavior.observe(self, events: &events)
+    }
+}
+
+private struct HeldTopInset: BehaviorVisitor {
+    let options: ContainerOptions
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ held: inout Double) {
+        held += behavior.heldTopInset(options)
     }
 }
 

@@ -11,7 +11,7 @@ public struct Container: Sendable {
     /// Counts the applied change lists that changed anything.
     public private(set) var revision = 0
     public let options: ContainerOptions
-    /// The extra top inset a behavior holds (the refresh inset).
+    /// The sum of the extra top insets the behaviors hold (the refresh inset…).
     public private(set) var heldTopInset = 0.0
     private var stack: ChildStack
     private var behaviors = BehaviorRegistry()
@@ -61,7 +61,7 @@ public struct Container: Sendable {
         direction = snapshot.direction
         revision = snapshot.revision
         behaviors.restore(from: snapshot)
-        heldTopInset = snapshot.refresh == .refreshing ? (options.refresh?.height ?? 0) : 0
+        heldTopInset = behaviors.heldTopInset(options)
     }
 
     public func snapshot() -> ContainerSnapshot {
@@ -183,7 +183,7 @@ public struct Container: Sendable {
         // Built here rather than passed in, so it is not copied on the way.
         var draft = Draft(
             stack: stack, viewport: viewport, insets: insets, options: options, previousPhase: phase,
-            commands: commands, offset: targetOffset, phase: targetPhase, heldTopInset: heldTopInset)
+            commands: commands, offset: targetOffset, phase: targetPhase)
         behaviors.prepare(&draft)
         var clampShift = 0.0
         if clampsInto, draft.phase != .dragging {

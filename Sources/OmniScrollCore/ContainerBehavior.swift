@@ -7,7 +7,8 @@
 /// 1. `anchor` once for the size changes of a list, before any takes effect,
 ///    to pick the child the offset stays anchored to;
 /// 2. `prepare` after the changes are applied and before layout, to adjust
-///    the offset, the phase or the held inset (and emit into `draft.events`);
+///    the offset or the phase, add the top inset it holds (`heldTopInset`)
+///    to `draft.heldTopInset`, and emit into `draft.events`;
 /// 3. `observe` after layout, to emit the events of the transition.
 ///
 /// Events from `prepare` come before events from `observe`.
@@ -17,6 +18,10 @@ protocol ContainerBehavior: Sendable {
     mutating func anchor(_ resize: inout Resize)
     mutating func prepare(_ draft: inout Draft)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent])
+    /// The extra top inset the behavior holds in its current state. Held
+    /// insets add up: refresh, an overscroll and a collapsing header may
+    /// each hold one at once.
+    func heldTopInset(_ options: ContainerOptions) -> Double
     func save(into snapshot: inout ContainerSnapshot)
     mutating func restore(from snapshot: ContainerSnapshot)
 }
@@ -26,6 +31,7 @@ extension ContainerBehavior {
     func anchor(_ resize: inout Resize) {}
     func prepare(_ draft: inout Draft) {}
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {}
+    func heldTopInset(_ options: ContainerOptions) -> Double { 0 }
     func save(into snapshot: inout ContainerSnapshot) {}
     func restore(from snapshot: ContainerSnapshot) {}
 }
@@ -57,8 +63,10 @@ struct Draft {
     let commands: [ContainerChange]
     var offset: Double
     var phase: ScrollPhase
-    /// An extra top inset a behavior holds (the refresh inset).
-    var heldTopInset: Double
+    /// The sum of the extra top insets the behaviors hold: 0 at the start of
+    /// `prepare`, each behavior adding its own, so one prepared earlier is
+    /// counted by the bounds of one prepared later.
+    var heldTopInset = 0.0
     /// The answer to a `scrollToChild` command.
     var target: ScrollTargetResult?
     /// The events of `prepare`, in order.

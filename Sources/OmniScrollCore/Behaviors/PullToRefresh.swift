@@ -27,7 +27,11 @@ struct PullToRefresh: ContainerBehavior {
             state = .refreshing
             draft.events.append(ContainerEvent(.refreshDidTrigger))
         }
-        draft.heldTopInset = state == .refreshing ? options.height : 0
+        draft.heldTopInset += heldTopInset(draft.options)
+    }
+
+    func heldTopInset(_ options: ContainerOptions) -> Double {
+        state == .refreshing ? options.refresh?.height ?? 0 : 0
     }
 
     func save(into snapshot: inout ContainerSnapshot) { snapshot.refresh = state }
