@@ -64,9 +64,11 @@ struct BehaviorRegistry: Sendable {
         visit(Save(), &snapshot)
     }
 
-    mutating func restore(from snapshot: ContainerSnapshot) {
-        var snapshot = snapshot  // the visitors' state is `inout`; restoring only reads it
-        visit(Restore(), &snapshot)
+    /// Restores every behavior's part; the first that is invalid throws.
+    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+        var outcome: Result<Void, ContainerError> = .success(())
+        visit(Restore(snapshot: snapshot, restoration: restoration), &outcome)
+        try outcome.get()
     }
 }
 
@@ -113,7 +115,14 @@ private struct Save: BehaviorVisitor {
 }
 
 private struct Restore: BehaviorVisitor {
-    func visit<B: ContainerBehavior>(_ behavior: inout B, _ snapshot: inout ContainerSnapshot) {
-        behavior.restore(from: snapshot)
+    let snapshot: ContainerSnapshot
+    let restoration: Restoration
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ outcome: inout Result<Void, ContainerError>) {
+        guard case .success = outcome else { return }
+        do throws(ContainerError) {
+            try behavior.restore(from: snapshot, restoration)
+        } catch {
+            outcome = .failure(error)
+        }
     }
 }

@@ -60,7 +60,8 @@ public struct Container: Sendable {
         phase = snapshot.phase
         direction = snapshot.direction
         revision = snapshot.revision
-        behaviors.restore(from: snapshot)
+        try behaviors.restore(from: snapshot, Restoration(
+            layout: layout, options: options, phase: phase, direction: direction))
         heldTopInset = behaviors.heldTopInset(options)
     }
 

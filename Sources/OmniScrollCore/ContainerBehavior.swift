@@ -23,7 +23,12 @@ protocol ContainerBehavior: Sendable {
     /// each hold one at once.
     func heldTopInset(_ options: ContainerOptions) -> Double
     func save(into snapshot: inout ContainerSnapshot)
-    mutating func restore(from snapshot: ContainerSnapshot)
+    /// Takes the behavior's part of `snapshot`, or derives it from the
+    /// restored layout when the snapshot leaves it out; throws (an
+    /// `invalidValue` naming the member under `state`) when the part
+    /// contradicts the restored children, options or layout, so a restored
+    /// container never holds a state no sequence of calls could reach.
+    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError)
 }
 
 extension ContainerBehavior {
@@ -33,7 +38,24 @@ extension ContainerBehavior {
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {}
     func heldTopInset(_ options: ContainerOptions) -> Double { 0 }
     func save(into snapshot: inout ContainerSnapshot) {}
-    func restore(from snapshot: ContainerSnapshot) {}
+    func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {}
+}
+
+/// What a behavior restores its part against: the container as the snapshot
+/// rebuilt it.
+struct Restoration {
+    /// The layout at the snapshot's offset. Built before any behavior holds
+    /// an inset: a held inset moves only the offset bounds, which no part
+    /// is checked against.
+    let layout: Layout
+    let options: ContainerOptions
+    let phase: ScrollPhase
+    let direction: ScrollDirection
+
+    /// The error for a snapshot member (`names` under `state`) that cannot be.
+    func invalid(_ names: String..., reason: String) -> ContainerError {
+        ContainerError(.invalidValue, field: names.reduce(FieldPath("state")) { $0.member($1) }, reason: reason)
+    }
 }
 
 /// The sizes of a change list about to take effect together: the state

@@ -9,14 +9,12 @@ public struct ContainerSnapshot: Equatable, Sendable {
     public var phase: ScrollPhase
     public var direction: ScrollDirection
     public var revision: Int
-    /// VisibilityLifecycle: the visible children, in child order.
-    public var visible: [String] = []
-    /// VisibilityLifecycle: the active child.
-    public var active: String?
-    /// VisibilityLifecycle: the child whose `childWillHide` has fired.
-    public var leaving: String?
-    /// StickyPinning: the pinned bars, in child order.
-    public var pinned: [String] = []
+    /// VisibilityLifecycle's state. The layout determines it, so a restore
+    /// derives it; when given (format 1 snapshots), it must agree.
+    public var visibility: VisibilitySnapshot?
+    /// StickyPinning: the pinned bars, in child order. Derived and checked
+    /// like `visibility`.
+    public var pinned: [String]?
     /// PullToRefresh.
     public var refresh: RefreshState = .idle
     /// LoadMore: the content height it last triggered at.
@@ -54,5 +52,20 @@ public struct PendingScrollTarget: Equatable, Sendable {
     public init(child: String, position: ScrollPosition) {
         self.child = child
         self.position = position
+    }
+}
+
+public struct VisibilitySnapshot: Equatable, Sendable {
+    /// The visible children, in child order.
+    public var visible: [String]
+    /// The active child.
+    public var active: String?
+    /// The child whose `childWillHide` has fired.
+    public var leaving: String?
+
+    public init(visible: [String], active: String?, leaving: String?) {
+        self.visible = visible
+        self.active = active
+        self.leaving = leaving
     }
 }

@@ -29,7 +29,18 @@ struct LoadMore: ContainerBehavior {
         snapshot.loadingMore = loading
     }
 
-    mutating func restore(from snapshot: ContainerSnapshot) {
+    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+        if restoration.options.loadMore == nil {
+            if snapshot.loadMoreTriggeredAt != nil {
+                throw restoration.invalid("loadMoreTriggeredAt", reason: "must be null: options.loadMore is off")
+            }
+            if snapshot.loadingMore {
+                throw restoration.invalid("loadingMore", reason: "must be false: options.loadMore is off")
+            }
+        }
+        if snapshot.loadingMore, snapshot.loadMoreTriggeredAt == nil {
+            throw restoration.invalid("loadingMore", reason: "must be false while loadMoreTriggeredAt is null")
+        }
         triggeredAt = snapshot.loadMoreTriggeredAt
         loading = snapshot.loadingMore
     }

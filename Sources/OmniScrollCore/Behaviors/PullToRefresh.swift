@@ -35,7 +35,16 @@ struct PullToRefresh: ContainerBehavior {
     }
 
     func save(into snapshot: inout ContainerSnapshot) { snapshot.refresh = state }
-    mutating func restore(from snapshot: ContainerSnapshot) { state = snapshot.refresh }
+
+    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+        if snapshot.refresh != .idle, restoration.options.refresh == nil {
+            throw restoration.invalid("refresh", reason: "must be idle: options.refresh is off")
+        }
+        if snapshot.refresh == .armed, restoration.phase != .dragging {
+            throw restoration.invalid("refresh", reason: "can be armed only while dragging")
+        }
+        state = snapshot.refresh
+    }
 }
 
 extension PullToRefresh {

@@ -41,7 +41,22 @@ struct ScrollTarget: ContainerBehavior {
     }
 
     func save(into snapshot: inout ContainerSnapshot) { snapshot.pendingTarget = pending }
-    mutating func restore(from snapshot: ContainerSnapshot) { pending = snapshot.pendingTarget }
+
+    /// A pending target waits for its child's place: the child exists and
+    /// its place is unknown (a known one resolves in the call that makes it so).
+    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+        if let target = snapshot.pendingTarget {
+            let stack = restoration.layout.stack
+            guard let i = stack.index(of: target.child) else {
+                throw restoration.invalid("pendingTarget", "child", reason: "no child '\(target.child)' in this snapshot")
+            }
+            guard !stack.isPlacementKnown(i) else {
+                throw restoration.invalid("pendingTarget", "child",
+                                          reason: "must be a child whose place is not known yet (a known one resolves at once)")
+            }
+        }
+        pending = snapshot.pendingTarget
+    }
 }
 
 extension ScrollTarget {

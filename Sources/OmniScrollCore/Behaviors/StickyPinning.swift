@@ -24,7 +24,15 @@ struct StickyPinning: ContainerBehavior {
     }
 
     func save(into snapshot: inout ContainerSnapshot) { snapshot.pinned = pinned }
-    mutating func restore(from snapshot: ContainerSnapshot) { pinned = snapshot.pinned }
+
+    /// The pinned bars are what the layout gives, so they are derived; stored ones must agree.
+    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+        let layout = restoration.layout
+        pinned = layout.stack.pins.childIndices.filter { layout.child($0).isPinned }.map(layout.childID)
+        if let stored = snapshot.pinned, stored != pinned {
+            throw restoration.invalid("pinned", reason: "must be \(pinned), the sticky bars pinned at the snapshot's offset")
+        }
+    }
 }
 
 extension StickyPinning {

@@ -89,16 +89,27 @@ struct VisibilityLifecycle: ContainerBehavior {
     }
 
     func save(into snapshot: inout ContainerSnapshot) {
-        snapshot.visible = visible
-        snapshot.active = active
-        snapshot.leaving = leaving
+        snapshot.visibility = VisibilitySnapshot(visible: visible, active: active, leaving: leaving)
     }
 
-    mutating func restore(from snapshot: ContainerSnapshot) {
-        visible = snapshot.visible
-        active = snapshot.active
-        leaving = snapshot.leaving
+    /// All three are what the layout gives (as `observe` leaves them after
+    /// every call), so they are derived; stored ones must agree.
+    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+        let layout = restoration.layout
+        visible = layout.visibleIndices.map(layout.childID)
+        active = layout.activeIndex.map(layout.childID)
+        leaving = restoration.direction == .up ? active : nil
         indices = nil
+        guard let stored = snapshot.visibility else { return }
+        guard stored.visible == visible else {
+            throw restoration.invalid("visible", reason: "must be \(visible), the children visible at the snapshot's offset")
+        }
+        guard stored.active == active else {
+            throw restoration.invalid("active", reason: "must be \(active.map { "'\($0)'" } ?? "null"), the active child at the snapshot's offset")
+        }
+        guard stored.leaving == leaving else {
+            throw restoration.invalid("leaving", reason: "must be \(leaving.map { "'\($0)'" } ?? "null"): the active child while the direction is up, else null")
+        }
     }
 }
 

@@ -76,10 +76,11 @@ enum SnapshotEncoding {
         w.key("revision"); w.number(s.revision)
         w.key("state")
         w.beginObject()
-        w.key("visible"); strings(s.visible, into: &w)
-        w.key("active"); optionalString(s.active, into: &w)
-        w.key("leaving"); optionalString(s.leaving, into: &w)
-        w.key("pinned"); strings(s.pinned, into: &w)
+        let visibility = s.visibility ?? VisibilitySnapshot(visible: [], active: nil, leaving: nil)
+        w.key("visible"); strings(visibility.visible, into: &w)
+        w.key("active"); optionalString(visibility.active, into: &w)
+        w.key("leaving"); optionalString(visibility.leaving, into: &w)
+        w.key("pinned"); strings(s.pinned ?? [], into: &w)
         w.key("refresh"); w.string(s.refresh.rawValue)
         w.key("loadMoreTriggeredAt")
         if let at = s.loadMoreTriggeredAt { w.number(at) } else { w.null() }
@@ -152,9 +153,9 @@ enum SnapshotEncoding {
             direction: try d.enumeration("direction", as: ScrollDirection.self),
             revision: try d.int("revision"))
         let state = try d.object("state")
-        snapshot.visible = try strings(state.array("visible"))
-        snapshot.active = try state.optionalString("active")
-        snapshot.leaving = try state.optionalString("leaving")
+        snapshot.visibility = VisibilitySnapshot(
+            visible: try strings(state.array("visible")), active: try state.optionalString("active"),
+            leaving: try state.optionalString("leaving"))
         snapshot.pinned = try strings(state.array("pinned"))
         snapshot.refresh = try state.enumeration("refresh", as: RefreshState.self)
         snapshot.loadMoreTriggeredAt = try state.optionalDouble("loadMoreTriggeredAt")
