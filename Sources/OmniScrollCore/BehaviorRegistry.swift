@@ -33,6 +33,13 @@ struct BehaviorRegistry: Sendable {
         visitor.visit(&phase, &state)
     }
 
+    /// Calls `visitor` with every behavior in order until one call throws.
+    private mutating func run<V: FailableBehaviorVisitor>(_ visitor: V) throws(ContainerError) {
+        var outcome: Result<Void, ContainerError> = .success(())
+        visit(visitor, &outcome)
+        try outcome.get()
+    }
+
     /// Every event type a container emits, behavior by behavior in registration order.
     static let events: [EventDeclaration] = {
         var registry = BehaviorRegistry()
@@ -40,6 +47,12 @@ struct BehaviorRegistry: Sendable {
         registry.visit(CollectEvents(), &events)
         return events
     }()
+
+    /// Checks every behavior's options; the first invalid one throws.
+    static func validate(_ options: ContainerOptions) throws(ContainerError) {
+        var registry = BehaviorRegistry()
+        try registry.run(ValidateOptions(options: options))
+    }
 
     mutating func anchor(_ resize: inout Resize) {
         visit(Anchor(), &resize)
@@ -66,9 +79,7 @@ struct BehaviorRegistry: Sendable {
 
     /// Restores every behavior's part; the first that is invalid throws.
     mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
-        var outcome: Result<Void, ContainerError> = .success(())
-        visit(Restore(snapshot: snapshot, restoration: restoration), &outcome)
-        try outcome.get()
+        try run(Restore(snapshot: snapshot, restoration: restoration))
     }
 }
 
@@ -83,6 +94,23 @@ private struct CollectEvents: BehaviorVisitor {
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ events: inout [EventDeclaration]) {
         events += B.events
     }
+}
+
+/// A visitor whose calls may fail: the first failure skips the rest.
+protocol FailableBehaviorVisitor: BehaviorVisitor where State == Result<Void, ContainerError> {
+    func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError)
+}
+
+extension FailableBehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ outcome: inout Result<Void, ContainerError>) {
+        guard case .success = outcome else { return }
+        do throws(ContainerError) { try attempt(&behavior) } catch { outcome = .failure(error) }
+    }
+}
+
+private struct ValidateOptions: FailableBehaviorVisitor {
+    let options: ContainerOptions
+    func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) { try B.validate(options) }
 }
 
 private struct Anchor: BehaviorVisitor {
@@ -114,15 +142,10 @@ private struct Save: BehaviorVisitor {
     }
 }
 
-private struct Restore: BehaviorVisitor {
+private struct Restore: FailableBehaviorVisitor {
     let snapshot: ContainerSnapshot
     let restoration: Restoration
-    func visit<B: ContainerBehavior>(_ behavior: inout B, _ outcome: inout Result<Void, ContainerError>) {
-        guard case .success = outcome else { return }
-        do throws(ContainerError) {
-            try behavior.restore(from: snapshot, restoration)
-        } catch {
-            outcome = .failure(error)
-        }
+    func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) {
+        try behavior.restore(from: snapshot, restoration)
     }
 }

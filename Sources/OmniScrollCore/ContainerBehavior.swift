@@ -15,6 +15,8 @@
 protocol ContainerBehavior: Sendable {
     /// The event types the behavior emits, with their rules, in the order it emits them.
     static var events: [EventDeclaration] { get }
+    /// Checks the behavior's own members of the options (named under `options`).
+    static func validate(_ options: ContainerOptions) throws(ContainerError)
     mutating func anchor(_ resize: inout Resize)
     mutating func prepare(_ draft: inout Draft)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent])
@@ -33,6 +35,7 @@ protocol ContainerBehavior: Sendable {
 
 extension ContainerBehavior {
     static var events: [EventDeclaration] { [] }
+    static func validate(_ options: ContainerOptions) throws(ContainerError) {}
     func anchor(_ resize: inout Resize) {}
     func prepare(_ draft: inout Draft) {}
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {}

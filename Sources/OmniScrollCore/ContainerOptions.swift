@@ -18,24 +18,3 @@ public struct ContainerOptions: Equatable, Sendable {
         self.loadMore = loadMore
     }
 }
-
-public struct RefreshOptions: Equatable, Sendable {
-    /// How far past the top (below `minOffset`) a drag must pull to arm.
-    public var threshold: Double
-    /// The extra top inset held while refreshing.
-    public var height: Double
-
-    public init(threshold: Double, height: Double) {
-        self.threshold = threshold
-        self.height = height
-    }
-}
-
-public struct LoadMoreOptions: Equatable, Sendable {
-    /// Trigger when `maxOffset − offset ≤ distance`.
-    public var distance: Double
-
-    public init(distance: Double) {
-        self.distance = distance
-    }
-}

@@ -36,36 +36,3 @@ public struct ContainerSnapshot: Equatable, Sendable {
         self.revision = revision
     }
 }
-
-public enum RefreshState: String, CaseIterable, Sendable {
-    case idle
-    /// Dragging, pulled past the threshold.
-    case armed
-    /// Triggered; the refresh inset is held until `endRefreshing`.
-    case refreshing
-}
-
-public struct PendingScrollTarget: Equatable, Sendable {
-    public var child: String
-    public var position: ScrollPosition
-
-    public init(child: String, position: ScrollPosition) {
-        self.child = child
-        self.position = position
-    }
-}
-
-public struct VisibilitySnapshot: Equatable, Sendable {
-    /// The visible children, in child order.
-    public var visible: [String]
-    /// The active child.
-    public var active: String?
-    /// The child whose `childWillHide` has fired.
-    public var leaving: String?
-
-    public init(visible: [String], active: String?, leaving: String?) {
-        self.visible = visible
-        self.active = active
-        self.leaving = leaving
-    }
-}

@@ -36,14 +36,9 @@ enum Validation {
         try length(insets.bottom, field: field.member("bottom"), change: change)
     }
 
+    /// Each behavior checks its own options.
     static func options(_ options: ContainerOptions) throws(ContainerError) {
-        if let refresh = options.refresh {
-            try positiveLength(refresh.threshold, field: FieldPath("options").member("refresh").member("threshold"))
-            try length(refresh.height, field: FieldPath("options").member("refresh").member("height"))
-        }
-        if let loadMore = options.loadMore {
-            try length(loadMore.distance, field: FieldPath("options").member("loadMore").member("distance"))
-        }
+        try BehaviorRegistry.validate(options)
     }
 
     /// Specs to add to a stack that holds `existing` (or nothing).

@@ -24,6 +24,11 @@ struct LoadMore: ContainerBehavior {
         events.append(ContainerEvent(.loadMoreDidTrigger))
     }
 
+    static func validate(_ options: ContainerOptions) throws(ContainerError) {
+        guard let loadMore = options.loadMore else { return }
+        try Validation.length(loadMore.distance, field: FieldPath("options").member("loadMore").member("distance"))
+    }
+
     func save(into snapshot: inout ContainerSnapshot) {
         snapshot.loadMoreTriggeredAt = triggeredAt
         snapshot.loadingMore = loading
@@ -57,4 +62,13 @@ extension LoadMore {
 extension EventType {
     public static var loadMoreDidTrigger: EventType { EventType("loadMoreDidTrigger") }
     public static var loadMoreDidEnd: EventType { EventType("loadMoreDidEnd") }
+}
+
+public struct LoadMoreOptions: Equatable, Sendable {
+    /// Trigger when `maxOffset − offset ≤ distance`.
+    public var distance: Double
+
+    public init(distance: Double) {
+        self.distance = distance
+    }
 }

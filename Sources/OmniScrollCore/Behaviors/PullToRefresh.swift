@@ -30,6 +30,13 @@ struct PullToRefresh: ContainerBehavior {
         draft.heldTopInset += heldTopInset(draft.options)
     }
 
+    static func validate(_ options: ContainerOptions) throws(ContainerError) {
+        guard let refresh = options.refresh else { return }
+        let field = FieldPath("options").member("refresh")
+        try Validation.positiveLength(refresh.threshold, field: field.member("threshold"))
+        try Validation.length(refresh.height, field: field.member("height"))
+    }
+
     func heldTopInset(_ options: ContainerOptions) -> Double {
         state == .refreshing ? options.refresh?.height ?? 0 : 0
     }
@@ -63,4 +70,24 @@ extension EventType {
     public static var refreshDidDisarm: EventType { EventType("refreshDidDisarm") }
     public static var refreshDidTrigger: EventType { EventType("refreshDidTrigger") }
     public static var refreshDidEnd: EventType { EventType("refreshDidEnd") }
+}
+
+public struct RefreshOptions: Equatable, Sendable {
+    /// How far past the top (below `minOffset`) a drag must pull to arm.
+    public var threshold: Double
+    /// The extra top inset held while refreshing.
+    public var height: Double
+
+    public init(threshold: Double, height: Double) {
+        self.threshold = threshold
+        self.height = height
+    }
+}
+
+public enum RefreshState: String, CaseIterable, Sendable {
+    case idle
+    /// Dragging, pulled past the threshold.
+    case armed
+    /// Triggered; the refresh inset is held until `endRefreshing`.
+    case refreshing
 }

@@ -73,3 +73,13 @@ extension EventType {
     public static var scrollTargetDidResolve: EventType { EventType("scrollTargetDidResolve") }
     public static var scrollTargetDidCancel: EventType { EventType("scrollTargetDidCancel") }
 }
+
+public struct PendingScrollTarget: Equatable, Sendable {
+    public var child: String
+    public var position: ScrollPosition
+
+    public init(child: String, position: ScrollPosition) {
+        self.child = child
+        self.position = position
+    }
+}

@@ -146,3 +146,18 @@ extension EventType {
     public static var bottomVCDidShow: EventType { EventType("bottomVCDidShow") }
     public static var didScrollToBottomContainer: EventType { EventType("didScrollToBottomContainer") }
 }
+
+public struct VisibilitySnapshot: Equatable, Sendable {
+    /// The visible children, in child order.
+    public var visible: [String]
+    /// The active child.
+    public var active: String?
+    /// The child whose `childWillHide` has fired.
+    public var leaving: String?
+
+    public init(visible: [String], active: String?, leaving: String?) {
+        self.visible = visible
+        self.active = active
+        self.leaving = leaving
+    }
+}
