@@ -5,7 +5,9 @@
 /// `visit(_:)`, so the container's hooks are static calls the compiler can
 /// inline rather than dynamic dispatch through boxed existentials (which
 /// cost a measurable share of every scroll update). To add a behavior: write
-/// its type, add a property here and a line to `visit`.
+/// its file (its type, its option and state types, `validate` for its
+/// options, its `events` declarations, its snapshot part's `save` and
+/// `restore`), then add a property here and a line to `visit`.
 struct BehaviorRegistry: Sendable {
     private var anchoring = ScrollAnchoring()
     private var refresh = PullToRefresh()
