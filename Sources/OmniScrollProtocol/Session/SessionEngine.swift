@@ -22,6 +22,9 @@ public enum EngineKind: String, CaseIterable, Sendable {
     case container
     /// The endless tile grid (`OmniScrollCore.TileGrid`).
     case grid
+
+    /// The methods that drive this kind of engine, as an error names them.
+    var methods: String { self == .container ? "session.*" : "\(rawValue).*" }
 }
 
 /// A session's engine, as a value: a closed enum over the engine types, so
@@ -72,10 +75,9 @@ public enum SessionEngine: Sendable {
     /// another: -32602 at `path`, since the id names a live session (-32001
     /// would say it does not exist) that is the wrong kind for the method.
     static func wrongEngine(_ kind: EngineKind, expected: EngineKind, path: String) -> RPCError {
-        let methods = expected == .container ? "session.*" : "\(expected.rawValue).*"
-        let own = kind == .container ? "session.*" : "\(kind.rawValue).*"
-        return RPCError.invalidParams(
-            path: path, reason: "is a \(kind.rawValue) session; \(methods) methods drive a \(expected.rawValue) (use \(own))")
+        RPCError.invalidParams(path: path, reason: """
+            is a \(kind.rawValue) session; \(expected.methods) methods drive a \(expected.rawValue) (use \(kind.methods))
+            """)
     }
 
     /// The container, for methods that drive one; -32602 at `params.session`
