@@ -33,6 +33,9 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
     case sessionDestroy = "session.destroy"
     case sessionSnapshot = "session.snapshot"
     case sessionRestore = "session.restore"
+    case gridCreate = "grid.create"
+    case gridScroll = "grid.scroll"
+    case gridUpdate = "grid.update"
 
     /// The named params, in the document's order.
     public var params: [OmniScrollParam] {
@@ -60,6 +63,9 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionDestroy: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionSnapshot: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionRestore: return [OmniScrollParam(name: "snapshot", required: true, type: "Snapshot"), OmniScrollParam(name: "id", required: false, type: "string")]
+        case .gridCreate: return [OmniScrollParam(name: "viewport", required: true, type: "Viewport"), OmniScrollParam(name: "tile", required: true, type: "TileSize"), OmniScrollParam(name: "overscan", required: false, type: "integer"), OmniScrollParam(name: "contentSize", required: false, type: "TileSize"), OmniScrollParam(name: "recenter", required: false, type: "RecenterMode"), OmniScrollParam(name: "threshold", required: false, type: "number"), OmniScrollParam(name: "id", required: false, type: "string"), OmniScrollParam(name: "options", required: false, type: "GridOptions")]
+        case .gridScroll: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "x", required: true, type: "number"), OmniScrollParam(name: "y", required: true, type: "number"), OmniScrollParam(name: "phase", required: false, type: "ScrollPhase")]
+        case .gridUpdate: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "viewport", required: false, type: "Viewport"), OmniScrollParam(name: "x", required: false, type: "number"), OmniScrollParam(name: "y", required: false, type: "number"), OmniScrollParam(name: "phase", required: false, type: "ScrollPhase")]
         }
     }
 
@@ -84,11 +90,14 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionEndScrolling: return "Layout"
         case .sessionEndRefreshing: return "Layout"
         case .sessionEndLoadingMore: return "Layout"
-        case .sessionGet: return "Layout"
+        case .sessionGet: return "AnyLayout"
         case .sessionList: return "SessionList"
         case .sessionDestroy: return "destroyed"
-        case .sessionSnapshot: return "Snapshot"
+        case .sessionSnapshot: return "AnySnapshot"
         case .sessionRestore: return "Layout"
+        case .gridCreate: return "GridLayout"
+        case .gridScroll: return "GridLayout"
+        case .gridUpdate: return "GridLayout"
         }
     }
 }
@@ -136,6 +145,12 @@ public enum Framing: String, CaseIterable, Sendable {
     case contentLength = "content-length"
 }
 
+public enum RecenterMode: String, CaseIterable, Sendable {
+    case idle
+    case threshold
+    case never
+}
+
 public enum RefreshState: String, CaseIterable, Sendable {
     case idle
     case armed
@@ -163,10 +178,12 @@ public enum ScrollPosition: String, CaseIterable, Sendable {
 
 public enum SessionListSessionsEngine: String, CaseIterable, Sendable {
     case container
+    case grid
 }
 
 public enum SnapshotEngine: String, CaseIterable, Sendable {
     case container
+    case grid
 }
 
 public enum Template: String, CaseIterable, Sendable {

@@ -1,8 +1,10 @@
+import OmniScrollCore
+
 /// Every resource bound of the worker, with its command-line flag and default.
 ///
 /// The protocol layer enforces `maxMessageBytes`, `maxDepth` and `maxBatch`;
-/// the session layer enforces `maxSessions`, `maxChildren` and
-/// `maxTotalChildren`.
+/// the session layer enforces `maxSessions`, `maxChildren`,
+/// `maxTotalChildren` and `maxTiles`.
 public struct Limits: Sendable, Equatable {
     /// `--max-message-bytes`: the largest message (line or Content-Length body). Default 16 MiB.
     /// Longer messages are skipped without being buffered whole and answered with -32600.
@@ -17,6 +19,11 @@ public struct Limits: Sendable, Equatable {
     public var maxChildren = 1_000_000
     /// `--max-total-children`: the most children over all sessions. Default 10 000 000.
     public var maxTotalChildren = 10_000_000
+    /// `--max-tiles`: the most tiles one grid reply may hold, checked against
+    /// `TileGridLimits.tilesPerReplyBound` when a grid is created, restored or
+    /// resized. Default `TileGridLimits.defaultMaxTiles` (100 000). Tiles count
+    /// toward no other limit.
+    public var maxTiles = TileGridLimits.defaultMaxTiles
 
     public init() {}
 
@@ -30,5 +37,6 @@ public struct Limits: Sendable, Equatable {
         ("--max-sessions", \.maxSessions, 1...Int(Int32.max), "most live sessions"),
         ("--max-children", \.maxChildren, 1...Int(Int32.max), "most children in one session"),
         ("--max-total-children", \.maxTotalChildren, 1...Int(Int32.max), "most children over all sessions"),
+        ("--max-tiles", \.maxTiles, 1...Int(Int32.max), "most tiles in one grid reply"),
     ]
 }

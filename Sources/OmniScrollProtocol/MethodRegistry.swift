@@ -26,7 +26,7 @@ public final class Method: Sendable {
 /// The method table: name → method.
 ///
 /// To add a method: write its `MethodDeclaration` (a file in `Methods/`)
-/// and add one `registry.register(…)` line to its group (`SessionMethods`).
+/// and add one `registry.register(…)` line to its group (`SessionMethods`, `GridMethods`).
 public struct MethodRegistry: Sendable {
     public private(set) var methods: [String: Method] = [:]
 
@@ -37,6 +37,7 @@ public struct MethodRegistry: Sendable {
         var registry = MethodRegistry()
         LifecycleMethods.register(in: &registry)
         SessionMethods.register(in: &registry)
+        GridMethods.register(in: &registry)
         return registry
     }
 

@@ -76,6 +76,11 @@ final class GeneratedTableTests: XCTestCase {
         case .sessionDestroy: try await c.destroy(session: s)
         case .sessionSnapshot: _ = try await c.snapshot(session: s)
         case .sessionRestore: _ = try await c.restore(snapshot: snapshot, id: "restored")
+        case .gridCreate:
+            _ = try await c.gridCreate(width: 375, height: 800, tile: (width: 100, height: 100), overscan: 1,
+                                       contentSize: (width: 10_000, height: 10_000), recenter: .idle, id: "typed-grid", delta: false)
+        case .gridScroll: _ = try await c.gridScroll(session: "typed-grid", x: 4900, y: 4800, phase: .dragging)
+        case .gridUpdate: _ = try await c.gridUpdate(session: "typed-grid", viewport: (width: 800, height: 375), phase: .idle)
         }
     }
 

@@ -59,7 +59,7 @@ final class OpenRPCTests: XCTestCase {
     }
 
     /// Every documented example runs and gives the documented result (for methods whose result is stable).
-    /// A `session.*` example needs the session its transcript built, so it must
+    /// A `session.*` or `grid.*` example needs the session its transcript built, so it must
     /// be an exchange of a conformance transcript, which the conformance test replays.
     func testExamplesRun() throws {
         var exchanges: [(JSONValue, JSONValue)] = []
@@ -73,7 +73,7 @@ final class OpenRPCTests: XCTestCase {
         for method in try document()["methods"]?.arrayValue ?? [] {
             let name = method["name"]!.stringValue!
             guard name != "rpc.discover", name != "exit" else { continue }
-            if name.hasPrefix("session.") {
+            if name.hasPrefix("session.") || name.hasPrefix("grid.") {
                 for example in method["examples"]?.arrayValue ?? [] {
                     var params = JSONObject()
                     for p in example["params"]?.arrayValue ?? [] { params.append(p["name"]!.stringValue!, p["value"]!) }

@@ -3,7 +3,7 @@ import OmniScrollJSON
 /// A small JSON Schema checker for the subset `protocol/openrpc.json` uses
 /// (`type`, `properties`, `required`, `additionalProperties`, `items`,
 /// `enum`, `const`, `minimum`, `exclusiveMinimum`, `maximum`, `minLength`,
-/// `maxLength`, local `$ref`). It lists every violation with its JSON path.
+/// `maxLength`, `oneOf`, local `$ref`). It lists every violation with its JSON path.
 struct SchemaChecker {
     let components: JSONObject
 
@@ -27,6 +27,12 @@ struct SchemaChecker {
 
     private func check(_ value: JSONValue, _ rawSchema: JSONValue, _ path: String, _ found: inout [String]) {
         let schema = resolve(rawSchema)
+        if let variants = schema["oneOf"]?.arrayValue {
+            let matching = variants.filter { violations(of: value, against: $0, at: path).isEmpty }
+            if matching.count != 1 {
+                found.append("\(path): matches \(matching.count) of the oneOf's \(variants.count) variants, not exactly one")
+            }
+        }
         if let types = schema["type"] {
             let allowed = types.arrayValue?.compactMap(\.stringValue) ?? [types.stringValue ?? ""]
             guard allowed.contains(where: { Self.matches(value, $0) }) else {

@@ -26,11 +26,14 @@ export const METHODS = frozen({
   'session.endScrolling': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Layout' },
   'session.endRefreshing': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Layout' },
   'session.endLoadingMore': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Layout' },
-  'session.get': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Layout' },
+  'session.get': { params: [{ name: 'session', required: true, type: 'string' }], result: 'AnyLayout' },
   'session.list': { params: [], result: 'SessionList' },
   'session.destroy': { params: [{ name: 'session', required: true, type: 'string' }], result: 'destroyed' },
-  'session.snapshot': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Snapshot' },
+  'session.snapshot': { params: [{ name: 'session', required: true, type: 'string' }], result: 'AnySnapshot' },
   'session.restore': { params: [{ name: 'snapshot', required: true, type: 'Snapshot' }, { name: 'id', required: false, type: 'string' }], result: 'Layout' },
+  'grid.create': { params: [{ name: 'viewport', required: true, type: 'Viewport' }, { name: 'tile', required: true, type: 'TileSize' }, { name: 'overscan', required: false, type: 'integer' }, { name: 'contentSize', required: false, type: 'TileSize' }, { name: 'recenter', required: false, type: 'RecenterMode' }, { name: 'threshold', required: false, type: 'number' }, { name: 'id', required: false, type: 'string' }, { name: 'options', required: false, type: 'GridOptions' }], result: 'GridLayout' },
+  'grid.scroll': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'x', required: true, type: 'number' }, { name: 'y', required: true, type: 'number' }, { name: 'phase', required: false, type: 'ScrollPhase' }], result: 'GridLayout' },
+  'grid.update': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'viewport', required: false, type: 'Viewport' }, { name: 'x', required: false, type: 'number' }, { name: 'y', required: false, type: 'number' }, { name: 'phase', required: false, type: 'ScrollPhase' }], result: 'GridLayout' },
 });
 
 /** Method names. */
@@ -58,6 +61,9 @@ export const Method = frozen({
   SESSION_DESTROY: 'session.destroy',
   SESSION_SNAPSHOT: 'session.snapshot',
   SESSION_RESTORE: 'session.restore',
+  GRID_CREATE: 'grid.create',
+  GRID_SCROLL: 'grid.scroll',
+  GRID_UPDATE: 'grid.update',
 });
 
 /** The values of each enum. */
@@ -66,12 +72,13 @@ export const ENUMS = frozen({
   EventDirection: ['up', 'down'],
   EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling'],
   Framing: ['line', 'content-length'],
+  RecenterMode: ['idle', 'threshold', 'never'],
   RefreshState: ['idle', 'armed', 'refreshing'],
   ScrollDirection: ['none', 'up', 'down'],
   ScrollPhase: ['idle', 'dragging', 'decelerating', 'animating'],
   ScrollPosition: ['top', 'center', 'bottom'],
-  SessionListSessionsEngine: ['container'],
-  SnapshotEngine: ['container'],
+  SessionListSessionsEngine: ['container', 'grid'],
+  SnapshotEngine: ['container', 'grid'],
   Template: ['shortContainer', 'stickyTabs'],
 });
 

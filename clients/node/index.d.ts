@@ -1,7 +1,7 @@
 // Types for the OmniScroll Node client (index.js).
 
 import type {
-  ChildKind, ErrorCodeTable, EventType, MethodName, ScrollDirection, ScrollPhase, ScrollPosition, Template,
+  ChildKind, ErrorCodeTable, EventType, MethodName, RecenterMode, ScrollDirection, ScrollPhase, ScrollPosition, Template,
 } from './generated.js';
 
 /** The method table, enums and error codes, generated from protocol/openrpc.json. */
@@ -104,6 +104,48 @@ export declare class Layout {
   eventTypes(): string[];
 }
 
+/** A tile's logical place (exact up to ±2^53 in JavaScript). */
+export interface TileCoordinate { col: number; row: number }
+/** A tile in view; its frame is in the scroll view's content coordinates. */
+export interface GridTile { col: number; row: number; frame: Rect }
+
+/**
+ * A grid session's reply. `tiles`: the tiles in view plus overscan (a delta
+ * session: only the tiles added); `added`/`removed`: since the previous reply;
+ * `recentered`: what a recenter added to the offset and to every kept frame.
+ */
+export declare class GridLayout {
+  readonly session: string;
+  readonly revision: number;
+  readonly offset: { x: number; y: number };
+  readonly viewport: { width: number; height: number };
+  readonly phase: ScrollPhase | (string & {});
+  readonly tiles: GridTile[];
+  readonly added: TileCoordinate[];
+  readonly removed: TileCoordinate[];
+  readonly recentered?: { dx: number; dy: number };
+  /** Unknown members are kept as they arrived. */
+  readonly [extra: string]: unknown;
+  static fromJSON(o: JSONValue): GridLayout;
+}
+
+export interface GridCreateParams {
+  viewport: Size;
+  tile: Size;
+  /** Tiles beyond each edge of the viewport; default 1. */
+  overscan?: number;
+  /** Default 100000 × 100000 (seed 001). */
+  contentSize?: Size;
+  recenter?: RecenterMode;
+  /** `threshold` mode only; default a quarter of each axis's content. */
+  threshold?: number;
+  id?: string;
+  /** Replies list only the tiles added. */
+  delta?: boolean;
+}
+
+export interface GridUpdateParams { viewport?: Size; x?: number; y?: number; phase?: ScrollPhase }
+
 export type ChildSpec =
   | { id: string; kind: 'scroll'; contentHeight?: number | null; [extra: string]: JSONValue | undefined }
   | { id: string; kind: 'fixed'; height: number; [extra: string]: JSONValue | undefined }
@@ -141,8 +183,8 @@ export interface UpdateParams {
   phase?: ScrollPhase;
 }
 
-/** `engine`: what the session lays out (`"container"`, the stack of children). */
-export interface SessionInfo { id: string; engine: 'container'; children: JSONValue; revision: number; [extra: string]: JSONValue }
+/** `engine`: what the session lays out (`"container"`, the stack of children; `"grid"`, a tile grid). */
+export interface SessionInfo { id: string; engine: 'container' | 'grid'; children: JSONValue; revision: number; [extra: string]: JSONValue }
 
 export interface InitializeResult {
   serverInfo: { name: string; version: string };
@@ -179,11 +221,14 @@ export declare const calls: {
   endScrolling(session: string): Call<Layout>;
   endRefreshing(session: string): Call<Layout>;
   endLoadingMore(session: string): Call<Layout>;
-  get(session: string): Call<Layout>;
+  get(session: string): Call<Layout | GridLayout>;
   list(): Call<SessionInfo[]>;
   destroy(session: string): Call<string>;
   snapshot(session: string): Call<JSONValue>;
   restore(snapshot: JSONValue, id?: string): Call<Layout>;
+  gridCreate(params: GridCreateParams): Call<GridLayout>;
+  gridScroll(session: string, x: number, y: number, phase?: ScrollPhase): Call<GridLayout>;
+  gridUpdate(session: string, params?: GridUpdateParams): Call<GridLayout>;
 };
 
 export declare function notification<R>(c: Call<R>): Call<null>;
@@ -245,11 +290,14 @@ export declare class Client {
   endScrolling(session: string, opts?: CallOptions): Promise<Layout>;
   endRefreshing(session: string, opts?: CallOptions): Promise<Layout>;
   endLoadingMore(session: string, opts?: CallOptions): Promise<Layout>;
-  get(session: string, opts?: CallOptions): Promise<Layout>;
+  get(session: string, opts?: CallOptions): Promise<Layout | GridLayout>;
   list(opts?: CallOptions): Promise<SessionInfo[]>;
   destroy(session: string, opts?: CallOptions): Promise<string>;
   snapshot(session: string, opts?: CallOptions): Promise<JSONValue>;
   restore(snapshot: JSONValue, id?: string, opts?: CallOptions): Promise<Layout>;
+  gridCreate(params: GridCreateParams, opts?: CallOptions): Promise<GridLayout>;
+  gridScroll(session: string, x: number, y: number, phase?: ScrollPhase, opts?: CallOptions): Promise<GridLayout>;
+  gridUpdate(session: string, params?: GridUpdateParams, opts?: CallOptions): Promise<GridLayout>;
 }
 
 export declare function encodeRaw(s: string): Buffer;

@@ -172,7 +172,45 @@ export class Layout {
   static fromJSON(o) { return new Layout(o); }
 }
 
+/**
+ * A grid session's reply (grid.create, grid.scroll, grid.update; session.get
+ * of a grid). `tiles`: the tiles in view plus overscan (a delta session: only
+ * the tiles added); `added`/`removed`: since the previous reply; `recentered`
+ * {dx, dy}: what a recenter added to the offset and to every kept frame.
+ * col/row are exact up to ±2^53 (JavaScript numbers).
+ */
+export class GridLayout {
+  constructor(o) {
+    obj(o, 'GridLayout');
+    Object.assign(this, o); // keeps unknown members (protocol additions)
+    if (typeof o.session !== 'string') throw new ProtocolError('GridLayout.session: expected a string');
+    num(o, 'revision', 'GridLayout');
+    const offset = obj(o.offset, 'GridLayout.offset');
+    this.offset = { ...offset, x: num(offset, 'x', 'offset'), y: num(offset, 'y', 'offset') };
+    for (const k of ['tiles', 'added', 'removed']) {
+      if (!Array.isArray(o[k])) throw new ProtocolError(`GridLayout.${k}: expected an array`);
+    }
+    this.tiles = o.tiles.map((t) => {
+      obj(t, 'tile');
+      const f = obj(t.frame, 'tile.frame');
+      return { col: num(t, 'col', 'tile'), row: num(t, 'row', 'tile'),
+        frame: { x: num(f, 'x', 'frame'), y: num(f, 'y', 'frame'), width: num(f, 'width', 'frame'), height: num(f, 'height', 'frame') } };
+    });
+    const coordinate = (t) => ({ col: num(obj(t, 'tile'), 'col', 'tile'), row: num(t, 'row', 'tile') });
+    this.added = o.added.map(coordinate);
+    this.removed = o.removed.map(coordinate);
+    if (o.recentered !== undefined) {
+      const r = obj(o.recentered, 'GridLayout.recentered');
+      this.recentered = { dx: num(r, 'dx', 'recentered'), dy: num(r, 'dy', 'recentered') };
+    }
+  }
+  static fromJSON(o) { return new GridLayout(o); }
+}
+
 const asLayout = (r) => new Layout(r);
+const asGridLayout = (r) => new GridLayout(r);
+/** session.get: a grid's GridLayout (it has `tiles`) or a container's Layout. */
+const asAnyLayout = (r) => (r !== null && typeof r === 'object' && 'tiles' in r ? new GridLayout(r) : new Layout(r));
 const asIs = (r) => r;
 const asNull = () => null;
 const asSessions = (r) => {
@@ -236,11 +274,22 @@ export const calls = {
   endScrolling: (session) => ({ method: Method.SESSION_END_SCROLLING, params: { session }, decode: asLayout }),
   endRefreshing: (session) => ({ method: Method.SESSION_END_REFRESHING, params: { session }, decode: asLayout }),
   endLoadingMore: (session) => ({ method: Method.SESSION_END_LOADING_MORE, params: { session }, decode: asLayout }),
-  get: (session) => ({ method: Method.SESSION_GET, params: { session }, decode: asLayout }),
+  get: (session) => ({ method: Method.SESSION_GET, params: { session }, decode: asAnyLayout }),
   list: () => ({ method: Method.SESSION_LIST, params: undefined, decode: asSessions }),
   destroy: (session) => ({ method: Method.SESSION_DESTROY, params: { session }, decode: asDestroyed }),
   snapshot: (session) => ({ method: Method.SESSION_SNAPSHOT, params: { session }, decode: asIs }),
   restore: (snapshot, id) => ({ method: Method.SESSION_RESTORE, params: compact({ snapshot, id }), decode: asLayout }),
+  gridCreate: ({ viewport, tile, overscan, contentSize, recenter, threshold, id, delta } = {}) => ({
+    method: Method.GRID_CREATE,
+    params: compact({ viewport: size(viewport, 'width', 'height'), tile: size(tile, 'width', 'height'), overscan,
+      contentSize: size(contentSize, 'width', 'height'), recenter, threshold, id,
+      options: delta === undefined ? undefined : { delta } }),
+    decode: asGridLayout,
+  }),
+  gridScroll: (session, x, y, phase) => ({ method: Method.GRID_SCROLL, params: compact({ session, x, y, phase }), decode: asGridLayout }),
+  gridUpdate: (session, { viewport, x, y, phase } = {}) => ({
+    method: Method.GRID_UPDATE, params: compact({ session, viewport: size(viewport, 'width', 'height'), x, y, phase }), decode: asGridLayout,
+  }),
 };
 
 export function notification(c) {
@@ -533,6 +582,9 @@ export class Client {
   destroy(session, opts) { return this.call(calls.destroy(session), opts); }
   snapshot(session, opts) { return this.call(calls.snapshot(session), opts); }
   restore(snapshot, id, opts) { return this.call(calls.restore(snapshot, id), opts); }
+  gridCreate(params, opts) { return this.call(calls.gridCreate(params), opts); }
+  gridScroll(session, x, y, phase, opts) { return this.call(calls.gridScroll(session, x, y, phase), opts); }
+  gridUpdate(session, params, opts) { return this.call(calls.gridUpdate(session, params), opts); }
 }
 
 // `await using client = new Client()` where explicit resource management exists.

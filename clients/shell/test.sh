@@ -59,6 +59,19 @@ for v in "600 600 600 0" "1500 1200 1200 0" "3000 2200 1200 1000" "4300 3400 120
     check "golden vector y=$1" "$got" "[$2,$3,$4]"
 done
 
+# a tile grid: a drag adds and removes tiles, idle recenters, every tile stays on screen
+g=$(omniscroll_call grid.create '{"id":"grid","viewport":{"width":200,"height":200},"tile":{"width":100,"height":100},"overscan":0,"contentSize":{"width":1000,"height":1000}}')
+check "grid create tiles" "$(printf '%s' "$g" | jq -c '[.offset.x, .offset.y, (.tiles | length), (.added | length)]')" "[400,400,9,9]"
+drag=$(omniscroll_call grid.scroll '{"session":"grid","x":460,"y":400,"phase":"dragging"}')
+check "grid drag diff" "$(printf '%s' "$drag" | jq -c '[.added[].col, .removed[].col]')" "[2,2,2,-1,-1,-1]"
+rest=$(omniscroll_call grid.scroll '{"session":"grid","x":460,"y":400,"phase":"idle"}')
+check "grid idle recenter" "$(printf '%s' "$rest" | jq -c '[.recentered.dx, .offset.x]')" "[-60,400]"
+screen='[.tiles[] | [.col, .row, .frame.x - $o.x, .frame.y - $o.y]]'
+check "grid tiles stay on screen" "$(printf '%s' "$rest" | jq -c ".offset as \$o | $screen")" \
+    "$(printf '%s' "$drag" | jq -c ".offset as \$o | $screen")"
+check "grid engine in list" "$(omniscroll_call session.list | jq -c '[.sessions[] | select(.id == "grid") | .engine]')" '["grid"]'
+omniscroll_call session.destroy '{"session":"grid"}' >/dev/null
+
 # error replies: code on stderr, return code 2, worker carries on
 err=$(omniscroll_call session.scroll "{\"session\":\"$s\",\"offset\":\"far\"}" 2>&1 >/dev/null)
 rc=$?

@@ -16,7 +16,7 @@ public struct Session: Sendable {
 /// changed in place.
 public struct SessionHeader: Sendable {
     public let id: String
-    /// Layout replies list only the children whose layout changed.
+    /// Replies list only what changed: a container's changed children, a grid's added tiles.
     public let delta: Bool
     /// The order sessions were created in, for `session.list`.
     let sequence: Int

@@ -20,6 +20,11 @@ protocol Engine {
 public enum EngineKind: String, CaseIterable, Sendable {
     /// The vertical stack of children (`OmniScrollCore.Container`).
     case container
+    /// The endless tile grid (`OmniScrollCore.TileGrid`).
+    case grid
+
+    /// The methods that drive this kind of engine, as an error names them.
+    var methods: String { self == .container ? "session.*" : "\(rawValue).*" }
 }
 
 /// A session's engine, as a value: a closed enum over the engine types, so
@@ -29,35 +34,50 @@ public enum EngineKind: String, CaseIterable, Sendable {
 /// change engines in place), and its `Engine` conformance.
 public enum SessionEngine: Sendable {
     case container(Container)
+    case grid(GridEngine)
 
     var kind: EngineKind {
         switch self {
         case .container: Container.kind
+        case .grid: GridEngine.kind
         }
     }
 
     var revision: Int {
         switch self {
         case .container(let container): container.revision
+        case .grid(let grid): grid.revision
         }
     }
 
     var itemCount: Int {
         switch self {
         case .container(let container): container.itemCount
+        case .grid(let grid): grid.itemCount
         }
     }
 
     func writeCurrent(of session: Session, into w: inout JSONWriter) {
         switch self {
         case .container(let container): container.writeCurrent(of: session, into: &w)
+        case .grid(let grid): grid.writeCurrent(of: session, into: &w)
         }
     }
 
     func writeSnapshot(into w: inout JSONWriter) {
         switch self {
         case .container(let container): container.writeSnapshot(into: &w)
+        case .grid(let grid): grid.writeSnapshot(into: &w)
         }
+    }
+
+    /// The error for a method of one engine called on a session holding
+    /// another: -32602 at `path`, since the id names a live session (-32001
+    /// would say it does not exist) that is the wrong kind for the method.
+    static func wrongEngine(_ kind: EngineKind, expected: EngineKind, path: String) -> RPCError {
+        RPCError.invalidParams(path: path, reason: """
+            is a \(kind.rawValue) session; \(expected.methods) methods drive a \(expected.rawValue) (use \(kind.methods))
+            """)
     }
 
     /// The container, for methods that drive one; -32602 at `params.session`
@@ -65,6 +85,7 @@ public enum SessionEngine: Sendable {
     func container() throws(RPCError) -> Container {
         switch self {
         case .container(let container): container
+        case .grid: throw Self.wrongEngine(.grid, expected: .container, path: "params.session")
         }
     }
 }

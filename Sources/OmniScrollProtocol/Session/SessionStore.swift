@@ -17,6 +17,9 @@ public struct SessionStore: Sendable {
     private var containers: [Hosted<Container>] = []
     /// The session slot of each container, to follow a container that moves.
     private var containerOwners: [Int] = []
+    private var grids: [Hosted<GridEngine>] = []
+    /// The session slot of each grid, to follow a grid that moves.
+    private var gridOwners: [Int] = []
     private var totalChildren = 0
     private var nextSequence = 0
     /// The next generated id is `s<nextGeneratedID>`.
@@ -44,6 +47,7 @@ public struct SessionStore: Sendable {
     private func view(_ stored: StoredSession) -> Session {
         switch stored.engine {
         case .container(let k): Session(header: containers[k].header, engine: .container(containers[k].engine))
+        case .grid(let k): Session(header: grids[k].header, engine: .grid(grids[k].engine))
         }
     }
 
@@ -54,21 +58,40 @@ public struct SessionStore: Sendable {
     public mutating func withContainer<R>(
         _ id: String, path: String = "params.session", _ body: (inout Hosted<Container>) throws(RPCError) -> R
     ) throws(RPCError) -> R {
-        let slot: Int
-        if let last = lastReached, last.id == id {
-            slot = last.slot
-        } else {
-            guard let found = slots[id] else { throw RPCError.sessionNotFound(id, path: path) }
-            slot = found
-            lastReached = (id, found)
-        }
+        let slot = try reach(id, path: path)
         switch sessions[slot].engine {
         case .container(let k):
             let before = containers[k].engine.childCount
             let result = try body(&containers[k])
             totalChildren += containers[k].engine.childCount - before
             return result
+        case .grid:
+            throw SessionEngine.wrongEngine(.grid, expected: .container, path: path)
         }
+    }
+
+    /// Runs `body` on the session's grid (and its header) in place; -32602 at
+    /// `path` when the session holds another kind of engine.
+    @inline(__always)
+    public mutating func withGrid<R>(
+        _ id: String, path: String = "params.session", _ body: (inout Hosted<GridEngine>) throws(RPCError) -> R
+    ) throws(RPCError) -> R {
+        let slot = try reach(id, path: path)
+        switch sessions[slot].engine {
+        case .grid(let k):
+            return try body(&grids[k])
+        case .container:
+            throw SessionEngine.wrongEngine(.container, expected: .grid, path: path)
+        }
+    }
+
+    /// The slot of session `id`, remembering it as the session reached last.
+    @inline(__always)
+    private mutating func reach(_ id: String, path: String) throws(RPCError) -> Int {
+        if let last = lastReached, last.id == id { return last.slot }
+        guard let found = slots[id] else { throw RPCError.sessionNotFound(id, path: path) }
+        lastReached = (id, found)
+        return found
     }
 
     /// Checks that `added` more children fit in a session that has `existing`.
@@ -105,6 +128,10 @@ public struct SessionStore: Sendable {
             place = .container(containers.count)
             containers.append(Hosted(header: SessionHeader(id: id, delta: delta, sequence: nextSequence), engine: container))
             containerOwners.append(slot)
+        case .grid(let grid):
+            place = .grid(grids.count)
+            grids.append(Hosted(header: SessionHeader(id: id, delta: delta, sequence: nextSequence), engine: grid))
+            gridOwners.append(slot)
         }
         slots[id] = slot
         sessions.append(StoredSession(engine: place))
@@ -123,6 +150,12 @@ public struct SessionStore: Sendable {
             containers.removeLast()
             containerOwners.removeLast()
             if k < containers.count { sessions[containerOwners[k]].engine = .container(k) }
+        case .grid(let k):
+            grids.swapAt(k, grids.count - 1)
+            gridOwners.swapAt(k, gridOwners.count - 1)
+            grids.removeLast()
+            gridOwners.removeLast()
+            if k < grids.count { sessions[gridOwners[k]].engine = .grid(k) }
         }
         sessions.swapAt(slot, sessions.count - 1)
         sessions.removeLast()
@@ -131,6 +164,9 @@ public struct SessionStore: Sendable {
             case .container(let k):
                 containerOwners[k] = slot
                 slots[containers[k].header.id] = slot
+            case .grid(let k):
+                gridOwners[k] = slot
+                slots[grids[k].header.id] = slot
             }
         }
     }
@@ -139,6 +175,7 @@ public struct SessionStore: Sendable {
 /// Where a session's engine lives: its kind and its place in that kind's table.
 enum EngineSlot {
     case container(Int)
+    case grid(Int)
 }
 
 /// A session as the store keeps it: where its engine is.

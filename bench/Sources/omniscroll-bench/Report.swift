@@ -58,6 +58,7 @@ struct BenchResults {
     /// Spawn to first reply, µs, ascending.
     var startup: [Double] = []
     var scrollInstructions: ScrollInstructions?
+    var gridInstructions: GridInstructions?
 
     init(options: BenchOptions) { self.options = options }
 
@@ -216,6 +217,16 @@ struct BenchResults {
             md += "| create + scrolls | create alone | per scroll | ceiling |\n| ---: | ---: | ---: | ---: |\n"
             md += "| \(grouped(Double(i.instructions))) | \(grouped(Double(i.createAlone))) | \(fmt(i.perScroll, 1)) | \(fmt(i.ceiling, 1)) |\n"
         }
+        if let g = gridInstructions {
+            md += "\n## 7. grid.scroll (`bench/grid-instructions`)\n\n"
+            md += "Ticks of a steady drag (7.25 pt right, 5.5 pt down per tick) after one `grid.create` (overscan 1, 100 000-pt content); callgrind's instructions minus the create alone, per tick; ticks/s from the wall time of the same file (best of 3). `still-*`: ticks adding no tile in a delta phone grid, near the start and after the travel shown.\n\n"
+            md += "| run | ticks | instructions per tick | ticks/s | tiles travelled |\n| --- | ---: | ---: | ---: | ---: |\n"
+            for row in GridInstructions.rows {
+                let r = g.report[row]
+                md += "| \(row) | \(grouped(r?["ticks"]?.doubleValue ?? 0)) | \(fmt(r?["instructionsPerTick"]?.doubleValue ?? 0, 1)) | "
+                md += "\(r?["ticksPerSecond"]?.doubleValue.map { grouped($0) } ?? "") | \(r?["tilesTravelled"]?.doubleValue.map { grouped($0) } ?? "") |\n"
+            }
+        }
         return md
     }
 
@@ -301,6 +312,9 @@ struct BenchResults {
             w.key("perScroll"); w.number(i.perScroll)
             w.key("ceiling"); w.number(i.ceiling)
             w.endObject()
+        }
+        if let g = gridInstructions {
+            w.key("gridInstructions"); w.value(.object(g.report))
         }
         w.key("targets"); w.beginArray()
         for t in targets {

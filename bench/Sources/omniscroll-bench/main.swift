@@ -8,7 +8,9 @@
 // line-echo program), latency (ping-pong), engine scaling (OmniScrollCore
 // called directly), memory (RSS from /proc), startup (spawn to first reply),
 // instructions (callgrind's count per session.scroll; not in the smoke run:
-// CI runs `bench/scroll-instructions --check` on its own).
+// CI runs `bench/scroll-instructions --check` on its own), grid
+// (`bench/grid-instructions`: grid.scroll ticks/s and instructions per tick;
+// not in the smoke run).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,6 +28,8 @@ struct BenchOptions {
     var revision = "unknown"
     /// `bench/scroll-instructions`, for the instructions stage.
     var scrollInstructionsScript: String?
+    /// `bench/grid-instructions`, for the grid stage.
+    var gridInstructionsScript: String?
     var only: Set<String> = []
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -46,6 +50,7 @@ struct BenchOptions {
             case "--swift-version": options.swiftVersion = try value()
             case "--revision": options.revision = try value()
             case "--scroll-instructions": options.scrollInstructionsScript = try value()
+            case "--grid-instructions": options.gridInstructionsScript = try value()
             case "--only": options.only.formUnion(try value().split(separator: ",").map(String.init))
             default: throw BenchFailure("unknown argument \(arguments[i])")
             }
@@ -135,6 +140,13 @@ func runBench(_ options: BenchOptions) throws -> BenchResults {
         let figures = try ScrollInstructions.measure(script: script, worker: options.worker)
         results.scrollInstructions = figures
         log("instructions per session.scroll \(fmt(figures.perScroll, 1)) (ceiling \(fmt(figures.ceiling, 1)))")
+    }
+    if enabled("grid"), !options.smoke, let script = options.gridInstructionsScript {
+        let figures = try GridInstructions.measure(script: script, worker: options.worker)
+        results.gridInstructions = figures
+        for row in GridInstructions.rows {
+            log("grid \(row): \(figures.report[row]?["instructionsPerTick"]?.doubleValue ?? 0) instructions per tick")
+        }
     }
     return results
 }

@@ -38,6 +38,12 @@ const TYPED_CALLS = {
   'session.destroy': () => calls.destroy('s'),
   'session.snapshot': () => calls.snapshot('s'),
   'session.restore': () => calls.restore({ format: 1 }, 's2'),
+  'grid.create': () => calls.gridCreate({
+    viewport: [375, 800], tile: [100, 100], overscan: 1, contentSize: [10000, 10000], recenter: 'threshold', threshold: 100,
+    id: 'g', delta: true,
+  }),
+  'grid.scroll': () => calls.gridScroll('g', 1, 2, 'dragging'),
+  'grid.update': () => calls.gridUpdate('g', { viewport: [800, 375], x: 1, y: 2, phase: 'idle' }),
 };
 
 /** Every string enum anywhere in a schema, and every string const as a list

@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
 
 
 class Param(NamedTuple):
@@ -40,11 +40,14 @@ METHODS: Dict[str, MethodSpec] = {
     "session.endScrolling": MethodSpec("session.endScrolling", (Param("session", True, "string"),), "Layout"),
     "session.endRefreshing": MethodSpec("session.endRefreshing", (Param("session", True, "string"),), "Layout"),
     "session.endLoadingMore": MethodSpec("session.endLoadingMore", (Param("session", True, "string"),), "Layout"),
-    "session.get": MethodSpec("session.get", (Param("session", True, "string"),), "Layout"),
+    "session.get": MethodSpec("session.get", (Param("session", True, "string"),), "AnyLayout"),
     "session.list": MethodSpec("session.list", (), "SessionList"),
     "session.destroy": MethodSpec("session.destroy", (Param("session", True, "string"),), "destroyed"),
-    "session.snapshot": MethodSpec("session.snapshot", (Param("session", True, "string"),), "Snapshot"),
+    "session.snapshot": MethodSpec("session.snapshot", (Param("session", True, "string"),), "AnySnapshot"),
     "session.restore": MethodSpec("session.restore", (Param("snapshot", True, "Snapshot"), Param("id", False, "string")), "Layout"),
+    "grid.create": MethodSpec("grid.create", (Param("viewport", True, "Viewport"), Param("tile", True, "TileSize"), Param("overscan", False, "integer"), Param("contentSize", False, "TileSize"), Param("recenter", False, "RecenterMode"), Param("threshold", False, "number"), Param("id", False, "string"), Param("options", False, "GridOptions")), "GridLayout"),
+    "grid.scroll": MethodSpec("grid.scroll", (Param("session", True, "string"), Param("x", True, "number"), Param("y", True, "number"), Param("phase", False, "ScrollPhase")), "GridLayout"),
+    "grid.update": MethodSpec("grid.update", (Param("session", True, "string"), Param("viewport", False, "Viewport"), Param("x", False, "number"), Param("y", False, "number"), Param("phase", False, "ScrollPhase")), "GridLayout"),
 }
 
 
@@ -73,18 +76,22 @@ class Method:
     SESSION_DESTROY = "session.destroy"
     SESSION_SNAPSHOT = "session.snapshot"
     SESSION_RESTORE = "session.restore"
+    GRID_CREATE = "grid.create"
+    GRID_SCROLL = "grid.scroll"
+    GRID_UPDATE = "grid.update"
 
 
 ChildKind = Literal["scroll", "fixed", "sticky"]
 EventDirection = Literal["up", "down"]
 EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling"]
 Framing = Literal["line", "content-length"]
+RecenterMode = Literal["idle", "threshold", "never"]
 RefreshState = Literal["idle", "armed", "refreshing"]
 ScrollDirection = Literal["none", "up", "down"]
 ScrollPhase = Literal["idle", "dragging", "decelerating", "animating"]
 ScrollPosition = Literal["top", "center", "bottom"]
-SessionListSessionsEngine = Literal["container"]
-SnapshotEngine = Literal["container"]
+SessionListSessionsEngine = Literal["container", "grid"]
+SnapshotEngine = Literal["container", "grid"]
 Template = Literal["shortContainer", "stickyTabs"]
 
 

@@ -14,8 +14,8 @@ from .client import (DEFAULT_CLOSE_TIMEOUT, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_L
                      encode_message, request_object)
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
-from ._generated import Method, ScrollPhase, ScrollPosition
-from .types import InitializeResult, Layout, Number, SessionInfo
+from ._generated import Method, RecenterMode, ScrollPhase, ScrollPosition
+from .types import GridLayout, InitializeResult, Layout, Number, SessionInfo
 
 JSON = Any
 
@@ -403,7 +403,7 @@ class AsyncClient:
     async def end_loading_more(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.end_loading_more(session), timeout)
 
-    async def get(self, session: str, *, timeout: Optional[float] = None) -> Layout:
+    async def get(self, session: str, *, timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
         return await self.call(calls.get(session), timeout)
 
     async def list(self, *, timeout: Optional[float] = None) -> "List[SessionInfo]":
@@ -418,3 +418,22 @@ class AsyncClient:
     async def restore(self, snapshot: JSON, id: Optional[str] = None, *,
                       timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.restore(snapshot, id), timeout)
+
+    async def grid_create(self, viewport: Union[Mapping[str, Number], Sequence[Number]],
+                    tile: Union[Mapping[str, Number], Sequence[Number]], *, overscan: Optional[int] = None,
+                    content_size: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
+                    recenter: Optional[RecenterMode] = None, threshold: Optional[Number] = None,
+                    id: Optional[str] = None, delta: Optional[bool] = None,
+                    timeout: Optional[float] = None) -> GridLayout:
+        """``grid.create``: an endless tile grid session."""
+        return await self.call(calls.grid_create(viewport, tile, overscan=overscan, content_size=content_size,
+                                           recenter=recenter, threshold=threshold, id=id, delta=delta), timeout)
+
+    async def grid_scroll(self, session: str, x: Number, y: Number, phase: Optional[ScrollPhase] = None, *,
+                    timeout: Optional[float] = None) -> GridLayout:
+        return await self.call(calls.grid_scroll(session, x, y, phase), timeout)
+
+    async def grid_update(self, session: str, *, viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
+                    x: Optional[Number] = None, y: Optional[Number] = None, phase: Optional[ScrollPhase] = None,
+                    timeout: Optional[float] = None) -> GridLayout:
+        return await self.call(calls.grid_update(session, viewport=viewport, x=x, y=y, phase=phase), timeout)

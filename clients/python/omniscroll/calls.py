@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
-from ._generated import Method, ScrollPhase, ScrollPosition
-from .types import (Child, InitializeResult, Layout, Number, SessionInfo, destroyed_from_json,
-                    session_list_from_json)
+from ._generated import Method, RecenterMode, ScrollPhase, ScrollPosition
+from .types import (Child, GridLayout, InitializeResult, Layout, Number, SessionInfo, any_layout_from_json,
+                    destroyed_from_json, session_list_from_json)
 
 JSON = Any
 ChildSpec = Union[Child, Mapping[str, JSON]]
@@ -170,7 +170,8 @@ def end_loading_more(session: str) -> Call:
 
 
 def get(session: str) -> Call:
-    return Call(Method.SESSION_GET, {"session": session}, Layout.from_json)
+    """A container's Layout, or a grid's GridLayout."""
+    return Call(Method.SESSION_GET, {"session": session}, any_layout_from_json)
 
 
 def list_sessions() -> Call:
@@ -190,8 +191,32 @@ def restore(snapshot: JSON, id: Optional[str] = None) -> Call:
     return Call(Method.SESSION_RESTORE, _params(snapshot=snapshot, id=id), Layout.from_json)
 
 
+def grid_create(viewport: Union[Mapping[str, Number], Sequence[Number]],
+                tile: Union[Mapping[str, Number], Sequence[Number]], *, overscan: Optional[int] = None,
+                content_size: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
+                recenter: Optional[RecenterMode] = None, threshold: Optional[Number] = None,
+                id: Optional[str] = None, delta: Optional[bool] = None) -> Call:
+    """``viewport``, ``tile`` and ``content_size`` are ``{"width", "height"}`` or ``(width, height)``."""
+    return Call(Method.GRID_CREATE, _params(
+        viewport=_size(viewport, "width", "height"), tile=_size(tile, "width", "height"), overscan=overscan,
+        contentSize=_size(content_size, "width", "height"), recenter=recenter, threshold=threshold, id=id,
+        options={"delta": delta} if delta is not None else None), GridLayout.from_json)
+
+
+def grid_scroll(session: str, x: Number, y: Number, phase: Optional[ScrollPhase] = None) -> Call:
+    return Call(Method.GRID_SCROLL, _params(session=session, x=x, y=y, phase=phase), GridLayout.from_json)
+
+
+def grid_update(session: str, *, viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
+                x: Optional[Number] = None, y: Optional[Number] = None,
+                phase: Optional[ScrollPhase] = None) -> Call:
+    return Call(Method.GRID_UPDATE, _params(
+        session=session, viewport=_size(viewport, "width", "height"), x=x, y=y, phase=phase), GridLayout.from_json)
+
+
 __all__ = ["Call", "call", "initialize", "shutdown", "exit", "discover", "create", "scroll",
            "set_content_height", "update", "set_viewport", "set_insets", "insert_children",
            "remove_children", "scroll_to_child", "begin_dragging", "end_dragging", "end_scrolling",
            "end_refreshing", "end_loading_more", "get", "list_sessions", "destroy", "snapshot", "restore",
+           "grid_create", "grid_scroll", "grid_update",
            "SessionInfo"]

@@ -18,8 +18,8 @@ from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
 from .calls import Call, ChildSpec, windows
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
-from ._generated import Method, ScrollPhase, ScrollPosition
-from .types import InitializeResult, Layout, Number, SessionInfo
+from ._generated import Method, RecenterMode, ScrollPhase, ScrollPosition
+from .types import GridLayout, InitializeResult, Layout, Number, SessionInfo
 
 JSON = Any
 DEFAULT_TIMEOUT = 30.0
@@ -497,7 +497,7 @@ class Client:
     def end_loading_more(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.end_loading_more(session), timeout)
 
-    def get(self, session: str, *, timeout: Optional[float] = None) -> Layout:
+    def get(self, session: str, *, timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
         return self.call(calls.get(session), timeout)
 
     def list(self, *, timeout: Optional[float] = None) -> "List[SessionInfo]":
@@ -511,3 +511,22 @@ class Client:
 
     def restore(self, snapshot: JSON, id: Optional[str] = None, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.restore(snapshot, id), timeout)
+
+    def grid_create(self, viewport: Union[Mapping[str, Number], Sequence[Number]],
+                    tile: Union[Mapping[str, Number], Sequence[Number]], *, overscan: Optional[int] = None,
+                    content_size: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
+                    recenter: Optional[RecenterMode] = None, threshold: Optional[Number] = None,
+                    id: Optional[str] = None, delta: Optional[bool] = None,
+                    timeout: Optional[float] = None) -> GridLayout:
+        """``grid.create``: an endless tile grid session."""
+        return self.call(calls.grid_create(viewport, tile, overscan=overscan, content_size=content_size,
+                                           recenter=recenter, threshold=threshold, id=id, delta=delta), timeout)
+
+    def grid_scroll(self, session: str, x: Number, y: Number, phase: Optional[ScrollPhase] = None, *,
+                    timeout: Optional[float] = None) -> GridLayout:
+        return self.call(calls.grid_scroll(session, x, y, phase), timeout)
+
+    def grid_update(self, session: str, *, viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
+                    x: Optional[Number] = None, y: Optional[Number] = None, phase: Optional[ScrollPhase] = None,
+                    timeout: Optional[float] = None) -> GridLayout:
+        return self.call(calls.grid_update(session, viewport=viewport, x=x, y=y, phase=phase), timeout)

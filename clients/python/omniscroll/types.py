@@ -202,9 +202,90 @@ class Layout:
 
 
 @dataclass
+class TileCoordinate:
+    """A tile's logical place; exact 64-bit integers however far the user travels."""
+    col: int
+    row: int
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "TileCoordinate":
+        o = _obj(value, "tile")
+        return cls(int(_num(o, "col", "tile")), int(_num(o, "row", "tile")))
+
+
+@dataclass
+class GridTile:
+    col: int
+    row: int
+    #: In the scroll view's content coordinates.
+    frame: Rect
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "GridTile":
+        o = _obj(value, "tile")
+        return cls(int(_num(o, "col", "tile")), int(_num(o, "row", "tile")), Rect.from_json(o.get("frame")))
+
+
+@dataclass
+class GridLayout:
+    """A grid session's reply (grid.create, grid.scroll, grid.update; session.get of a grid).
+
+    ``tiles`` are the tiles in view plus overscan (a delta session: only the
+    tiles added); ``added``/``removed`` are since the previous reply;
+    ``recentered`` is ``(dx, dy)`` when the offset was moved back to the centre
+    (every kept frame moves by it too)."""
+    session: str
+    revision: int
+    offset: Point
+    viewport: Dict[str, Number]
+    phase: ScrollPhase
+    tiles: List[GridTile]
+    added: List[TileCoordinate]
+    removed: List[TileCoordinate]
+    recentered: Optional[Point] = None
+    extra: Dict[str, JSON] = field(default_factory=dict)
+    raw: Dict[str, JSON] = field(default_factory=dict, repr=False, compare=False)
+
+    _KEYS = ("session", "revision", "offset", "viewport", "phase", "tiles", "added", "removed", "recentered")
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "GridLayout":
+        o = _obj(value, "GridLayout")
+        session = o.get("session")
+        if not isinstance(session, str):
+            raise ValueError("GridLayout.session: expected a string, got %r" % (session,))
+        lists = [o.get(k) for k in ("tiles", "added", "removed")]
+        if not all(isinstance(v, list) for v in lists):
+            raise ValueError("GridLayout.tiles, added and removed must be arrays")
+        viewport = _obj(o.get("viewport"), "GridLayout.viewport")
+        shift = o.get("recentered")
+        return cls(
+            session=session,
+            revision=int(_num(o, "revision", "GridLayout")),
+            offset=Point.from_json(o.get("offset")),
+            viewport={"width": _num(viewport, "width", "viewport"), "height": _num(viewport, "height", "viewport")},
+            phase=o.get("phase") if isinstance(o.get("phase"), str) else "idle",
+            tiles=[GridTile.from_json(t) for t in lists[0]],
+            added=[TileCoordinate.from_json(t) for t in lists[1]],
+            removed=[TileCoordinate.from_json(t) for t in lists[2]],
+            recentered=Point(_num(shift, "dx", "recentered"), _num(shift, "dy", "recentered"))
+            if isinstance(shift, dict) else None,
+            extra=_extra(o, cls._KEYS),
+            raw=dict(o),
+        )
+
+
+def any_layout_from_json(value: JSON) -> Union[Layout, GridLayout]:
+    """session.get's result: a grid session's GridLayout (it has ``tiles``) or a container's Layout."""
+    if isinstance(value, dict) and "tiles" in value:
+        return GridLayout.from_json(value)
+    return Layout.from_json(value)
+
+
+@dataclass
 class SessionInfo:
     id: str
-    #: What the session lays out: "container" (the stack of children).
+    #: What the session lays out: "container" (the stack of children) or "grid" (a tile grid).
     engine: str
     children: JSON
     revision: int

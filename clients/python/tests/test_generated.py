@@ -38,6 +38,10 @@ TYPED_CALLS: Dict[str, Callable[[], Call]] = {
     "session.destroy": lambda: calls.destroy("s"),
     "session.snapshot": lambda: calls.snapshot("s"),
     "session.restore": lambda: calls.restore({"format": 1}, "s2"),
+    "grid.create": lambda: calls.grid_create((375, 800), (100, 100), overscan=1, content_size=(10000, 10000),
+                                             recenter="threshold", threshold=100, id="g", delta=True),
+    "grid.scroll": lambda: calls.grid_scroll("g", 1, 2, "dragging"),
+    "grid.update": lambda: calls.grid_update("g", viewport=(800, 375), x=1, y=2, phase="idle"),
 }
 
 

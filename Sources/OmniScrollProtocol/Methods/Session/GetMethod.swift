@@ -5,7 +5,7 @@ import OmniScrollJSON
 struct GetMethod: MethodDeclaration {
     static let name: StaticString = "session.get"
     static let params: [Member] = [.session]
-    static let result = ResultSchema.component("Layout")
+    static let result = ResultSchema.component("AnyLayout")
 
     let session: String
 

@@ -4,7 +4,7 @@ import OmniScrollJSON
 struct SnapshotMethod: MethodDeclaration {
     static let name: StaticString = "session.snapshot"
     static let params: [Member] = [.session]
-    static let result = ResultSchema.component("Snapshot")
+    static let result = ResultSchema.component("AnySnapshot")
 
     let session: String
 

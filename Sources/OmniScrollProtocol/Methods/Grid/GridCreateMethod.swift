@@ -1,0 +1,59 @@
+import OmniScrollCore
+import OmniScrollJSON
+
+/// `grid.create`: a new tile grid session, its viewport centred on the
+/// content with tile (0, 0) centred there too; answers a GridLayout whose
+/// `added` holds every tile in view.
+struct GridCreateMethod: MethodDeclaration {
+    static let name: StaticString = "grid.create"
+    static let params: [Member] = [
+        .required("viewport", SessionParams.viewport),
+        .required("tile", GridParams.size),
+        .optional("overscan", .integer(minimum: 0)),
+        .optional("contentSize", GridParams.size),
+        .optional("recenter", GridParams.recenter),
+        .optional("threshold", SessionParams.length),
+        .optional("id", SessionParams.id),
+        .optional("options", GridParams.options),
+    ]
+    static let result = ResultSchema.component("GridLayout")
+
+    let viewport: Viewport
+    let tile: Size
+    let overscan: Int?
+    let contentSize: Size?
+    let recenter: RecenterMode?
+    let threshold: Double?
+    let id: String?
+    let delta: Bool
+
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
+        viewport = try SessionParams.viewport(params.object("viewport"))
+        tile = try GridParams.size(params.object("tile"))
+        overscan = try params.optionalInt("overscan")
+        contentSize = try params.optionalObject("contentSize").map { (o) throws(RPCError) in try GridParams.size(o) }
+        recenter = try params.optionalEnumeration("recenter")
+        threshold = try params.optionalDouble("threshold")
+        id = try params.optionalString("id")
+        delta = try params.optionalObject("options").flatMap { (o) throws(RPCError) in try o.optionalBool("delta") } ?? false
+    }
+
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
+        let limits = state.sessions.limits
+        let configuration = TileGridConfiguration(
+            tile: tile, overscan: overscan ?? TileGridConfiguration.defaultOverscan,
+            contentSize: contentSize ?? TileGridConfiguration.defaultContentSize,
+            recenter: recenter ?? .idle, threshold: threshold, maxTiles: limits.maxTiles)
+        let created: (TileGrid, TileGridUpdate)
+        do throws(ContainerError) {
+            created = try TileGrid.create(viewport: viewport, configuration: configuration)
+        } catch {
+            throw GridParams.rpcError(error, under: "params", limits: limits)
+        }
+        // After the grid is made, so a refused create uses up no generated id.
+        let id = try state.sessions.newID(requested: id, path: "params.id")
+        let engine = GridEngine(grid: created.0, revision: 0)
+        state.sessions.insert(id: id, engine: .grid(engine), delta: delta)
+        GridLayoutEncoding.write(created.1, of: engine, in: try state.sessions.session(id).header, into: &result)
+    }
+}

@@ -1,0 +1,31 @@
+import OmniScrollCore
+import OmniScrollJSON
+
+/// The schemas the `grid.*` methods share (`#/components/schemas/…` in
+/// `protocol/openrpc.json`) and the mapping of the grid engine's errors to
+/// protocol errors. Every failure names its JSON path.
+enum GridParams {
+    /// A tile's or the content's size: both sides > 0.
+    static let size = ParamSchema.object([
+        .required("width", SessionParams.positiveLength),
+        .required("height", SessionParams.positiveLength),
+    ])
+    static let recenter = ParamSchema.enumeration(of: RecenterMode.self)
+    static let options = ParamSchema.object([.optional("delta", .boolean)])
+
+    static func size(_ object: borrowing ParamDecoder) throws(RPCError) -> Size {
+        Size(width: try object.double("width"), height: try object.double("height"))
+    }
+
+    /// The protocol error for a grid engine error whose field renders under
+    /// `base`. The engine's tiles-per-reply bound is reported at the whole
+    /// object it blames (`tile` on create and restore, `viewport` on a
+    /// resize) and becomes -32004 naming `--max-tiles`, like the other limits.
+    static func rpcError(_ error: ContainerError, under base: String, limits: Limits) -> RPCError {
+        let path = SessionParams.render(error.field, under: base)
+        if error.field == "tile" || error.field == "viewport" {
+            return RPCError.limitExceeded(limit: "--max-tiles", value: limits.maxTiles, path: path)
+        }
+        return SessionParams.rpcError(error, path: path)
+    }
+}
