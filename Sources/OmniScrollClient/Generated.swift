@@ -33,6 +33,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
     case sessionDestroy = "session.destroy"
     case sessionSnapshot = "session.snapshot"
     case sessionRestore = "session.restore"
+    case physicsFling = "physics.fling"
 
     /// The named params, in the document's order.
     public var params: [OmniScrollParam] {
@@ -60,6 +61,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionDestroy: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionSnapshot: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionRestore: return [OmniScrollParam(name: "snapshot", required: true, type: "Snapshot"), OmniScrollParam(name: "id", required: false, type: "string")]
+        case .physicsFling: return [OmniScrollParam(name: "preset", required: false, type: "PhysicsFlingPreset"), OmniScrollParam(name: "position", required: true, type: "number"), OmniScrollParam(name: "velocity", required: true, type: "number"), OmniScrollParam(name: "bounds", required: false, type: "object"), OmniScrollParam(name: "viewport", required: false, type: "number"), OmniScrollParam(name: "snap", required: false, type: "object"), OmniScrollParam(name: "dragStart", required: false, type: "number"), OmniScrollParam(name: "sampleInterval", required: false, type: "number"), OmniScrollParam(name: "times", required: false, type: "array<number>")]
         }
     }
 
@@ -89,6 +91,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionDestroy: return "destroyed"
         case .sessionSnapshot: return "Snapshot"
         case .sessionRestore: return "Layout"
+        case .physicsFling: return "FlingResult"
         }
     }
 }
@@ -134,6 +137,19 @@ public enum EventType: String, CaseIterable, Sendable {
 public enum Framing: String, CaseIterable, Sendable {
     case line
     case contentLength = "content-length"
+}
+
+public enum PhysicsFlingPreset: String, CaseIterable, Sendable {
+    case ios
+    case iosFast
+    case android
+    case flutter
+}
+
+public enum PhysicsFlingSnapMode: String, CaseIterable, Sendable {
+    case mandatory
+    case proximity
+    case paging
 }
 
 public enum RefreshState: String, CaseIterable, Sendable {

@@ -37,6 +37,7 @@ public struct MethodRegistry: Sendable {
         var registry = MethodRegistry()
         LifecycleMethods.register(in: &registry)
         SessionMethods.register(in: &registry)
+        PhysicsMethods.register(in: &registry)
         return registry
     }
 

@@ -274,4 +274,10 @@ public struct ParamArray {
             throw RPCError.invalidParams(path: path(at: index), reason: error.reason)
         }
     }
+
+    public func double(at index: Int) throws(RPCError) -> Double {
+        do throws(Mismatch) { return try ParamCheck.number(elements[index], itemBounds) } catch {
+            throw RPCError.invalidParams(path: path(at: index), reason: error.reason)
+        }
+    }
 }

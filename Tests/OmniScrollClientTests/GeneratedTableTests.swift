@@ -76,6 +76,10 @@ final class GeneratedTableTests: XCTestCase {
         case .sessionDestroy: try await c.destroy(session: s)
         case .sessionSnapshot: _ = try await c.snapshot(session: s)
         case .sessionRestore: _ = try await c.restore(snapshot: snapshot, id: "restored")
+        case .physicsFling:
+            _ = try await c.fling(position: 0, velocity: 1000, preset: .ios, bounds: (min: 0, max: 300), viewport: 800,
+                                  snap: FlingSnap(.interval(100), mode: .paging(minFlingVelocity: 50)), dragStart: 0,
+                                  sampleInterval: 1.0 / 60)
         }
     }
 

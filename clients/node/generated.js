@@ -31,6 +31,7 @@ export const METHODS = frozen({
   'session.destroy': { params: [{ name: 'session', required: true, type: 'string' }], result: 'destroyed' },
   'session.snapshot': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Snapshot' },
   'session.restore': { params: [{ name: 'snapshot', required: true, type: 'Snapshot' }, { name: 'id', required: false, type: 'string' }], result: 'Layout' },
+  'physics.fling': { params: [{ name: 'preset', required: false, type: 'PhysicsFlingPreset' }, { name: 'position', required: true, type: 'number' }, { name: 'velocity', required: true, type: 'number' }, { name: 'bounds', required: false, type: 'object' }, { name: 'viewport', required: false, type: 'number' }, { name: 'snap', required: false, type: 'object' }, { name: 'dragStart', required: false, type: 'number' }, { name: 'sampleInterval', required: false, type: 'number' }, { name: 'times', required: false, type: 'array<number>' }], result: 'FlingResult' },
 });
 
 /** Method names. */
@@ -58,6 +59,7 @@ export const Method = frozen({
   SESSION_DESTROY: 'session.destroy',
   SESSION_SNAPSHOT: 'session.snapshot',
   SESSION_RESTORE: 'session.restore',
+  PHYSICS_FLING: 'physics.fling',
 });
 
 /** The values of each enum. */
@@ -66,6 +68,8 @@ export const ENUMS = frozen({
   EventDirection: ['up', 'down'],
   EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling'],
   Framing: ['line', 'content-length'],
+  PhysicsFlingPreset: ['ios', 'iosFast', 'android', 'flutter'],
+  PhysicsFlingSnapMode: ['mandatory', 'proximity', 'paging'],
   RefreshState: ['idle', 'armed', 'refreshing'],
   ScrollDirection: ['none', 'up', 'down'],
   ScrollPhase: ['idle', 'dragging', 'decelerating', 'animating'],

@@ -186,6 +186,19 @@ const asDestroyed = (r) => {
   return r.session;
 };
 
+const asFling = (r) => {
+  obj(r, 'FlingResult');
+  const out = { ...r, target: num(r, 'target', 'FlingResult'), duration: num(r, 'duration', 'FlingResult') };
+  if (r.samples !== undefined) {
+    if (!Array.isArray(r.samples)) throw new ProtocolError('FlingResult.samples: expected an array');
+    out.samples = r.samples.map((s) => {
+      obj(s, 'FlingResult.samples[]');
+      return { ...s, time: num(s, 'time', 'sample'), position: num(s, 'position', 'sample'), velocity: num(s, 'velocity', 'sample') };
+    });
+  }
+  return out;
+};
+
 // ---------------------------------------------------------------- calls
 
 function compact(o) {
@@ -241,6 +254,11 @@ export const calls = {
   destroy: (session) => ({ method: Method.SESSION_DESTROY, params: { session }, decode: asDestroyed }),
   snapshot: (session) => ({ method: Method.SESSION_SNAPSHOT, params: { session }, decode: asIs }),
   restore: (snapshot, id) => ({ method: Method.SESSION_RESTORE, params: compact({ snapshot, id }), decode: asLayout }),
+  fling: ({ preset, position, velocity, bounds, viewport, snap, dragStart, sampleInterval, times } = {}) => ({
+    method: Method.PHYSICS_FLING,
+    params: compact({ preset, position, velocity, bounds: size(bounds, 'min', 'max'), viewport, snap, dragStart, sampleInterval, times }),
+    decode: asFling,
+  }),
 };
 
 export function notification(c) {
@@ -533,6 +551,8 @@ export class Client {
   destroy(session, opts) { return this.call(calls.destroy(session), opts); }
   snapshot(session, opts) { return this.call(calls.snapshot(session), opts); }
   restore(snapshot, id, opts) { return this.call(calls.restore(snapshot, id), opts); }
+  /** `physics.fling` (stateless): `{position, velocity, preset?, bounds?, viewport?, snap?, dragStart?, sampleInterval? | times?}`. */
+  fling(params, opts) { return this.call(calls.fling(params), opts); }
 }
 
 // `await using client = new Client()` where explicit resource management exists.

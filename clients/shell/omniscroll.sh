@@ -55,12 +55,15 @@ session.get session
 session.list
 session.destroy session
 session.snapshot session
-session.restore snapshot id?'
+session.restore snapshot id?
+physics.fling preset? position velocity bounds? viewport? snap? dragStart? sampleInterval? times?'
 # OMNISCROLL_ENUM_<NAME>: the values of each enum, space-separated.
 OMNISCROLL_ENUM_CHILD_KIND='scroll fixed sticky'
 OMNISCROLL_ENUM_EVENT_DIRECTION='up down'
 OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling'
 OMNISCROLL_ENUM_FRAMING='line content-length'
+OMNISCROLL_ENUM_PHYSICS_FLING_PRESET='ios iosFast android flutter'
+OMNISCROLL_ENUM_PHYSICS_FLING_SNAP_MODE='mandatory proximity paging'
 OMNISCROLL_ENUM_REFRESH_STATE='idle armed refreshing'
 OMNISCROLL_ENUM_SCROLL_DIRECTION='none up down'
 OMNISCROLL_ENUM_SCROLL_PHASE='idle dragging decelerating animating'

@@ -38,6 +38,10 @@ const TYPED_CALLS = {
   'session.destroy': () => calls.destroy('s'),
   'session.snapshot': () => calls.snapshot('s'),
   'session.restore': () => calls.restore({ format: 1 }, 's2'),
+  'physics.fling': () => calls.fling({
+    preset: 'ios', position: 0, velocity: 1000, bounds: [0, 300], viewport: 800, snap: { interval: 100 }, dragStart: 0,
+    sampleInterval: 0.1, times: [0],
+  }),
 };
 
 /** Every string enum anywhere in a schema, and every string const as a list

@@ -16,13 +16,13 @@ from .client import Client
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
 from .transcript import Mismatch, RawWorker, replay
-from .types import (Child, ChildLayout, ContentView, Event, InitializeResult, Layout, Point, Rect, SessionInfo,
-                    Target)
+from .types import (Child, ChildLayout, ContentView, Event, FlingResult, InitializeResult, Layout, MotionSample, Point,
+                    Rect, SessionInfo, Target)
 from ._worker import resolve_binary
 
 __version__ = "0.1.0"  # the worker's (OmniScrollVersion.swift); scripts/version --check holds them equal
 
 __all__ = ["AsyncClient", "Call", "CallTimeout", "Child", "ChildLayout", "Client", "ClientClosed", "ContentView",
-           "Event", "InitializeResult", "InvalidArgument", "Layout", "Mismatch", "OmniScrollError", "Point", "ProtocolViolation",
+           "Event", "FlingResult", "InitializeResult", "InvalidArgument", "Layout", "Mismatch", "MotionSample", "OmniScrollError", "Point", "ProtocolViolation",
            "RawWorker", "Rect", "RpcError", "SessionInfo", "Target", "WorkerDied", "calls", "replay",
            "resolve_binary"] + _generated.__all__

@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
 
 
 class Param(NamedTuple):
@@ -45,6 +45,7 @@ METHODS: Dict[str, MethodSpec] = {
     "session.destroy": MethodSpec("session.destroy", (Param("session", True, "string"),), "destroyed"),
     "session.snapshot": MethodSpec("session.snapshot", (Param("session", True, "string"),), "Snapshot"),
     "session.restore": MethodSpec("session.restore", (Param("snapshot", True, "Snapshot"), Param("id", False, "string")), "Layout"),
+    "physics.fling": MethodSpec("physics.fling", (Param("preset", False, "PhysicsFlingPreset"), Param("position", True, "number"), Param("velocity", True, "number"), Param("bounds", False, "object"), Param("viewport", False, "number"), Param("snap", False, "object"), Param("dragStart", False, "number"), Param("sampleInterval", False, "number"), Param("times", False, "array<number>")), "FlingResult"),
 }
 
 
@@ -73,12 +74,15 @@ class Method:
     SESSION_DESTROY = "session.destroy"
     SESSION_SNAPSHOT = "session.snapshot"
     SESSION_RESTORE = "session.restore"
+    PHYSICS_FLING = "physics.fling"
 
 
 ChildKind = Literal["scroll", "fixed", "sticky"]
 EventDirection = Literal["up", "down"]
 EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling"]
 Framing = Literal["line", "content-length"]
+PhysicsFlingPreset = Literal["ios", "iosFast", "android", "flutter"]
+PhysicsFlingSnapMode = Literal["mandatory", "proximity", "paging"]
 RefreshState = Literal["idle", "armed", "refreshing"]
 ScrollDirection = Literal["none", "up", "down"]
 ScrollPhase = Literal["idle", "dragging", "decelerating", "animating"]

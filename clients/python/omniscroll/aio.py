@@ -5,7 +5,7 @@ import asyncio
 import itertools
 import json
 from collections import OrderedDict
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from . import calls
 from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
@@ -14,8 +14,8 @@ from .client import (DEFAULT_CLOSE_TIMEOUT, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_L
                      encode_message, request_object)
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
-from ._generated import Method, ScrollPhase, ScrollPosition
-from .types import InitializeResult, Layout, Number, SessionInfo
+from ._generated import Method, PhysicsFlingPreset, ScrollPhase, ScrollPosition
+from .types import FlingResult, InitializeResult, Layout, Number, SessionInfo
 
 JSON = Any
 
@@ -418,3 +418,12 @@ class AsyncClient:
     async def restore(self, snapshot: JSON, id: Optional[str] = None, *,
                       timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.restore(snapshot, id), timeout)
+
+    async def fling(self, position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None, *,
+                    bounds: Optional[Tuple[Number, Number]] = None, viewport: Optional[Number] = None,
+                    snap: Optional[Mapping[str, JSON]] = None, drag_start: Optional[Number] = None,
+                    sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None,
+                    timeout: Optional[float] = None) -> FlingResult:
+        """``physics.fling``: see :func:`omniscroll.calls.fling`."""
+        return await self.call(calls.fling(position, velocity, preset, bounds, viewport, snap, drag_start,
+                                           sample_interval, times), timeout)

@@ -18,8 +18,8 @@ from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
 from .calls import Call, ChildSpec, windows
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
-from ._generated import Method, ScrollPhase, ScrollPosition
-from .types import InitializeResult, Layout, Number, SessionInfo
+from ._generated import Method, PhysicsFlingPreset, ScrollPhase, ScrollPosition
+from .types import FlingResult, InitializeResult, Layout, Number, SessionInfo
 
 JSON = Any
 DEFAULT_TIMEOUT = 30.0
@@ -511,3 +511,12 @@ class Client:
 
     def restore(self, snapshot: JSON, id: Optional[str] = None, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.restore(snapshot, id), timeout)
+
+    def fling(self, position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None, *,
+              bounds: Optional[Tuple[Number, Number]] = None, viewport: Optional[Number] = None,
+              snap: Optional[Mapping[str, JSON]] = None, drag_start: Optional[Number] = None,
+              sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None,
+              timeout: Optional[float] = None) -> FlingResult:
+        """``physics.fling``: see :func:`omniscroll.calls.fling`."""
+        return self.call(calls.fling(position, velocity, preset, bounds, viewport, snap, drag_start,
+                                     sample_interval, times), timeout)

@@ -38,6 +38,7 @@ TYPED_CALLS: Dict[str, Callable[[], Call]] = {
     "session.destroy": lambda: calls.destroy("s"),
     "session.snapshot": lambda: calls.snapshot("s"),
     "session.restore": lambda: calls.restore({"format": 1}, "s2"),
+    "physics.fling": lambda: calls.fling(0, 1000, "ios", (0, 300), 800, {"interval": 100}, 0, 0.1, [0, 0.5]),
 }
 
 
