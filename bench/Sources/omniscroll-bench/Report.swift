@@ -58,6 +58,7 @@ struct BenchResults {
     /// Spawn to first reply, µs, ascending.
     var startup: [Double] = []
     var scrollInstructions: ScrollInstructions?
+    var flingCalls: FlingCalls?
 
     init(options: BenchOptions) { self.options = options }
 
@@ -216,6 +217,12 @@ struct BenchResults {
             md += "| create + scrolls | create alone | per scroll | ceiling |\n| ---: | ---: | ---: | ---: |\n"
             md += "| \(grouped(Double(i.instructions))) | \(grouped(Double(i.createAlone))) | \(fmt(i.perScroll, 1)) | \(fmt(i.ceiling, 1)) |\n"
         }
+        if let f = flingCalls {
+            md += "\n## 7. physics.fling at 60 samples a second (`bench/fling-calls`)\n\n"
+            md += "The release worker answers `physics.fling` calls cycling through the four presets, each inside bounds 0…4300 with `sampleInterval` 1/60, every sample of the motion in the reply. Calls/s: \(grouped(Double(f.calls))) calls on the wall clock, minus one call's run. Instructions: callgrind on \(grouped(Double(f.callgrindCalls))) calls, minus one call's run.\n\n"
+            md += "| calls/s | samples per call | instructions per call | \(grouped(Double(f.callgrindCalls))) calls | one call |\n| ---: | ---: | ---: | ---: | ---: |\n"
+            md += "| \(grouped(f.callsPerSecond)) | \(fmt(f.samplesPerCall, 1)) | \(fmt(f.perCall, 1)) | \(grouped(Double(f.instructions))) | \(grouped(Double(f.oneCall))) |\n"
+        }
         return md
     }
 
@@ -300,6 +307,18 @@ struct BenchResults {
             w.key("createAlone"); w.number(i.createAlone)
             w.key("perScroll"); w.number(i.perScroll)
             w.key("ceiling"); w.number(i.ceiling)
+            w.endObject()
+        }
+        if let f = flingCalls {
+            w.key("flingCalls"); w.beginObject()
+            w.key("calls"); w.number(f.calls)
+            w.key("seconds"); w.number(f.seconds)
+            w.key("callsPerSecond"); w.number(f.callsPerSecond)
+            w.key("callgrindCalls"); w.number(f.callgrindCalls)
+            w.key("instructions"); w.number(f.instructions)
+            w.key("oneCall"); w.number(f.oneCall)
+            w.key("perCall"); w.number(f.perCall)
+            w.key("samplesPerCall"); w.number(f.samplesPerCall)
             w.endObject()
         }
         w.key("targets"); w.beginArray()

@@ -8,7 +8,9 @@
 // line-echo program), latency (ping-pong), engine scaling (OmniScrollCore
 // called directly), memory (RSS from /proc), startup (spawn to first reply),
 // instructions (callgrind's count per session.scroll; not in the smoke run:
-// CI runs `bench/scroll-instructions --check` on its own).
+// CI runs `bench/scroll-instructions --check` on its own), fling
+// (`physics.fling` at 60 samples a second: calls/s and instructions per call,
+// `bench/fling-calls`; not in the smoke run either).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,6 +28,8 @@ struct BenchOptions {
     var revision = "unknown"
     /// `bench/scroll-instructions`, for the instructions stage.
     var scrollInstructionsScript: String?
+    /// `bench/fling-calls`, for the fling stage.
+    var flingCallsScript: String?
     var only: Set<String> = []
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -46,6 +50,7 @@ struct BenchOptions {
             case "--swift-version": options.swiftVersion = try value()
             case "--revision": options.revision = try value()
             case "--scroll-instructions": options.scrollInstructionsScript = try value()
+            case "--fling-calls": options.flingCallsScript = try value()
             case "--only": options.only.formUnion(try value().split(separator: ",").map(String.init))
             default: throw BenchFailure("unknown argument \(arguments[i])")
             }
@@ -135,6 +140,11 @@ func runBench(_ options: BenchOptions) throws -> BenchResults {
         let figures = try ScrollInstructions.measure(script: script, worker: options.worker)
         results.scrollInstructions = figures
         log("instructions per session.scroll \(fmt(figures.perScroll, 1)) (ceiling \(fmt(figures.ceiling, 1)))")
+    }
+    if enabled("fling"), !options.smoke, let script = options.flingCallsScript {
+        let figures = try FlingCalls.measure(script: script, worker: options.worker)
+        results.flingCalls = figures
+        log("physics.fling at 60 Hz: \(fmt(figures.callsPerSecond, 0)) calls/s, \(fmt(figures.perCall, 1)) instructions per call")
     }
     return results
 }
