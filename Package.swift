@@ -19,8 +19,12 @@ let package = Package(
         .target(name: "OmniScrollJSON"),
         // protocol/openrpc.json embedded in the binary (rpc.discover, the contract tests).
         .target(name: "OmniScrollOpenRPC", resources: [.embedInCode("openrpc.json")]),
+        // protocol/templates/*.json embedded in the binary (session.create's templates).
+        .target(name: "OmniScrollTemplates",
+                resources: [.embedInCode("shortContainer.json"), .embedInCode("stickyTabs.json")]),
         // JSON-RPC 2.0, framing, the method table, param decoding, sessions.
-        .target(name: "OmniScrollProtocol", dependencies: ["OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC"]),
+        .target(name: "OmniScrollProtocol",
+                dependencies: ["OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC", "OmniScrollTemplates"]),
         // `omniscroll trace`: runs a transcript in-process and draws it as HTML or SVG.
         .target(name: "OmniScrollTrace", dependencies: ["OmniScrollProtocol", "OmniScrollJSON"]),
         // The worker executable: flags, then the protocol server on stdin/stdout.
@@ -34,7 +38,7 @@ let package = Package(
 
         .testTarget(name: "OmniScrollCoreTests", dependencies: ["OmniScrollCore"]),
         .testTarget(name: "OmniScrollJSONTests", dependencies: ["OmniScrollJSON"]),
-        .testTarget(name: "OmniScrollProtocolTests", dependencies: ["OmniScrollProtocol", "OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC"]),
+        .testTarget(name: "OmniScrollProtocolTests", dependencies: ["OmniScrollProtocol", "OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC", "OmniScrollTemplates"]),
         .testTarget(name: "OmniScrollTraceTests", dependencies: ["OmniScrollTrace", "OmniScrollJSON"]),
         .testTarget(name: "OmniScrollWorkerTests", dependencies: ["OmniScrollJSON"]),
         .testTarget(name: "OmniScrollClientTests", dependencies: ["OmniScrollClient"]),

@@ -36,6 +36,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
     case gridCreate = "grid.create"
     case gridScroll = "grid.scroll"
     case gridUpdate = "grid.update"
+    case physicsFling = "physics.fling"
 
     /// The named params, in the document's order.
     public var params: [OmniScrollParam] {
@@ -66,6 +67,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .gridCreate: return [OmniScrollParam(name: "viewport", required: true, type: "Viewport"), OmniScrollParam(name: "tile", required: true, type: "TileSize"), OmniScrollParam(name: "overscan", required: false, type: "integer"), OmniScrollParam(name: "contentSize", required: false, type: "TileSize"), OmniScrollParam(name: "recenter", required: false, type: "RecenterMode"), OmniScrollParam(name: "threshold", required: false, type: "number"), OmniScrollParam(name: "id", required: false, type: "string"), OmniScrollParam(name: "options", required: false, type: "GridOptions")]
         case .gridScroll: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "x", required: true, type: "number"), OmniScrollParam(name: "y", required: true, type: "number"), OmniScrollParam(name: "phase", required: false, type: "ScrollPhase")]
         case .gridUpdate: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "viewport", required: false, type: "Viewport"), OmniScrollParam(name: "x", required: false, type: "number"), OmniScrollParam(name: "y", required: false, type: "number"), OmniScrollParam(name: "phase", required: false, type: "ScrollPhase")]
+        case .physicsFling: return [OmniScrollParam(name: "preset", required: false, type: "PhysicsFlingPreset"), OmniScrollParam(name: "position", required: true, type: "number"), OmniScrollParam(name: "velocity", required: true, type: "number"), OmniScrollParam(name: "bounds", required: false, type: "object"), OmniScrollParam(name: "viewport", required: false, type: "number"), OmniScrollParam(name: "snap", required: false, type: "object"), OmniScrollParam(name: "dragStart", required: false, type: "number"), OmniScrollParam(name: "sampleInterval", required: false, type: "number"), OmniScrollParam(name: "times", required: false, type: "array<number>")]
         }
     }
 
@@ -98,6 +100,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .gridCreate: return "GridLayout"
         case .gridScroll: return "GridLayout"
         case .gridUpdate: return "GridLayout"
+        case .physicsFling: return "FlingResult"
         }
     }
 }
@@ -143,6 +146,19 @@ public enum EventType: String, CaseIterable, Sendable {
 public enum Framing: String, CaseIterable, Sendable {
     case line
     case contentLength = "content-length"
+}
+
+public enum PhysicsFlingPreset: String, CaseIterable, Sendable {
+    case ios
+    case iosFast
+    case android
+    case flutter
+}
+
+public enum PhysicsFlingSnapMode: String, CaseIterable, Sendable {
+    case mandatory
+    case proximity
+    case paging
 }
 
 public enum RecenterMode: String, CaseIterable, Sendable {

@@ -302,4 +302,22 @@ public actor OmniScrollClient {
         if let id { p["id"] = .string(id) }
         return try await layout(.sessionRestore, p, timeout)
     }
+
+    /// `physics.fling` (stateless): where a release at `position` with
+    /// `velocity` comes to rest, when, and the samples asked for (give
+    /// `sampleInterval` or `times`, not both).
+    public func fling(position: Double, velocity: Double, preset: PhysicsFlingPreset? = nil,
+                      bounds: (min: Double, max: Double)? = nil, viewport: Double? = nil, snap: FlingSnap? = nil,
+                      dragStart: Double? = nil, sampleInterval: Double? = nil, times: [Double]? = nil,
+                      timeout: Double? = nil) async throws -> FlingResult {
+        var p: JSONObject = ["position": .number(position), "velocity": .number(velocity)]
+        if let preset { p["preset"] = .string(preset.rawValue) }
+        if let bounds { p["bounds"] = ["min": .number(bounds.min), "max": .number(bounds.max)] }
+        if let viewport { p["viewport"] = .number(viewport) }
+        if let snap { p["snap"] = snap.json }
+        if let dragStart { p["dragStart"] = .number(dragStart) }
+        if let sampleInterval { p["sampleInterval"] = .number(sampleInterval) }
+        if let times { p["times"] = .array(times.map { .number($0) }) }
+        return try FlingResult(json: try await request(.physicsFling, p, timeout: timeout))
+    }
 }

@@ -38,6 +38,7 @@ public struct MethodRegistry: Sendable {
         LifecycleMethods.register(in: &registry)
         SessionMethods.register(in: &registry)
         GridMethods.register(in: &registry)
+        PhysicsMethods.register(in: &registry)
         return registry
     }
 

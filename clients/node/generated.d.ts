@@ -4,7 +4,7 @@
 export interface ParamSpec { readonly name: string; readonly required: boolean; readonly type: string }
 export interface MethodSpec { readonly params: readonly ParamSpec[]; readonly result: string | null }
 
-export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.beginDragging' | 'session.endDragging' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'grid.create' | 'grid.scroll' | 'grid.update';
+export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.beginDragging' | 'session.endDragging' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
 export declare const METHODS: { readonly [M in MethodName]: MethodSpec };
 
 export declare const Method: {
@@ -34,12 +34,15 @@ export declare const Method: {
   readonly GRID_CREATE: 'grid.create';
   readonly GRID_SCROLL: 'grid.scroll';
   readonly GRID_UPDATE: 'grid.update';
+  readonly PHYSICS_FLING: 'physics.fling';
 };
 
 export type ChildKind = 'scroll' | 'fixed' | 'sticky';
 export type EventDirection = 'up' | 'down';
 export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling';
 export type Framing = 'line' | 'content-length';
+export type PhysicsFlingPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
+export type PhysicsFlingSnapMode = 'mandatory' | 'proximity' | 'paging';
 export type RecenterMode = 'idle' | 'threshold' | 'never';
 export type RefreshState = 'idle' | 'armed' | 'refreshing';
 export type ScrollDirection = 'none' | 'up' | 'down';
@@ -54,6 +57,8 @@ export declare const ENUMS: {
   readonly EventDirection: readonly EventDirection[];
   readonly EventType: readonly EventType[];
   readonly Framing: readonly Framing[];
+  readonly PhysicsFlingPreset: readonly PhysicsFlingPreset[];
+  readonly PhysicsFlingSnapMode: readonly PhysicsFlingSnapMode[];
   readonly RecenterMode: readonly RecenterMode[];
   readonly RefreshState: readonly RefreshState[];
   readonly ScrollDirection: readonly ScrollDirection[];

@@ -34,6 +34,7 @@ export const METHODS = frozen({
   'grid.create': { params: [{ name: 'viewport', required: true, type: 'Viewport' }, { name: 'tile', required: true, type: 'TileSize' }, { name: 'overscan', required: false, type: 'integer' }, { name: 'contentSize', required: false, type: 'TileSize' }, { name: 'recenter', required: false, type: 'RecenterMode' }, { name: 'threshold', required: false, type: 'number' }, { name: 'id', required: false, type: 'string' }, { name: 'options', required: false, type: 'GridOptions' }], result: 'GridLayout' },
   'grid.scroll': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'x', required: true, type: 'number' }, { name: 'y', required: true, type: 'number' }, { name: 'phase', required: false, type: 'ScrollPhase' }], result: 'GridLayout' },
   'grid.update': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'viewport', required: false, type: 'Viewport' }, { name: 'x', required: false, type: 'number' }, { name: 'y', required: false, type: 'number' }, { name: 'phase', required: false, type: 'ScrollPhase' }], result: 'GridLayout' },
+  'physics.fling': { params: [{ name: 'preset', required: false, type: 'PhysicsFlingPreset' }, { name: 'position', required: true, type: 'number' }, { name: 'velocity', required: true, type: 'number' }, { name: 'bounds', required: false, type: 'object' }, { name: 'viewport', required: false, type: 'number' }, { name: 'snap', required: false, type: 'object' }, { name: 'dragStart', required: false, type: 'number' }, { name: 'sampleInterval', required: false, type: 'number' }, { name: 'times', required: false, type: 'array<number>' }], result: 'FlingResult' },
 });
 
 /** Method names. */
@@ -64,6 +65,7 @@ export const Method = frozen({
   GRID_CREATE: 'grid.create',
   GRID_SCROLL: 'grid.scroll',
   GRID_UPDATE: 'grid.update',
+  PHYSICS_FLING: 'physics.fling',
 });
 
 /** The values of each enum. */
@@ -72,6 +74,8 @@ export const ENUMS = frozen({
   EventDirection: ['up', 'down'],
   EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling'],
   Framing: ['line', 'content-length'],
+  PhysicsFlingPreset: ['ios', 'iosFast', 'android', 'flutter'],
+  PhysicsFlingSnapMode: ['mandatory', 'proximity', 'paging'],
   RecenterMode: ['idle', 'threshold', 'never'],
   RefreshState: ['idle', 'armed', 'refreshing'],
   ScrollDirection: ['none', 'up', 'down'],

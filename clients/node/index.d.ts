@@ -1,7 +1,8 @@
 // Types for the OmniScroll Node client (index.js).
 
 import type {
-  ChildKind, ErrorCodeTable, EventType, MethodName, RecenterMode, ScrollDirection, ScrollPhase, ScrollPosition, Template,
+  ChildKind, ErrorCodeTable, EventType, MethodName, PhysicsFlingPreset, PhysicsFlingSnapMode, RecenterMode, ScrollDirection,
+  ScrollPhase, ScrollPosition, Template,
 } from './generated.js';
 
 /** The method table, enums and error codes, generated from protocol/openrpc.json. */
@@ -193,6 +194,43 @@ export interface InitializeResult {
   [extra: string]: JSONValue;
 }
 
+/** `physics.fling`'s snap: `points` (ascending) or `interval`, exactly one; `distance` with proximity, `minFlingVelocity` with paging. */
+export interface FlingSnap {
+  points?: number[];
+  interval?: number;
+  mode?: PhysicsFlingSnapMode;
+  distance?: number;
+  minFlingVelocity?: number;
+}
+
+/** `physics.fling`'s params; `bounds` as `[min, max]` or `{min, max}`; `sampleInterval` or `times`, not both. */
+export interface FlingParams {
+  preset?: PhysicsFlingPreset;
+  position: number;
+  velocity: number;
+  bounds?: [number, number] | { min: number; max: number };
+  viewport?: number;
+  snap?: FlingSnap;
+  dragStart?: number;
+  sampleInterval?: number;
+  times?: number[];
+}
+
+export interface MotionSample {
+  time: number;
+  position: number;
+  velocity: number;
+  [extra: string]: JSONValue;
+}
+
+/** `physics.fling`'s answer; `samples` only when asked for. */
+export interface FlingResult {
+  target: number;
+  duration: number;
+  samples?: MotionSample[];
+  [extra: string]: JSONValue | MotionSample[] | undefined;
+}
+
 /** A request builder's product: pass to `client.call` or `client.batch`. */
 export interface Call<R = unknown> {
   method: string;
@@ -229,6 +267,7 @@ export declare const calls: {
   gridCreate(params: GridCreateParams): Call<GridLayout>;
   gridScroll(session: string, x: number, y: number, phase?: ScrollPhase): Call<GridLayout>;
   gridUpdate(session: string, params?: GridUpdateParams): Call<GridLayout>;
+  fling(params: FlingParams): Call<FlingResult>;
 };
 
 export declare function notification<R>(c: Call<R>): Call<null>;
@@ -298,6 +337,7 @@ export declare class Client {
   gridCreate(params: GridCreateParams, opts?: CallOptions): Promise<GridLayout>;
   gridScroll(session: string, x: number, y: number, phase?: ScrollPhase, opts?: CallOptions): Promise<GridLayout>;
   gridUpdate(session: string, params?: GridUpdateParams, opts?: CallOptions): Promise<GridLayout>;
+  fling(params: FlingParams, opts?: CallOptions): Promise<FlingResult>;
 }
 
 export declare function encodeRaw(s: string): Buffer;

@@ -224,6 +224,19 @@ const asDestroyed = (r) => {
   return r.session;
 };
 
+const asFling = (r) => {
+  obj(r, 'FlingResult');
+  const out = { ...r, target: num(r, 'target', 'FlingResult'), duration: num(r, 'duration', 'FlingResult') };
+  if (r.samples !== undefined) {
+    if (!Array.isArray(r.samples)) throw new ProtocolError('FlingResult.samples: expected an array');
+    out.samples = r.samples.map((s) => {
+      obj(s, 'FlingResult.samples[]');
+      return { ...s, time: num(s, 'time', 'sample'), position: num(s, 'position', 'sample'), velocity: num(s, 'velocity', 'sample') };
+    });
+  }
+  return out;
+};
+
 // ---------------------------------------------------------------- calls
 
 function compact(o) {
@@ -289,6 +302,11 @@ export const calls = {
   gridScroll: (session, x, y, phase) => ({ method: Method.GRID_SCROLL, params: compact({ session, x, y, phase }), decode: asGridLayout }),
   gridUpdate: (session, { viewport, x, y, phase } = {}) => ({
     method: Method.GRID_UPDATE, params: compact({ session, viewport: size(viewport, 'width', 'height'), x, y, phase }), decode: asGridLayout,
+  }),
+  fling: ({ preset, position, velocity, bounds, viewport, snap, dragStart, sampleInterval, times } = {}) => ({
+    method: Method.PHYSICS_FLING,
+    params: compact({ preset, position, velocity, bounds: size(bounds, 'min', 'max'), viewport, snap, dragStart, sampleInterval, times }),
+    decode: asFling,
   }),
 };
 
@@ -585,6 +603,8 @@ export class Client {
   gridCreate(params, opts) { return this.call(calls.gridCreate(params), opts); }
   gridScroll(session, x, y, phase, opts) { return this.call(calls.gridScroll(session, x, y, phase), opts); }
   gridUpdate(session, params, opts) { return this.call(calls.gridUpdate(session, params), opts); }
+  /** `physics.fling` (stateless): `{position, velocity, preset?, bounds?, viewport?, snap?, dragStart?, sampleInterval? | times?}`. */
+  fling(params, opts) { return this.call(calls.fling(params), opts); }
 }
 
 // `await using client = new Client()` where explicit resource management exists.

@@ -58,12 +58,15 @@ session.snapshot session
 session.restore snapshot id?
 grid.create viewport tile overscan? contentSize? recenter? threshold? id? options?
 grid.scroll session x y phase?
-grid.update session viewport? x? y? phase?'
+grid.update session viewport? x? y? phase?
+physics.fling preset? position velocity bounds? viewport? snap? dragStart? sampleInterval? times?'
 # OMNISCROLL_ENUM_<NAME>: the values of each enum, space-separated.
 OMNISCROLL_ENUM_CHILD_KIND='scroll fixed sticky'
 OMNISCROLL_ENUM_EVENT_DIRECTION='up down'
 OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling'
 OMNISCROLL_ENUM_FRAMING='line content-length'
+OMNISCROLL_ENUM_PHYSICS_FLING_PRESET='ios iosFast android flutter'
+OMNISCROLL_ENUM_PHYSICS_FLING_SNAP_MODE='mandatory proximity paging'
 OMNISCROLL_ENUM_RECENTER_MODE='idle threshold never'
 OMNISCROLL_ENUM_REFRESH_STATE='idle armed refreshing'
 OMNISCROLL_ENUM_SCROLL_DIRECTION='none up down'

@@ -101,6 +101,14 @@ check "pipeline order" "$(printf '%s\n' "$out" | jq -s -c 'map(.result.offset)')
 # ids still line up after all that
 check "call after pipeline" "$(omniscroll_call session.list | jq -c '[.sessions[].id]')" "[\"$s\"]"
 
+# physics.fling (stateless): the golden numbers, 60 Hz samples of a bounded overshoot, a -32602 naming the field
+check "fling ios 1000" "$(omniscroll_call physics.fling '{"position":0,"velocity":1000}' | jq -c '[(.target * 100 | round), (.duration * 100 | round)]')" "[49950,345]"
+fling=$(omniscroll_call physics.fling '{"position":0,"velocity":1000,"bounds":{"min":0,"max":300},"viewport":800,"sampleInterval":0.016666666666666666}')
+check "fling bounded rests on the bound" "$(printf '%s' "$fling" | jq -c '[.target, .samples[-1].position, .samples[-1].velocity, ([.samples[].position] | max > 300)]')" "[300,300,0,true]"
+omniscroll_call physics.fling '{"position":0,"velocity":1000,"sampleInterval":0.1,"times":[0]}' 2>/dev/null
+check "fling sampleInterval with times exit code" $? 2
+check "fling error names the field" "$(omniscroll_call physics.fling '{"position":0,"velocity":1000,"snap":{"points":[2,1]}}' 2>&1 >/dev/null | jq -c '[.code, .data.param]')" '[-32602,"params.snap.points[1]"]'
+
 # timeout: a stopped worker gives return code 4, then recovers (late reply skipped)
 kill -STOP "$OMNISCROLL_PID"
 OMNISCROLL_TIMEOUT=1 omniscroll_call session.get "{\"session\":\"$s\"}" >/dev/null 2>&1

@@ -59,6 +59,7 @@ struct BenchResults {
     var startup: [Double] = []
     var scrollInstructions: ScrollInstructions?
     var gridInstructions: GridInstructions?
+    var flingCalls: FlingCalls?
 
     init(options: BenchOptions) { self.options = options }
 
@@ -227,6 +228,12 @@ struct BenchResults {
                 md += "\(r?["ticksPerSecond"]?.doubleValue.map { grouped($0) } ?? "") | \(r?["tilesTravelled"]?.doubleValue.map { grouped($0) } ?? "") |\n"
             }
         }
+        if let f = flingCalls {
+            md += "\n## 8. physics.fling at 60 samples a second (`bench/fling-calls`)\n\n"
+            md += "The release worker answers `physics.fling` calls cycling through the four presets, each inside bounds 0…4300 with `sampleInterval` 1/60, every sample of the motion in the reply. Calls/s: \(grouped(Double(f.calls))) calls on the wall clock, minus one call's run. Instructions: callgrind on \(grouped(Double(f.callgrindCalls))) calls, minus one call's run.\n\n"
+            md += "| calls/s | samples per call | instructions per call | \(grouped(Double(f.callgrindCalls))) calls | one call |\n| ---: | ---: | ---: | ---: | ---: |\n"
+            md += "| \(grouped(f.callsPerSecond)) | \(fmt(f.samplesPerCall, 1)) | \(fmt(f.perCall, 1)) | \(grouped(Double(f.instructions))) | \(grouped(Double(f.oneCall))) |\n"
+        }
         return md
     }
 
@@ -315,6 +322,18 @@ struct BenchResults {
         }
         if let g = gridInstructions {
             w.key("gridInstructions"); w.value(.object(g.report))
+        }
+        if let f = flingCalls {
+            w.key("flingCalls"); w.beginObject()
+            w.key("calls"); w.number(f.calls)
+            w.key("seconds"); w.number(f.seconds)
+            w.key("callsPerSecond"); w.number(f.callsPerSecond)
+            w.key("callgrindCalls"); w.number(f.callgrindCalls)
+            w.key("instructions"); w.number(f.instructions)
+            w.key("oneCall"); w.number(f.oneCall)
+            w.key("perCall"); w.number(f.perCall)
+            w.key("samplesPerCall"); w.number(f.samplesPerCall)
+            w.endObject()
         }
         w.key("targets"); w.beginArray()
         for t in targets {

@@ -10,7 +10,9 @@
 // instructions (callgrind's count per session.scroll; not in the smoke run:
 // CI runs `bench/scroll-instructions --check` on its own), grid
 // (`bench/grid-instructions`: grid.scroll ticks/s and instructions per tick;
-// not in the smoke run).
+// not in the smoke run), fling
+// (`physics.fling` at 60 samples a second: calls/s and instructions per call,
+// `bench/fling-calls`; not in the smoke run either).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -30,6 +32,8 @@ struct BenchOptions {
     var scrollInstructionsScript: String?
     /// `bench/grid-instructions`, for the grid stage.
     var gridInstructionsScript: String?
+    /// `bench/fling-calls`, for the fling stage.
+    var flingCallsScript: String?
     var only: Set<String> = []
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -51,6 +55,7 @@ struct BenchOptions {
             case "--revision": options.revision = try value()
             case "--scroll-instructions": options.scrollInstructionsScript = try value()
             case "--grid-instructions": options.gridInstructionsScript = try value()
+            case "--fling-calls": options.flingCallsScript = try value()
             case "--only": options.only.formUnion(try value().split(separator: ",").map(String.init))
             default: throw BenchFailure("unknown argument \(arguments[i])")
             }
@@ -147,6 +152,11 @@ func runBench(_ options: BenchOptions) throws -> BenchResults {
         for row in GridInstructions.rows {
             log("grid \(row): \(figures.report[row]?["instructionsPerTick"]?.doubleValue ?? 0) instructions per tick")
         }
+    }
+    if enabled("fling"), !options.smoke, let script = options.flingCallsScript {
+        let figures = try FlingCalls.measure(script: script, worker: options.worker)
+        results.flingCalls = figures
+        log("physics.fling at 60 Hz: \(fmt(figures.callsPerSecond, 0)) calls/s, \(fmt(figures.perCall, 1)) instructions per call")
     }
     return results
 }

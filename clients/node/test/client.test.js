@@ -215,3 +215,19 @@ test('binary from OMNISCROLL_BIN', async () => {
     if (saved === undefined) delete process.env.OMNISCROLL_BIN; else process.env.OMNISCROLL_BIN = saved;
   }
 });
+
+test('physics.fling: golden numbers, a bounded overshoot sampled at 60 Hz, snapping and a -32602', () => withClient(async (c) => {
+  const ios = await c.fling({ position: 0, velocity: 1000 });
+  assert.equal(ios.target.toFixed(2), '499.50');
+  assert.equal(ios.duration.toFixed(2), '3.45');
+  assert.equal(ios.samples, undefined);
+  const android = await c.fling({ preset: 'android', position: 0, velocity: 8000 });
+  assert.equal(android.target.toFixed(2), '7186.36');
+  const bounded = await c.fling({ position: 0, velocity: 1000, bounds: [0, 300], viewport: 800, sampleInterval: 1 / 60 });
+  assert.equal(bounded.target, 300);
+  assert.ok(Math.max(...bounded.samples.map((s) => s.position)) > 300, 'overshoots, then springs back');
+  assert.deepEqual(bounded.samples.at(-1), { time: bounded.duration, position: 300, velocity: 0 });
+  assert.equal((await c.fling({ position: 0, velocity: 1000, snap: { points: [0, 120, 480, 900] } })).target, 480);
+  await assert.rejects(c.fling({ position: 0, velocity: 1000, sampleInterval: 0.1, times: [0] }), (e) =>
+    e instanceof RpcError && e.code === RpcError.INVALID_PARAMS && e.data.param === 'params.times');
+}));

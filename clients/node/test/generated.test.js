@@ -44,6 +44,10 @@ const TYPED_CALLS = {
   }),
   'grid.scroll': () => calls.gridScroll('g', 1, 2, 'dragging'),
   'grid.update': () => calls.gridUpdate('g', { viewport: [800, 375], x: 1, y: 2, phase: 'idle' }),
+  'physics.fling': () => calls.fling({
+    preset: 'ios', position: 0, velocity: 1000, bounds: [0, 300], viewport: 800, snap: { interval: 100 }, dragStart: 0,
+    sampleInterval: 0.1, times: [0],
+  }),
 };
 
 /** Every string enum anywhere in a schema, and every string const as a list

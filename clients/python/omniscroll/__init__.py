@@ -16,8 +16,8 @@ from .client import Client
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
 from .transcript import Mismatch, RawWorker, replay
-from .types import (Child, ChildLayout, ContentView, Event, GridLayout, GridTile, InitializeResult, Layout, Point, Rect,
-                    SessionInfo, Target, TileCoordinate)
+from .types import (Child, ChildLayout, ContentView, Event, FlingResult, GridLayout, GridTile, InitializeResult, Layout,
+                    MotionSample, Point, Rect, SessionInfo, Target, TileCoordinate)
 from ._worker import resolve_binary
 
 __version__ = "0.1.0"  # the worker's (OmniScrollVersion.swift); scripts/version --check holds them equal
@@ -25,4 +25,6 @@ __version__ = "0.1.0"  # the worker's (OmniScrollVersion.swift); scripts/version
 __all__ = ["AsyncClient", "Call", "CallTimeout", "Child", "ChildLayout", "Client", "ClientClosed", "ContentView",
            "Event", "GridLayout", "GridTile", "InitializeResult", "InvalidArgument", "Layout", "Mismatch", "OmniScrollError", "Point", "ProtocolViolation",
            "RawWorker", "Rect", "RpcError", "SessionInfo", "Target", "TileCoordinate", "WorkerDied", "calls", "replay",
+           "Event", "FlingResult", "InitializeResult", "InvalidArgument", "Layout", "Mismatch", "MotionSample", "OmniScrollError", "Point", "ProtocolViolation",
+           "RawWorker", "Rect", "RpcError", "SessionInfo", "Target", "WorkerDied", "calls", "replay",
            "resolve_binary"] + _generated.__all__

@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
 
 
 class Param(NamedTuple):
@@ -48,6 +48,7 @@ METHODS: Dict[str, MethodSpec] = {
     "grid.create": MethodSpec("grid.create", (Param("viewport", True, "Viewport"), Param("tile", True, "TileSize"), Param("overscan", False, "integer"), Param("contentSize", False, "TileSize"), Param("recenter", False, "RecenterMode"), Param("threshold", False, "number"), Param("id", False, "string"), Param("options", False, "GridOptions")), "GridLayout"),
     "grid.scroll": MethodSpec("grid.scroll", (Param("session", True, "string"), Param("x", True, "number"), Param("y", True, "number"), Param("phase", False, "ScrollPhase")), "GridLayout"),
     "grid.update": MethodSpec("grid.update", (Param("session", True, "string"), Param("viewport", False, "Viewport"), Param("x", False, "number"), Param("y", False, "number"), Param("phase", False, "ScrollPhase")), "GridLayout"),
+    "physics.fling": MethodSpec("physics.fling", (Param("preset", False, "PhysicsFlingPreset"), Param("position", True, "number"), Param("velocity", True, "number"), Param("bounds", False, "object"), Param("viewport", False, "number"), Param("snap", False, "object"), Param("dragStart", False, "number"), Param("sampleInterval", False, "number"), Param("times", False, "array<number>")), "FlingResult"),
 }
 
 
@@ -79,12 +80,15 @@ class Method:
     GRID_CREATE = "grid.create"
     GRID_SCROLL = "grid.scroll"
     GRID_UPDATE = "grid.update"
+    PHYSICS_FLING = "physics.fling"
 
 
 ChildKind = Literal["scroll", "fixed", "sticky"]
 EventDirection = Literal["up", "down"]
 EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling"]
 Framing = Literal["line", "content-length"]
+PhysicsFlingPreset = Literal["ios", "iosFast", "android", "flutter"]
+PhysicsFlingSnapMode = Literal["mandatory", "proximity", "paging"]
 RecenterMode = Literal["idle", "threshold", "never"]
 RefreshState = Literal["idle", "armed", "refreshing"]
 ScrollDirection = Literal["none", "up", "down"]

@@ -5,7 +5,7 @@ import asyncio
 import itertools
 import json
 from collections import OrderedDict
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from . import calls
 from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
@@ -14,8 +14,8 @@ from .client import (DEFAULT_CLOSE_TIMEOUT, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_L
                      encode_message, request_object)
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
-from ._generated import Method, RecenterMode, ScrollPhase, ScrollPosition
-from .types import GridLayout, InitializeResult, Layout, Number, SessionInfo
+from ._generated import Method, PhysicsFlingPreset, RecenterMode, ScrollPhase, ScrollPosition
+from .types import FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo
 
 JSON = Any
 
@@ -437,3 +437,11 @@ class AsyncClient:
                     x: Optional[Number] = None, y: Optional[Number] = None, phase: Optional[ScrollPhase] = None,
                     timeout: Optional[float] = None) -> GridLayout:
         return await self.call(calls.grid_update(session, viewport=viewport, x=x, y=y, phase=phase), timeout)
+    async def fling(self, position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None, *,
+                    bounds: Optional[Tuple[Number, Number]] = None, viewport: Optional[Number] = None,
+                    snap: Optional[Mapping[str, JSON]] = None, drag_start: Optional[Number] = None,
+                    sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None,
+                    timeout: Optional[float] = None) -> FlingResult:
+        """``physics.fling``: see :func:`omniscroll.calls.fling`."""
+        return await self.call(calls.fling(position, velocity, preset, bounds, viewport, snap, drag_start,
+                                           sample_interval, times), timeout)

@@ -7,10 +7,10 @@ typed results too.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
-from ._generated import Method, RecenterMode, ScrollPhase, ScrollPosition
-from .types import (Child, GridLayout, InitializeResult, Layout, Number, SessionInfo, any_layout_from_json,
+from ._generated import Method, PhysicsFlingPreset, RecenterMode, ScrollPhase, ScrollPosition
+from .types import (Child, FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo, any_layout_from_json,
                     destroyed_from_json, session_list_from_json)
 
 JSON = Any
@@ -214,9 +214,26 @@ def grid_update(session: str, *, viewport: Optional[Union[Mapping[str, Number], 
         session=session, viewport=_size(viewport, "width", "height"), x=x, y=y, phase=phase), GridLayout.from_json)
 
 
+def fling(position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None,
+          bounds: Optional[Tuple[Number, Number]] = None, viewport: Optional[Number] = None,
+          snap: Optional[Mapping[str, JSON]] = None, drag_start: Optional[Number] = None,
+          sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None) -> Call:
+    """``physics.fling`` (stateless): ``bounds`` is ``(min, max)``; ``snap`` is
+    ``{"points": [...]}`` or ``{"interval": n}`` with an optional ``mode``
+    (``mandatory``, ``proximity`` + ``distance``, ``paging`` + ``minFlingVelocity``).
+    Give ``sample_interval`` or ``times``, not both."""
+    return Call(Method.PHYSICS_FLING,
+                _params(preset=preset, position=position, velocity=velocity,
+                        bounds=None if bounds is None else {"min": bounds[0], "max": bounds[1]},
+                        viewport=viewport, snap=None if snap is None else dict(snap), dragStart=drag_start,
+                        sampleInterval=sample_interval, times=None if times is None else list(times)),
+                FlingResult.from_json)
+
+
 __all__ = ["Call", "call", "initialize", "shutdown", "exit", "discover", "create", "scroll",
            "set_content_height", "update", "set_viewport", "set_insets", "insert_children",
            "remove_children", "scroll_to_child", "begin_dragging", "end_dragging", "end_scrolling",
            "end_refreshing", "end_loading_more", "get", "list_sessions", "destroy", "snapshot", "restore",
            "grid_create", "grid_scroll", "grid_update",
+           "fling",
            "SessionInfo"]

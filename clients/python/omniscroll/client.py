@@ -18,8 +18,8 @@ from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
 from .calls import Call, ChildSpec, windows
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
-from ._generated import Method, RecenterMode, ScrollPhase, ScrollPosition
-from .types import GridLayout, InitializeResult, Layout, Number, SessionInfo
+from ._generated import Method, PhysicsFlingPreset, RecenterMode, ScrollPhase, ScrollPosition
+from .types import FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo
 
 JSON = Any
 DEFAULT_TIMEOUT = 30.0
@@ -530,3 +530,11 @@ class Client:
                     x: Optional[Number] = None, y: Optional[Number] = None, phase: Optional[ScrollPhase] = None,
                     timeout: Optional[float] = None) -> GridLayout:
         return self.call(calls.grid_update(session, viewport=viewport, x=x, y=y, phase=phase), timeout)
+    def fling(self, position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None, *,
+              bounds: Optional[Tuple[Number, Number]] = None, viewport: Optional[Number] = None,
+              snap: Optional[Mapping[str, JSON]] = None, drag_start: Optional[Number] = None,
+              sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None,
+              timeout: Optional[float] = None) -> FlingResult:
+        """``physics.fling``: see :func:`omniscroll.calls.fling`."""
+        return self.call(calls.fling(position, velocity, preset, bounds, viewport, snap, drag_start,
+                                     sample_interval, times), timeout)

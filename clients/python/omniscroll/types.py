@@ -365,3 +365,41 @@ class Child:
             out["pinOffset"] = self.pin_offset
         out.update(self.extra)
         return out
+
+
+@dataclass
+class MotionSample:
+    """Where a fling is at one time (``physics.fling``'s ``samples``)."""
+    time: Number
+    position: Number
+    velocity: Number
+    extra: Dict[str, JSON] = field(default_factory=dict)
+
+    _KEYS = ("time", "position", "velocity")
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "MotionSample":
+        o = _obj(value, "sample")
+        return cls(_num(o, "time", "sample"), _num(o, "position", "sample"), _num(o, "velocity", "sample"),
+                   _extra(o, cls._KEYS))
+
+
+@dataclass
+class FlingResult:
+    """``physics.fling``'s answer: where the motion rests, when, and the
+    samples asked for (``None`` when none were)."""
+    target: Number
+    duration: Number
+    samples: Optional[List[MotionSample]] = None
+    extra: Dict[str, JSON] = field(default_factory=dict)
+
+    _KEYS = ("target", "duration", "samples")
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "FlingResult":
+        o = _obj(value, "FlingResult")
+        samples = o.get("samples")
+        if samples is not None and not isinstance(samples, list):
+            raise ValueError("FlingResult.samples: expected an array, got %r" % (samples,))
+        return cls(_num(o, "target", "FlingResult"), _num(o, "duration", "FlingResult"),
+                   None if samples is None else [MotionSample.from_json(v) for v in samples], _extra(o, cls._KEYS))

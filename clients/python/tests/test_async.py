@@ -69,3 +69,13 @@ def test_async_close_exit_code(worker_bin: str) -> None:
         await c.initialize()
         assert await c.close() == 0
     run(main())
+
+
+def test_async_fling(worker_bin: str) -> None:
+    async def main() -> None:
+        async with AsyncClient(worker_bin) as c:
+            fling = await c.fling(0, 1000, "iosFast", times=[0, 10])
+            assert round(fling.target, 2) == 99.50
+            assert fling.samples is not None and [s.time for s in fling.samples] == [0, 10]
+            assert fling.samples[1].position == fling.target and fling.samples[1].velocity == 0
+    asyncio.run(main())

@@ -336,3 +336,20 @@ def test_raw_replies_are_json_rpc(worker_bin: str) -> None:
         w.send(b'{"jsonrpc":"2.0","id":null,"method":"session.list"}\n')
         reply = json.loads(w.read_reply(10))
         assert reply == {"jsonrpc": "2.0", "id": None, "result": {"sessions": []}}
+
+
+def test_fling_golden_and_samples(client: Client) -> None:
+    ios = client.fling(0, 1000)
+    assert round(ios.target, 2) == 499.50 and round(ios.duration, 2) == 3.45 and ios.samples is None
+    android = client.fling(0, 8000, "android")
+    assert round(android.target, 2) == 7186.36 and round(android.duration, 4) == 2.1184
+    bounded = client.fling(0, 1000, bounds=(0, 300), viewport=800, sample_interval=1 / 60)
+    assert bounded.target == 300
+    assert bounded.samples is not None and bounded.samples[-1].time == bounded.duration
+    assert bounded.samples[-1].position == 300 and bounded.samples[-1].velocity == 0
+    assert max(s.position for s in bounded.samples) > 300  # overshoots, then springs back
+    snapped = client.fling(0, 1000, snap={"interval": 200})
+    assert snapped.target == 400
+    with pytest.raises(RpcError) as err:
+        client.fling(0, 1000, sample_interval=0.1, times=[0])
+    assert err.value.code == RpcError.INVALID_PARAMS and err.value.data["param"] == "params.times"

@@ -42,6 +42,7 @@ TYPED_CALLS: Dict[str, Callable[[], Call]] = {
                                              recenter="threshold", threshold=100, id="g", delta=True),
     "grid.scroll": lambda: calls.grid_scroll("g", 1, 2, "dragging"),
     "grid.update": lambda: calls.grid_update("g", viewport=(800, 375), x=1, y=2, phase="idle"),
+    "physics.fling": lambda: calls.fling(0, 1000, "ios", (0, 300), 800, {"interval": 100}, 0, 0.1, [0, 0.5]),
 }
 
 

@@ -5,14 +5,17 @@ import OmniScrollJSON
 /// viewport, insets, an offset and options.
 struct CreateMethod: MethodDeclaration {
     static let name: StaticString = "session.create"
+    /// The children and options params, which template files are made of too (`SessionTemplate`).
+    static let children = Member.optional("children", .array(items: SessionParams.childSpec))
+    static let options = Member.optional("options", SessionParams.options)
     static let params: [Member] = [
         .required("viewport", SessionParams.viewport),
-        .optional("children", .array(items: SessionParams.childSpec)),
+        children,
         .optional("insets", SessionParams.insets),
         .optional("offset", SessionParams.offset),
         .optional("id", SessionParams.id),
-        .optional("template", .enumeration(of: SessionTemplate.self)),
-        .optional("options", SessionParams.options),
+        .optional("template", .enumeration(SessionTemplate.names)),
+        options,
     ]
     static let result = ResultSchema.component("Layout")
 
@@ -25,7 +28,8 @@ struct CreateMethod: MethodDeclaration {
     let delta: Bool
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        let template = try params.optionalEnumeration("template", as: SessionTemplate.self)
+        let template = try params.optionalEnumeration("template", as: SessionTemplate.Name.self)
+            .map { (name) throws(RPCError) in try SessionTemplate.named(name) }
         viewport = try SessionParams.viewport(params.object("viewport"))
         if let array = try params.optionalArray("children") {
             children = try SessionParams.children(array)
@@ -37,9 +41,10 @@ struct CreateMethod: MethodDeclaration {
         insets = try params.optionalObject("insets").map { (o) throws(RPCError) in try SessionParams.insets(o) } ?? .zero
         offset = try params.optionalDouble("offset")
         let base = template?.options ?? ContainerOptions()
+        let baseDelta = template?.delta ?? false
         (options, delta) = try params.optionalObject("options").map { (o) throws(RPCError) in
-            try SessionParams.options(o, base: base, baseDelta: false)
-        } ?? (base, false)
+            try SessionParams.options(o, base: base, baseDelta: baseDelta)
+        } ?? (base, baseDelta)
         id = try params.optionalString("id")
     }
 

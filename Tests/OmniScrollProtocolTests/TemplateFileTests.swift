@@ -1,0 +1,76 @@
+import Foundation
+import OmniScrollCore
+import OmniScrollJSON
+import OmniScrollOpenRPC
+import OmniScrollTemplates
+@testable import OmniScrollProtocol
+import XCTest
+
+/// `protocol/templates/*.json`: each decodes through `session.create`'s own
+/// param decoding, the embedded list is the folder, and the `template` enum of
+/// `protocol/openrpc.json` names exactly the files.
+final class TemplateFileTests: XCTestCase {
+    private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("protocol/templates")
+
+    private func filesOnDisk() throws -> [String: [UInt8]] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".json") }
+        var files: [String: [UInt8]] = [:]
+        for name in names {
+            files[String(name.dropLast(".json".count))] = Array(try Data(contentsOf: Self.folder.appendingPathComponent(name)))
+        }
+        return files
+    }
+
+    func testEveryFileInTheFolderIsEmbeddedByteForByte() throws {
+        let onDisk = try filesOnDisk()
+        XCTAssertEqual(Set(TemplateFiles.all.map(\.name)), Set(onDisk.keys), "TemplateFiles.all vs protocol/templates/")
+        for file in TemplateFiles.all { XCTAssertEqual(file.bytes, onDisk[file.name], file.name) }
+    }
+
+    func testEveryFileDecodesAsARequestWould() throws {
+        for (name, bytes) in try filesOnDisk() {
+            XCTAssertNoThrow(try SessionTemplate(json: bytes, file: "\(name).json"), name)
+            XCTAssertNoThrow(try SessionTemplate.named(SessionTemplate.Name(rawValue: name)), name)
+        }
+    }
+
+    func testTemplateEnumOfTheDocumentNamesTheFiles() throws {
+        let document = try JSONParser.parse(String(decoding: OpenRPCDocument.bytes, as: UTF8.self))
+        let create = try XCTUnwrap(document["methods"]?.arrayValue?.first { $0["name"] == "session.create" })
+        let template = try XCTUnwrap(create["params"]?.arrayValue?.first { $0["name"] == "template" })
+        let names = template["schema"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        XCTAssertEqual(names, SessionTemplate.names)
+        XCTAssertEqual(Set(names), Set(try filesOnDisk().keys))
+    }
+
+    /// The files hold what the Swift templates held before they became data.
+    func testTemplatesAreTheSeedContainers() throws {
+        let short = try SessionTemplate.named(SessionTemplate.Name(rawValue: "shortContainer"))
+        XCTAssertEqual(short.children, [.scroll("web", contentHeight: nil), .scroll("list", contentHeight: nil)])
+        XCTAssertEqual(short.options, ContainerOptions(anchoring: true, seedEvents: true))
+        XCTAssertFalse(short.delta)
+        let tabs = try SessionTemplate.named(SessionTemplate.Name(rawValue: "stickyTabs"))
+        XCTAssertEqual(tabs.children, [.fixed("header", height: nil), .sticky("tabs", height: 44), .scroll("list", contentHeight: nil)])
+        XCTAssertEqual(tabs.options, ContainerOptions(anchoring: true, seedEvents: true))
+    }
+
+    /// A broken file fails here with the member at fault, as a request would.
+    func testABrokenTemplateIsRejectedNamingTheMember() {
+        func failure(_ json: String) -> String? {
+            do {
+                _ = try SessionTemplate(json: Array(json.utf8), file: "broken.json")
+                return nil
+            } catch {
+                return error.data?["param"]?.stringValue ?? error.message
+            }
+        }
+        XCTAssertEqual(failure(#"{"children":[{"id":"a","kind":"scroll","height":3}]}"#), "broken.json.children[0].height")
+        XCTAssertEqual(failure(#"{"children":[{"id":"a","kind":"tile"}]}"#), "broken.json.children[0].kind")
+        XCTAssertEqual(failure(#"{"children":[],"options":{"refresh":{"threshold":0}}}"#), "broken.json.options.refresh.threshold")
+        XCTAssertEqual(failure(#"{"children":[],"colour":"red"}"#), "broken.json.colour")
+        XCTAssertEqual(failure(#"{"options":{}}"#), "broken.json.children")
+        XCTAssertEqual(failure("[]"), "broken.json")
+        XCTAssertNotNil(failure("{"))
+    }
+}
