@@ -83,7 +83,7 @@ struct Draft {
         let height = stack.frameHeight(i)
         let pinned: Double
         if stack.kinds[i] == .sticky {
-            pinned = stack.pins.pinTops[stack.pins.barsBefore(i)]
+            pinned = stack.pins.pinTop(ofChild: i)
         } else {
             pinned = stack.pinnedHeightAbove(i)
         }

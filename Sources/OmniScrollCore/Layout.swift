@@ -15,10 +15,12 @@ public struct Layout: Sendable {
     public let viewport: Viewport
     /// The container's content offset `y` (any value within ±`Validation.maxOffset`; children clamp).
     public let offset: Double
+    /// `[minOffset, maxOffset]` (`offsetRange`).
+    let offsetBounds: ClosedRange<Double>
     /// `−inset.top` (including a held refresh inset).
-    public let minOffset: Double
+    public var minOffset: Double { offsetBounds.lowerBound }
     /// `max(minOffset, S + inset.bottom − V)`.
-    public let maxOffset: Double
+    public var maxOffset: Double { offsetBounds.upperBound }
     /// The pinned bars' frames, `[top, bottom)` in content coordinates, merged and ascending.
     private let pinnedCover: [(top: Double, bottom: Double)]
     /// The child under the viewport's top edge, just below the pinned bars
@@ -34,8 +36,7 @@ public struct Layout: Sendable {
         self.stack = stack
         self.viewport = viewport
         self.offset = offset
-        minOffset = -insets.top
-        maxOffset = max(-insets.top, stack.contentHeight + insets.bottom - viewport.height)
+        offsetBounds = offsetRange(contentHeight: stack.contentHeight, viewportHeight: viewport.height, insets: insets)
         // Most containers have no sticky bar: then nothing is pinned, and
         // the cover (an array built per layout) is skipped altogether.
         var stackHeight = 0.0
@@ -141,17 +142,17 @@ public struct Layout: Sendable {
         let natural = stack.naturalHeight(i)
         let height = stack.frameHeight(i)
         var frameTop = top
-        var contentOffset = 0.0
+        var contentOffset = Point(x: 0, y: 0)
         var pinned = false
         switch stack.kinds[i] {
         case .scroll:
             let window = offset + stack.pinnedHeightAbove(i)
             frameTop = clamp(window, top, top + natural - height)
-            contentOffset = clamp(window - top, 0, natural - height)
+            contentOffset.y = clamp(window - top, 0, natural - height)
         case .fixed:
             break
         case .sticky:
-            let pinTop = stack.pins.pinTops[stack.pins.barsBefore(i)]
+            let pinTop = stack.pins.pinTop(ofChild: i)
             if offset + pinTop >= top {
                 frameTop = offset + pinTop
                 pinned = true

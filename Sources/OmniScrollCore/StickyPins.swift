@@ -47,6 +47,10 @@ struct StickyPins: Equatable, Sendable {
         return all
     }
 
+    /// `pinTop_k` of the bar that is child `i` (which must be a sticky bar).
+    @inline(__always)
+    func pinTop(ofChild i: Int) -> Double { pinTops[barsBefore(i)] }
+
     /// `B_i`: the bottom of the pinned stack formed by the bars before child `i`.
     func pinnedBottom(above i: Int) -> Double {
         let k = barsBefore(i)

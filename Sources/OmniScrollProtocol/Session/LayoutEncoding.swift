@@ -111,12 +111,13 @@ enum LayoutEncoding {
         let child = layout.child(i)
         w.beginObject()
         w.rawFragment(#""id":"#, needsComma: false); w.string(layout.childID(i))
-        w.withCursor(reserving: 96 + 6 * JSONWriter.maxNumberBytes, needsComma: true) { c in
+        w.withCursor(reserving: 96 + 7 * JSONWriter.maxNumberBytes, needsComma: true) { c in
             c.fragment(#","frame":{"x":"#); c.number(child.frame.x)
             c.fragment(#","y":"#); c.number(child.frame.y)
             c.fragment(#","width":"#); c.number(child.frame.width)
             c.fragment(#","height":"#); c.number(child.frame.height)
-            c.fragment(#"},"contentOffset":{"x":0,"y":"#); c.number(child.contentOffset)
+            c.fragment(#"},"contentOffset":{"x":"#); c.number(child.contentOffset.x)
+            c.fragment(#","y":"#); c.number(child.contentOffset.y)
             c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
             c.fragment("}")
         }
