@@ -81,12 +81,7 @@ struct Draft {
     func targetOffset(child i: Int, position: ScrollPosition) -> Double {
         let top = stack.naturalTop(i)
         let height = stack.frameHeight(i)
-        let pinned: Double
-        if stack.kinds[i] == .sticky {
-            pinned = stack.pins.pinTop(ofChild: i)
-        } else {
-            pinned = stack.pinnedHeightAbove(i)
-        }
+        let pinned = stack.pins.alignmentLine(ofChild: i)
         let raw: Double
         switch position {
         case .top: raw = top - pinned

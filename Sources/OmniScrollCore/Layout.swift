@@ -91,7 +91,7 @@ public struct Layout: Sendable {
     public var childCount: Int { stack.count }
     public func childID(_ i: Int) -> String { stack.ids[i] }
     public func childIndex(of id: String) -> Int? { stack.index(of: id) }
-    public func childKind(_ i: Int) -> ChildKind { stack.kinds[i] }
+    public func childKind(_ i: Int) -> ChildKind { stack.payloads[i].kind }
 
     public var contentView: ContentViewFrame {
         let height = stack.frameHeights.total
@@ -138,26 +138,10 @@ public struct Layout: Sendable {
 
     /// The layout of child `i` (O(log n)).
     public func child(_ i: Int) -> ChildLayout {
-        let top = stack.naturalTop(i)
-        let natural = stack.naturalHeight(i)
+        let placement = stack.payloads[i].place(i, in: stack, offset: offset)
+        let frameTop = placement.frameTop
         let height = stack.frameHeight(i)
-        var frameTop = top
-        var contentOffset = Point(x: 0, y: 0)
-        var pinned = false
-        switch stack.kinds[i] {
-        case .scroll:
-            let window = offset + stack.pinnedHeightAbove(i)
-            frameTop = clamp(window, top, top + natural - height)
-            contentOffset.y = clamp(window - top, 0, natural - height)
-        case .fixed:
-            break
-        case .sticky:
-            let pinTop = stack.pins.pinTop(ofChild: i)
-            if offset + pinTop >= top {
-                frameTop = offset + pinTop
-                pinned = true
-            }
-        }
+        let pinned = placement.isPinned
         let bottom = frameTop + height
         var visible = overlap(frameTop, bottom, offset, offset + viewport.height)
         if !pinned, visible > 0 {
@@ -168,7 +152,7 @@ public struct Layout: Sendable {
         }
         return ChildLayout(
             frame: Rect(x: 0, y: frameTop, width: viewport.width, height: height),
-            contentOffset: contentOffset,
+            contentOffset: placement.contentOffset,
             visibleHeight: visible,
             isPinned: pinned
         )

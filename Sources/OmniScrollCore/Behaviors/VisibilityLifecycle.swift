@@ -17,11 +17,19 @@ struct VisibilityLifecycle: ContainerBehavior {
     /// unchanged; `nil` until the first pass (a restored container). A scroll
     /// tick compares indices, not ids.
     private var indices: (visible: [Int], active: Int?)?
+    /// The seed pair of the children, found once per structure; `nil` until
+    /// needed or after the structure changed.
+    private var seedPair: SeedPair?
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         if isUnchanged(by: transition) { return }
         let layout = transition.layout
-        let seed: (top: Int?, bottom: Int?) = transition.options.seedEvents ? layout.stack.seedPair : (nil, nil)
+        if transition.structureChanged { seedPair = nil }
+        var seed = SeedPair.none
+        if transition.options.seedEvents {
+            seed = seedPair ?? SeedPair(of: layout.stack)
+            seedPair = seed
+        }
         let topID = seed.top.map(layout.childID)
         let bottomID = seed.bottom.map(layout.childID)
         /// Appends a general event, then the seed's name for it when the child
@@ -99,5 +107,6 @@ struct VisibilityLifecycle: ContainerBehavior {
         active = snapshot.active
         leaving = snapshot.leaving
         indices = nil
+        seedPair = nil
     }
 }
