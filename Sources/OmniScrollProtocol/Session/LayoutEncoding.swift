@@ -116,8 +116,15 @@ enum LayoutEncoding {
             c.fragment(#","y":"#); c.number(child.frame.y)
             c.fragment(#","width":"#); c.number(child.frame.width)
             c.fragment(#","height":"#); c.number(child.frame.height)
-            c.fragment(#"},"contentOffset":{"x":"#); c.number(child.contentOffset.x)
-            c.fragment(#","y":"#); c.number(child.contentOffset.y)
+            // `x` is 0 for every child of a vertical kind: one fragment then,
+            // rather than a number to format on every child of every reply.
+            if child.contentOffset.x == 0 {
+                c.fragment(#"},"contentOffset":{"x":0,"y":"#)
+            } else {
+                c.fragment(#"},"contentOffset":{"x":"#); c.number(child.contentOffset.x)
+                c.fragment(#","y":"#)
+            }
+            c.number(child.contentOffset.y)
             c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
             c.fragment("}")
         }

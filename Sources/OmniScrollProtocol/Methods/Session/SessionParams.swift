@@ -29,10 +29,24 @@ enum SessionParams {
     static let childSpec = ParamSchema.object([
         .required("id", id),
         .required("kind", .enumeration(of: ChildKind.self)),
-        .optional("contentHeight", .nullable(length)),
-        .optional("height", .nullable(length)),
-        .optional("pinOffset", length),
-    ])
+    ] + kindMembers)
+    /// Every kind's size member (`null` while unknown) and own members, once
+    /// each, in kind order: a new kind's members come from its rule.
+    private static let kindMembers: [Member] = {
+        var keys: [ParamKey] = []
+        var members: [Member] = []
+        for kind in ChildKind.allCases {
+            let size = ParamKey(stringLiteral: kind.sizeMember)
+            if !keys.contains(size) { keys.append(size); members.append(.optional(size, .nullable(length))) }
+        }
+        for kind in ChildKind.allCases {
+            for key in kind.payloadMembers.map(ParamKey.init(stringLiteral:)) where !keys.contains(key) {
+                keys.append(key)
+                members.append(.optional(key, length))
+            }
+        }
+        return members
+    }()
     static let options = ParamSchema.object([
         .optional("anchoring", .boolean),
         .optional("delta", .boolean),
