@@ -15,12 +15,10 @@ public struct Layout: Sendable {
     public let viewport: Viewport
     /// The container's content offset `y` (any value within ±`Validation.maxOffset`; children clamp).
     public let offset: Double
-    /// `[minOffset, maxOffset]` (`offsetRange`).
-    let offsetBounds: ClosedRange<Double>
-    /// `−inset.top` (including a held refresh inset).
-    public var minOffset: Double { offsetBounds.lowerBound }
-    /// `max(minOffset, S + inset.bottom − V)`.
-    public var maxOffset: Double { offsetBounds.upperBound }
+    /// `−inset.top` (including a held refresh inset): `offsetRange`'s lower bound.
+    public let minOffset: Double
+    /// `max(minOffset, S + inset.bottom − V)`: `offsetRange`'s upper bound.
+    public let maxOffset: Double
     /// The pinned bars' frames, `[top, bottom)` in content coordinates, merged and ascending.
     private let pinnedCover: [(top: Double, bottom: Double)]
     /// The child under the viewport's top edge, just below the pinned bars
@@ -36,7 +34,9 @@ public struct Layout: Sendable {
         self.stack = stack
         self.viewport = viewport
         self.offset = offset
-        offsetBounds = offsetRange(contentHeight: stack.contentHeight, viewportHeight: viewport.height, insets: insets)
+        let bounds = offsetRange(contentHeight: stack.contentHeight, viewportHeight: viewport.height, insets: insets)
+        minOffset = bounds.lowerBound
+        maxOffset = bounds.upperBound
         // Most containers have no sticky bar: then nothing is pinned, and
         // the cover (an array built per layout) is skipped altogether.
         var stackHeight = 0.0
