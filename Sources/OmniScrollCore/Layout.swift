@@ -138,9 +138,9 @@ public struct Layout: Sendable {
 
     /// The layout of child `i` (O(log n)).
     public func child(_ i: Int) -> ChildLayout {
-        let placement = stack.payloads[i].place(i, in: stack, offset: offset)
-        let frameTop = placement.frameTop
         let height = stack.frameHeight(i)
+        let placement = stack.payloads[i].place(i, top: stack.naturalTop(i), height: height, in: stack, offset: offset)
+        let frameTop = placement.frameTop
         let pinned = placement.isPinned
         let bottom = frameTop + height
         var visible = overlap(frameTop, bottom, offset, offset + viewport.height)

@@ -17,18 +17,21 @@ struct VisibilityLifecycle: ContainerBehavior {
     /// unchanged; `nil` until the first pass (a restored container). A scroll
     /// tick compares indices, not ids.
     private var indices: (visible: [Int], active: Int?)?
-    /// The seed pair of the children, found once per structure; `nil` until
-    /// needed or after the structure changed.
+    /// The seed pair of the children, found again when the structure
+    /// changes; `nil` until needed or after a restore.
     private var seedPair: SeedPair?
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         if isUnchanged(by: transition) { return }
         let layout = transition.layout
-        if transition.structureChanged { seedPair = nil }
         var seed = SeedPair.none
         if transition.options.seedEvents {
-            seed = seedPair ?? SeedPair(of: layout.stack)
-            seedPair = seed
+            if let known = seedPair, !transition.structureChanged {
+                seed = known
+            } else {
+                seed = SeedPair(of: layout.stack)
+                seedPair = seed
+            }
         }
         let topID = seed.top.map(layout.childID)
         let bottomID = seed.bottom.map(layout.childID)

@@ -20,8 +20,9 @@ protocol ChildKindRule {
     /// The pin offset of a child that joins the pinned stack (its height then
     /// counts as pinned height above every later child); `nil` when it stays in flow.
     static func pinOffset(of payload: ChildPayload) -> Double?
-    /// Where child `i`, which is of this kind, sits at `offset`.
-    static func place(_ i: Int, in stack: ChildStack, offset: Double) -> ChildPlacement
+    /// Where child `i`, which is of this kind, sits at `offset`, given its
+    /// natural top and frame height (every kind's placement reads them).
+    static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement
 }
 
 extension ChildKindRule {

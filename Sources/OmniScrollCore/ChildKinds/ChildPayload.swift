@@ -12,14 +12,14 @@ public enum ChildPayload: Equatable, Sendable {
         }
     }
 
-    /// Where child `i` sits at `offset`, by its kind's rule. A switch rather
+    /// Where child `i` (natural top `top`, frame height `height`) sits at `offset`, by its kind's rule. A switch rather
     /// than `kind.rule` so the solver's hottest call stays statically dispatched.
     @inline(__always)
-    func place(_ i: Int, in stack: ChildStack, offset: Double) -> ChildPlacement {
+    func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {
         switch self {
-        case .scroll: ScrollChild.place(i, in: stack, offset: offset)
-        case .fixed: FixedChild.place(i, in: stack, offset: offset)
-        case .sticky: StickyChild.place(i, in: stack, offset: offset)
+        case .scroll: ScrollChild.place(i, top: top, height: height, in: stack, offset: offset)
+        case .fixed: FixedChild.place(i, top: top, height: height, in: stack, offset: offset)
+        case .sticky: StickyChild.place(i, top: top, height: height, in: stack, offset: offset)
         }
     }
 }

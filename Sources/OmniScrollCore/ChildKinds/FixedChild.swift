@@ -8,8 +8,8 @@ enum FixedChild: ChildKindRule {
     static func payload(_ values: [Double?]) -> ChildPayload { .fixed }
 
     @inline(__always)
-    static func place(_ i: Int, in stack: ChildStack, offset: Double) -> ChildPlacement {
-        ChildPlacement(frameTop: stack.naturalTop(i))
+    static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {
+        ChildPlacement(frameTop: top)
     }
 }
 

@@ -14,10 +14,8 @@ enum ScrollChild: ChildKindRule {
     }
 
     @inline(__always)
-    static func place(_ i: Int, in stack: ChildStack, offset: Double) -> ChildPlacement {
-        let top = stack.naturalTop(i)
+    static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {
         let natural = stack.naturalHeight(i)
-        let height = stack.frameHeight(i)
         let window = offset + stack.pinnedHeightAbove(i)
         return ChildPlacement(frameTop: clamp(window, top, top + natural - height),
                               contentOffset: Point(x: 0, y: clamp(window - top, 0, natural - height)))

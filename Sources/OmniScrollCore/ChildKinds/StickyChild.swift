@@ -22,8 +22,7 @@ public struct StickyChild: ChildKindRule, Equatable, Sendable {
     }
 
     @inline(__always)
-    static func place(_ i: Int, in stack: ChildStack, offset: Double) -> ChildPlacement {
-        let top = stack.naturalTop(i)
+    static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {
         let pinTop = stack.pins.pinTop(ofChild: i)
         return offset + pinTop >= top
             ? ChildPlacement(frameTop: offset + pinTop, isPinned: true)
