@@ -2,9 +2,10 @@
 public struct ChildLayout: Equatable, Sendable {
     /// The child's frame in container content coordinates.
     public var frame: Rect
-    /// The child's own inner `contentOffset.y`, in `[0, C − H]` for scroll
-    /// children and 0 for the others.
-    public var contentOffset: Double
+    /// The child's own inner content offset: `y` in `[0, C − H]` for scroll
+    /// children and 0 for the others; `x` 0 for every kind so far (a point so
+    /// that a horizontal kind, a pager, has its axis).
+    public var contentOffset: Point
     /// How much of the frame shows in the viewport and is not covered by a
     /// pinned bar; 0 means hidden.
     public var visibleHeight: Double

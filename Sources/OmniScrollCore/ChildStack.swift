@@ -1,6 +1,6 @@
 /// The ordered children of a container and the sums the solver needs.
 ///
-/// Storage is columnar (ids, kinds, sizes) so a child costs a few dozen bytes,
+/// Storage is columnar (ids, payloads, sizes) so a child costs a few dozen bytes,
 /// and lives in one copy-on-write box so that passing a stack around (every
 /// `Layout` holds one) costs one reference count, not one per column.
 /// A size change is O(log² n); inserting or removing children, or changing a
@@ -11,7 +11,8 @@ struct ChildStack: Sendable {
     /// the runtime checks were a measurable part of every update.
     private final class Storage: @unchecked Sendable {
         @exclusivity(unchecked) var ids: [String] = []
-        @exclusivity(unchecked) var kinds: [ChildKind] = []
+        /// Each child's kind and its kind's own members.
+        @exclusivity(unchecked) var payloads: [ChildPayload] = []
         /// The children whose size is not known yet, ascending: few, so a
         /// sorted list costs less than a flag beside every child.
         @exclusivity(unchecked) var unknownSizes: [Int] = []
@@ -25,21 +26,18 @@ struct ChildStack: Sendable {
         @exclusivity(unchecked) var pins = StickyPins()
         /// The viewport height the frame heights were computed for.
         @exclusivity(unchecked) var viewportHeight: Double
-        /// The seed's "top" and "bottom" children: the first two scroll children.
-        @exclusivity(unchecked) var seedPair: (top: Int?, bottom: Int?) = (nil, nil)
 
         init(viewportHeight: Double) { self.viewportHeight = viewportHeight }
 
         func copy() -> Storage {
             let copy = Storage(viewportHeight: viewportHeight)
             copy.ids = ids
-            copy.kinds = kinds
+            copy.payloads = payloads
             copy.unknownSizes = unknownSizes
             copy.naturalHeights = naturalHeights
             copy.frameHeights = frameHeights
             copy.indexByID = indexByID
             copy.pins = pins
-            copy.seedPair = seedPair
             return copy
         }
     }
@@ -53,12 +51,11 @@ struct ChildStack: Sendable {
     }
 
     var ids: [String] { storage.ids }
-    var kinds: [ChildKind] { storage.kinds }
+    var payloads: [ChildPayload] { storage.payloads }
     var naturalHeights: PrefixSums { storage.naturalHeights }
     var frameHeights: PrefixSums { storage.frameHeights }
     var pins: StickyPins { storage.pins }
     var unknownSizeCount: Int { storage.unknownSizes.count }
-    var seedPair: (top: Int?, bottom: Int?) { storage.seedPair }
 
     var count: Int { storage.ids.count }
     var isEmpty: Bool { storage.ids.isEmpty }
@@ -90,8 +87,7 @@ struct ChildStack: Sendable {
 
     /// The declared spec of child `i`, as the client gave it.
     func spec(_ i: Int) -> ChildSpec {
-        ChildSpec(id: storage.ids[i], kind: storage.kinds[i], size: isSizeKnown(i) ? naturalHeight(i) : nil,
-                  pinOffset: storage.pins.pinOffset(ofChild: i))
+        ChildSpec(id: storage.ids[i], size: isSizeKnown(i) ? naturalHeight(i) : nil, payload: storage.payloads[i])
     }
 
     /// The bottom of the pinned stack above child `i` once every bar above it is
@@ -99,29 +95,28 @@ struct ChildStack: Sendable {
     @inline(__always)  // see `naturalTop`
     func pinnedHeightAbove(_ i: Int) -> Double { storage.pins.pinnedBottom(above: i) }
 
-    /// The frame height of a child: a scroll child shows at most the viewport
-    /// below the bars pinned above it.
-    private func frameHeight(kind: ChildKind, natural: Double, index i: Int) -> Double {
-        kind == .scroll ? min(natural, max(0, storage.viewportHeight - storage.pins.pinnedBottom(above: i))) : natural
+    /// The frame height of child `i` at natural height `natural`, by its kind's rule.
+    private func frameHeight(_ i: Int, natural: Double) -> Double {
+        storage.payloads[i].kind.rule.frameHeight(natural: natural, pinnedAbove: storage.pins.pinnedBottom(above: i),
+                                                  viewportHeight: storage.viewportHeight)
     }
 
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 
-    /// Sets the size of child `i`. A sticky bar's height moves every pin line
-    /// below it, so it recomputes the pins and frame heights (O(n)).
+    /// Sets the size of child `i`. A pinned-stack bar's height moves every pin
+    /// line below it, so it recomputes the pins and frame heights (O(n)).
     mutating func setSize(_ i: Int, _ size: Double) {
         makeUnique()
         let unknown = unknownPosition(i)
         if unknown.found { storage.unknownSizes.remove(at: unknown.index) }
         storage.naturalHeights.set(i, size)
-        if storage.kinds[i] == .sticky {
-            storage.pins = StickyPins(kinds: storage.kinds, sizes: storage.naturalHeights.values,
-                                      pinOffsets: storage.pins.pinOffsets(count: count))
+        if storage.pins.contains(i) {
+            storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
             recomputeFrameHeights()
         } else {
-            storage.frameHeights.set(i, frameHeight(kind: storage.kinds[i], natural: size, index: i))
+            storage.frameHeights.set(i, frameHeight(i, natural: size))
         }
     }
 
@@ -135,27 +130,23 @@ struct ChildStack: Sendable {
 
     mutating func insert(_ specs: [ChildSpec], at index: Int) {
         makeUnique()
-        var pinOffsets = storage.pins.pinOffsets(count: count)
         storage.ids.insert(contentsOf: specs.map(\.id), at: index)
-        storage.kinds.insert(contentsOf: specs.map(\.kind), at: index)
+        storage.payloads.insert(contentsOf: specs.map(\.payload), at: index)
         let shifted = storage.unknownSizes.map { $0 >= index ? $0 + specs.count : $0 }
         let added = specs.indices.filter { specs[$0].size == nil }.map { $0 + index }
         storage.unknownSizes = (shifted + added).sorted()
-        pinOffsets.insert(contentsOf: specs.map(\.pinOffset), at: index)
         storage.naturalHeights.replaceSubrange(index..<index, with: specs.map { $0.size ?? 0 })
-        reindex(pinOffsets: pinOffsets)
+        reindex()
     }
 
     /// Removes the children at `indices` (sorted ascending, unique).
     mutating func remove(at indices: [Int]) {
         makeUnique()
-        var pinOffsets = storage.pins.pinOffsets(count: count)
         var sizes = storage.naturalHeights.values
         for i in indices.reversed() {
             storage.ids.remove(at: i)
-            storage.kinds.remove(at: i)
+            storage.payloads.remove(at: i)
             sizes.remove(at: i)
-            pinOffsets.remove(at: i)
         }
         var kept: [Int] = []
         var below = 0
@@ -166,15 +157,12 @@ struct ChildStack: Sendable {
         }
         storage.unknownSizes = kept
         storage.naturalHeights = PrefixSums(sizes)
-        reindex(pinOffsets: pinOffsets)
+        reindex()
     }
 
-    private mutating func reindex(pinOffsets: [Double]) {
+    private mutating func reindex() {
         storage.indexByID = Dictionary(uniqueKeysWithValues: storage.ids.enumerated().map { ($1, Int32($0)) })
-        let firstScroll = storage.kinds.firstIndex(of: .scroll)
-        let secondScroll = firstScroll.flatMap { storage.kinds[($0 + 1)...].firstIndex(of: .scroll) }
-        storage.seedPair = (firstScroll, secondScroll)
-        storage.pins = StickyPins(kinds: storage.kinds, sizes: storage.naturalHeights.values, pinOffsets: pinOffsets)
+        storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
         recomputeFrameHeights()
     }
 
@@ -182,7 +170,7 @@ struct ChildStack: Sendable {
         var heights = [Double]()
         heights.reserveCapacity(count)
         for i in 0..<count {
-            heights.append(frameHeight(kind: storage.kinds[i], natural: storage.naturalHeights.values[i], index: i))
+            heights.append(frameHeight(i, natural: storage.naturalHeights.values[i]))
         }
         storage.frameHeights = PrefixSums(heights)
     }

@@ -117,12 +117,7 @@ struct Draft {
     func targetOffset(child i: Int, position: ScrollPosition) -> Double {
         let top = stack.naturalTop(i)
         let height = stack.frameHeight(i)
-        let pinned: Double
-        if stack.kinds[i] == .sticky {
-            pinned = stack.pins.pinTops[stack.pins.barsBefore(i)]
-        } else {
-            pinned = stack.pinnedHeightAbove(i)
-        }
+        let pinned = stack.pins.alignmentLine(ofChild: i)
         let raw: Double
         switch position {
         case .top: raw = top - pinned

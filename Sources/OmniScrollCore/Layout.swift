@@ -15,9 +15,9 @@ public struct Layout: Sendable {
     public let viewport: Viewport
     /// The container's content offset `y` (any value within ±`Validation.maxOffset`; children clamp).
     public let offset: Double
-    /// `−inset.top` (including a held refresh inset).
+    /// `−inset.top` (including a held refresh inset): `offsetRange`'s lower bound.
     public let minOffset: Double
-    /// `max(minOffset, S + inset.bottom − V)`.
+    /// `max(minOffset, S + inset.bottom − V)`: `offsetRange`'s upper bound.
     public let maxOffset: Double
     /// The pinned bars' frames, `[top, bottom)` in content coordinates, merged and ascending.
     private let pinnedCover: [(top: Double, bottom: Double)]
@@ -34,8 +34,9 @@ public struct Layout: Sendable {
         self.stack = stack
         self.viewport = viewport
         self.offset = offset
-        minOffset = -insets.top
-        maxOffset = max(-insets.top, stack.contentHeight + insets.bottom - viewport.height)
+        let bounds = offsetRange(contentHeight: stack.contentHeight, viewportHeight: viewport.height, insets: insets)
+        minOffset = bounds.lowerBound
+        maxOffset = bounds.upperBound
         // Most containers have no sticky bar: then nothing is pinned, and
         // the cover (an array built per layout) is skipped altogether.
         var stackHeight = 0.0
@@ -90,7 +91,7 @@ public struct Layout: Sendable {
     public var childCount: Int { stack.count }
     public func childID(_ i: Int) -> String { stack.ids[i] }
     public func childIndex(of id: String) -> Int? { stack.index(of: id) }
-    public func childKind(_ i: Int) -> ChildKind { stack.kinds[i] }
+    public func childKind(_ i: Int) -> ChildKind { stack.payloads[i].kind }
 
     public var contentView: ContentViewFrame {
         let height = stack.frameHeights.total
@@ -137,26 +138,10 @@ public struct Layout: Sendable {
 
     /// The layout of child `i` (O(log n)).
     public func child(_ i: Int) -> ChildLayout {
-        let top = stack.naturalTop(i)
-        let natural = stack.naturalHeight(i)
         let height = stack.frameHeight(i)
-        var frameTop = top
-        var contentOffset = 0.0
-        var pinned = false
-        switch stack.kinds[i] {
-        case .scroll:
-            let window = offset + stack.pinnedHeightAbove(i)
-            frameTop = clamp(window, top, top + natural - height)
-            contentOffset = clamp(window - top, 0, natural - height)
-        case .fixed:
-            break
-        case .sticky:
-            let pinTop = stack.pins.pinTops[stack.pins.barsBefore(i)]
-            if offset + pinTop >= top {
-                frameTop = offset + pinTop
-                pinned = true
-            }
-        }
+        let placement = stack.payloads[i].place(i, top: stack.naturalTop(i), height: height, in: stack, offset: offset)
+        let frameTop = placement.frameTop
+        let pinned = placement.isPinned
         let bottom = frameTop + height
         var visible = overlap(frameTop, bottom, offset, offset + viewport.height)
         if !pinned, visible > 0 {
@@ -167,7 +152,7 @@ public struct Layout: Sendable {
         }
         return ChildLayout(
             frame: Rect(x: 0, y: frameTop, width: viewport.width, height: height),
-            contentOffset: contentOffset,
+            contentOffset: placement.contentOffset,
             visibleHeight: visible,
             isPinned: pinned
         )

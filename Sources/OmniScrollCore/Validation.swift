@@ -61,14 +61,16 @@ enum Validation {
                 throw ContainerError(.duplicateID, change: change, field: path.member("id"),
                                      reason: "duplicate child id '\(spec.id)'", child: spec.id)
             }
-            let sizeName = spec.kind == .scroll ? "contentHeight" : "height"
+            let rule = spec.kind.rule
             if let size = spec.size {
-                try length(size, field: path.member(sizeName), change: change)
-            } else if spec.kind == .sticky {
-                throw ContainerError(.invalidValue, change: change, field: path.member("height"),
-                                     reason: "is required for a sticky child")
+                try length(size, field: path.member(rule.sizeMember.description), change: change)
+            } else if rule.requiresSize {
+                throw ContainerError(.invalidValue, change: change, field: path.member(rule.sizeMember.description),
+                                     reason: "is required for a \(spec.kind.rawValue) child")
             }
-            try length(spec.pinOffset, field: path.member("pinOffset"), change: change)
+            for (member, value) in zip(rule.payloadMembers, rule.values(of: spec.payload)) {
+                try length(value, field: path.member(member.description), change: change)
+            }
         }
     }
 

@@ -16,8 +16,8 @@ final class GoldenVectorTests: XCTestCase {
             let layout = container.layout
             XCTAssertEqual(layout.contentView.top, v.contentViewTop, "contentView.top at y = \(v.y)")
             XCTAssertEqual(layout.contentView.height, 1600)
-            XCTAssertEqual(container.child("top").contentOffset, v.top, "top offset at y = \(v.y)")
-            XCTAssertEqual(container.child("bottom").contentOffset, v.bottom, "bottom offset at y = \(v.y)")
+            XCTAssertEqual(container.child("top").contentOffset.y, v.top, "top offset at y = \(v.y)")
+            XCTAssertEqual(container.child("bottom").contentOffset.y, v.bottom, "bottom offset at y = \(v.y)")
         }
     }
 
@@ -38,8 +38,8 @@ final class GoldenVectorTests: XCTestCase {
         XCTAssertEqual(container.layout.maxOffset, 0)
         for y in stride(from: -200.0, through: 400, by: 50) {
             container.must(.offset(y))
-            XCTAssertEqual(container.child("top").contentOffset, 0)
-            XCTAssertEqual(container.child("bottom").contentOffset, 0)
+            XCTAssertEqual(container.child("top").contentOffset.y, 0)
+            XCTAssertEqual(container.child("bottom").contentOffset.y, 0)
             XCTAssertEqual(container.child("top").frame.y, 0)
             XCTAssertEqual(container.child("bottom").frame.y, 500)
         }
@@ -55,7 +55,7 @@ final class GoldenVectorTests: XCTestCase {
         XCTAssertEqual(maxY, 2544)
         container.must(.offset(maxY))
         let list = container.child("list")
-        XCTAssertEqual(list.contentOffset, 3000 - (800 - 44))
+        XCTAssertEqual(list.contentOffset.y, 3000 - (800 - 44))
         XCTAssertEqual(list.frame.height, 756)
         XCTAssertEqual(list.frame.y, maxY + 44, "the list sits just below the pinned bar")
         XCTAssertEqual(list.frame.maxY, maxY + 800, "the list's bottom is the viewport's bottom")
@@ -75,7 +75,7 @@ final class GoldenVectorTests: XCTestCase {
         XCTAssertTrue(container.child("bar").isPinned)
         XCTAssertEqual(container.child("bar").frame.y, 301)
         XCTAssertEqual(container.child("list").frame.y, 345)
-        XCTAssertEqual(container.child("list").contentOffset, 1)
+        XCTAssertEqual(container.child("list").contentOffset.y, 1)
     }
 
     func testStackedStickyBarsPinUnderEachOther() throws {

@@ -30,8 +30,8 @@ final class LayoutPropertyTests: XCTestCase {
                 for i in 0..<layout.childCount {
                     let child = layout.child(i)
                     let natural = layout.stack.naturalHeight(i)
-                    XCTAssertGreaterThanOrEqual(child.contentOffset, 0, "seed \(seed) child \(i)")
-                    XCTAssertLessThanOrEqual(child.contentOffset, natural - child.frame.height + Self.tolerance, "seed \(seed) child \(i)")
+                    XCTAssertGreaterThanOrEqual(child.contentOffset.y, 0, "seed \(seed) child \(i)")
+                    XCTAssertLessThanOrEqual(child.contentOffset.y, natural - child.frame.height + Self.tolerance, "seed \(seed) child \(i)")
                     XCTAssertLessThanOrEqual(child.frame.height, natural + Self.tolerance, "seed \(seed) child \(i)")
                 }
             }
@@ -78,7 +78,7 @@ final class LayoutPropertyTests: XCTestCase {
                 for i in 0..<after.childCount {
                     let a = before.child(i), b = after.child(i)
                     XCTAssertLessThanOrEqual(abs(b.frame.y - a.frame.y), abs(delta) + Self.tolerance, "seed \(seed) child \(i)")
-                    XCTAssertLessThanOrEqual(abs(b.contentOffset - a.contentOffset), abs(delta) + Self.tolerance, "seed \(seed) child \(i)")
+                    XCTAssertLessThanOrEqual(abs(b.contentOffset.y - a.contentOffset.y), abs(delta) + Self.tolerance, "seed \(seed) child \(i)")
                 }
             }
         }
@@ -121,7 +121,7 @@ final class LayoutPropertyTests: XCTestCase {
                     let h = isScroll ? min(natural, layout.viewport.height) : natural
                     let child = layout.child(i)
                     XCTAssertEqual(child.frame.height, h, "seed \(seed) child \(i)")
-                    XCTAssertEqual(child.contentOffset, isScroll ? min(max(y - top, 0), natural - h) : 0, "seed \(seed) child \(i)")
+                    XCTAssertEqual(child.contentOffset.y, isScroll ? min(max(y - top, 0), natural - h) : 0, "seed \(seed) child \(i)")
                     XCTAssertEqual(child.frame.y, isScroll ? min(max(y, top), top + natural - h) : top, "seed \(seed) child \(i)")
                     top += natural
                 }
@@ -147,7 +147,7 @@ final class LayoutPropertyTests: XCTestCase {
             let after = container.layout.child(active)
             XCTAssertEqual(update.anchorShift, newSize - layout.stack.naturalHeight(above), "seed \(seed)")
             XCTAssertEqual(after.frame.y - container.offset, before.frame.y - layout.offset, accuracy: Self.tolerance, "seed \(seed)")
-            XCTAssertEqual(after.contentOffset, before.contentOffset, accuracy: Self.tolerance, "seed \(seed)")
+            XCTAssertEqual(after.contentOffset.y, before.contentOffset.y, accuracy: Self.tolerance, "seed \(seed)")
             XCTAssertEqual(container.layout.activeIndex, active, "seed \(seed)")
             checked += 1
         }

@@ -17,11 +17,22 @@ struct VisibilityLifecycle: ContainerBehavior {
     /// unchanged; `nil` until the first pass (a restored container). A scroll
     /// tick compares indices, not ids.
     private var indices: (visible: [Int], active: Int?)?
+    /// The seed pair of the children, found again when the structure
+    /// changes; `nil` until needed or after a restore.
+    private var seedPair: SeedPair?
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         if isUnchanged(by: transition) { return }
         let layout = transition.layout
-        let seed: (top: Int?, bottom: Int?) = transition.options.seedEvents ? layout.stack.seedPair : (nil, nil)
+        var seed = SeedPair.none
+        if transition.options.seedEvents {
+            if let known = seedPair, !transition.structureChanged {
+                seed = known
+            } else {
+                seed = SeedPair(of: layout.stack)
+                seedPair = seed
+            }
+        }
         let topID = seed.top.map(layout.childID)
         let bottomID = seed.bottom.map(layout.childID)
         /// Appends a general event, then the seed's name for it when the child
@@ -100,6 +111,7 @@ struct VisibilityLifecycle: ContainerBehavior {
         active = layout.activeIndex.map(layout.childID)
         leaving = restoration.direction == .up ? active : nil
         indices = nil
+        seedPair = nil
         guard let stored = snapshot.visibility else { return }
         guard stored.visible == visible else {
             throw restoration.invalid("visible", reason: "must be \(visible), the children visible at the snapshot's offset")

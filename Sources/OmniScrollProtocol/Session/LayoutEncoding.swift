@@ -107,16 +107,25 @@ enum LayoutEncoding {
         }
     }
 
+    @inline(__always)  // a reply writes one per visible child; outlined it cost ~50 instructions per scroll
     private static func writeChild(_ i: Int, of layout: Layout, into w: inout JSONWriter) {
         let child = layout.child(i)
         w.beginObject()
         w.rawFragment(#""id":"#, needsComma: false); w.string(layout.childID(i))
-        w.withCursor(reserving: 96 + 6 * JSONWriter.maxNumberBytes, needsComma: true) { c in
+        w.withCursor(reserving: 96 + 7 * JSONWriter.maxNumberBytes, needsComma: true) { c in
             c.fragment(#","frame":{"x":"#); c.number(child.frame.x)
             c.fragment(#","y":"#); c.number(child.frame.y)
             c.fragment(#","width":"#); c.number(child.frame.width)
             c.fragment(#","height":"#); c.number(child.frame.height)
-            c.fragment(#"},"contentOffset":{"x":0,"y":"#); c.number(child.contentOffset)
+            // `x` is 0 for every child of a vertical kind: one fragment then,
+            // rather than a number to format on every child of every reply.
+            if child.contentOffset.x == 0 {
+                c.fragment(#"},"contentOffset":{"x":0,"y":"#)
+            } else {
+                c.fragment(#"},"contentOffset":{"x":"#); c.number(child.contentOffset.x)
+                c.fragment(#","y":"#)
+            }
+            c.number(child.contentOffset.y)
             c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
             c.fragment("}")
         }

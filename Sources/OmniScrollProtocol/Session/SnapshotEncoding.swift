@@ -96,9 +96,9 @@ enum SnapshotEncoding {
         w.beginObject()
         w.key("id"); w.string(child.id)
         w.key("kind"); w.string(child.kind.rawValue)
-        w.key(child.kind == .scroll ? "contentHeight" : "height")
+        w.key(child.kind.sizeMember)
         if let size = child.size { w.number(size) } else { w.null() }
-        if child.kind == .sticky { w.key("pinOffset"); w.number(child.pinOffset) }
+        for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) { w.key(member); w.number(value) }
         w.endObject()
     }
 

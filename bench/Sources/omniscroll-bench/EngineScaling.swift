@@ -39,7 +39,7 @@ func measureEngineScaling(sizes: [Int], updates: Int) throws -> [ScalingPoint] {
             sink += contentView.top + contentView.height
             for i in layout.visibleIndices {
                 let child = layout.child(i)
-                sink += child.frame.y + child.contentOffset + child.visibleHeight
+                sink += child.frame.y + child.contentOffset.y + child.visibleHeight
             }
             sink += Double(update.events.count)
         }

@@ -29,10 +29,24 @@ enum SessionParams {
     static let childSpec = ParamSchema.object([
         .required("id", id),
         .required("kind", .enumeration(of: ChildKind.self)),
-        .optional("contentHeight", .nullable(length)),
-        .optional("height", .nullable(length)),
-        .optional("pinOffset", length),
-    ])
+    ] + kindMembers)
+    /// Every kind's size member (`null` while unknown) and own members, once
+    /// each, in kind order: a new kind's members come from its rule.
+    private static let kindMembers: [Member] = {
+        var keys: [ParamKey] = []
+        var members: [Member] = []
+        for kind in ChildKind.allCases {
+            let size = ParamKey(stringLiteral: kind.sizeMember)
+            if !keys.contains(size) { keys.append(size); members.append(.optional(size, .nullable(length))) }
+        }
+        for kind in ChildKind.allCases {
+            for key in kind.payloadMembers.map(ParamKey.init(stringLiteral:)) where !keys.contains(key) {
+                keys.append(key)
+                members.append(.optional(key, length))
+            }
+        }
+        return members
+    }()
     static let options = ParamSchema.object([
         .optional("anchoring", .boolean),
         .optional("delta", .boolean),
@@ -73,16 +87,24 @@ enum SessionParams {
     static func child(_ object: borrowing ParamDecoder) throws(RPCError) -> ChildSpec {
         let id = try object.string("id")
         let kind = try object.enumeration("kind", as: ChildKind.self)
-        let sizeKey: ParamKey = kind == .scroll ? "contentHeight" : "height"
-        let otherKey: ParamKey = kind == .scroll ? "height" : "contentHeight"
-        if object.contains(otherKey) {
-            throw object.invalid(otherKey, "not used by a \(kind.rawValue) child; give its \(sizeKey)")
+        let sizeKey = ParamKey(stringLiteral: kind.sizeMember)
+        for other in ChildKind.allCases {
+            let otherKey = ParamKey(stringLiteral: other.sizeMember)
+            if otherKey != sizeKey, object.contains(otherKey) {
+                throw object.invalid(otherKey, "not used by a \(kind.rawValue) child; give its \(sizeKey)")
+            }
         }
         let size = try object.optionalDouble(sizeKey)
-        if kind == .sticky, size == nil { throw object.invalid("height", "required for a sticky child") }
-        let pinOffset = try object.optionalDouble("pinOffset")
-        if kind != .sticky, pinOffset != nil { throw object.invalid("pinOffset", "only sticky children pin") }
-        return ChildSpec(id: id, kind: kind, size: size, pinOffset: pinOffset ?? 0)
+        if kind.requiresSize, size == nil { throw object.invalid(sizeKey, "required for a \(kind.rawValue) child") }
+        var values: [Double?] = []
+        let ownKeys = kind.payloadMembers.map(ParamKey.init(stringLiteral:))
+        for key in ownKeys { values.append(try object.optionalDouble(key)) }
+        for other in ChildKind.allCases {
+            for key in other.payloadMembers.map(ParamKey.init(stringLiteral:)) where !ownKeys.contains(key) && object.contains(key) {
+                throw object.invalid(key, "not used by a \(kind.rawValue) child")
+            }
+        }
+        return ChildSpec(id: id, size: size, payload: kind.payload(values))
     }
 
     /// Options over `base` (a template's); members not given keep `base`'s.

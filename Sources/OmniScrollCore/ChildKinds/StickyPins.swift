@@ -1,4 +1,5 @@
-/// Where each sticky bar pins, and the pinned stack above every child.
+/// Where each sticky bar pins, and the pinned stack above every child: the
+/// side table of the kinds that pin (`ChildKindRule.pinOffset(of:)`).
 ///
 /// Bar `k`'s pin line is `pinTop_k = pinOffset_k + bottom_{k−1}`, where
 /// `bottom_k = pinTop_k + h_k` and `bottom_{−1} = 0`: each bar stacks under the
@@ -12,7 +13,6 @@
 struct StickyPins: Equatable, Sendable {
     /// Child indices of the sticky bars, ascending.
     private(set) var childIndices: [Int] = []
-    private(set) var pinOffsets: [Double] = []
     /// `pinTop_k` for each bar.
     private(set) var pinTops: [Double] = []
     /// `bottom_k = pinTop_k + h_k`: the pinned stack's bottom once bars 0…k are pinned.
@@ -20,12 +20,12 @@ struct StickyPins: Equatable, Sendable {
 
     init() {}
 
-    init(kinds: [ChildKind], sizes: [Double], pinOffsets allPinOffsets: [Double]) {
+    init(payloads: [ChildPayload], sizes: [Double]) {
         var bottom = 0.0
-        for (i, kind) in kinds.enumerated() where kind == .sticky {
-            let pinTop = allPinOffsets[i] + bottom
+        for (i, payload) in payloads.enumerated() {
+            guard let pinOffset = payload.kind.rule.pinOffset(of: payload) else { continue }
+            let pinTop = pinOffset + bottom
             childIndices.append(i)
-            pinOffsets.append(allPinOffsets[i])
             pinTops.append(pinTop)
             bottom = pinTop + sizes[i]
             stackBottoms.append(bottom)
@@ -34,18 +34,21 @@ struct StickyPins: Equatable, Sendable {
 
     var count: Int { childIndices.count }
 
-    /// The pin offset of child `i` (0 for non-sticky children).
-    func pinOffset(ofChild i: Int) -> Double {
+    /// Whether child `i` is a bar of the pinned stack.
+    func contains(_ i: Int) -> Bool {
         let k = barsBefore(i)
-        return k < childIndices.count && childIndices[k] == i ? pinOffsets[k] : 0
+        return k < childIndices.count && childIndices[k] == i
     }
 
-    /// Every child's pin offset, in child order (0 for non-sticky children).
-    func pinOffsets(count: Int) -> [Double] {
-        var all = [Double](repeating: 0, count: count)
-        for (k, i) in childIndices.enumerated() { all[i] = pinOffsets[k] }
-        return all
+    /// The line below the viewport top that child `i`'s top meets when it is
+    /// scrolled to the top: a bar's own pin line, else `B_i`.
+    func alignmentLine(ofChild i: Int) -> Double {
+        contains(i) ? pinTop(ofChild: i) : pinnedBottom(above: i)
     }
+
+    /// `pinTop_k` of the bar that is child `i` (which must be a sticky bar).
+    @inline(__always)
+    func pinTop(ofChild i: Int) -> Double { pinTops[barsBefore(i)] }
 
     /// `B_i`: the bottom of the pinned stack formed by the bars before child `i`.
     func pinnedBottom(above i: Int) -> Double {

@@ -1,0 +1,48 @@
+/// The kinds of child: the kind tables. A kind is one type conforming to
+/// `ChildKindRule` (its own file) plus one line in each table below and in
+/// `ChildPayload`.
+public enum ChildKind: String, CaseIterable, Sendable {
+    case scroll
+    case fixed
+    case sticky
+
+    /// The rule of each kind.
+    var rule: any ChildKindRule.Type {
+        switch self {
+        case .scroll: ScrollChild.self
+        case .fixed: FixedChild.self
+        case .sticky: StickyChild.self
+        }
+    }
+
+    /// The spec member carrying the natural height (`contentHeight`, `height`).
+    public var sizeMember: StaticString { rule.sizeMember }
+    /// Whether the natural height must be given when the child is declared.
+    public var requiresSize: Bool { rule.requiresSize }
+    /// The spec members only this kind has, all lengths.
+    public var payloadMembers: [StaticString] { rule.payloadMembers }
+    /// The payload from the values of `payloadMembers` (`nil`: not given).
+    public func payload(_ values: [Double?]) -> ChildPayload { rule.payload(values) }
+}
+
+/// A child as the client declares it.
+public struct ChildSpec: Equatable, Sendable {
+    public var id: String
+    /// The natural height along the stack (a scroll child's content height, a
+    /// fixed or sticky child's height); `nil` while it is not known yet (it
+    /// counts as 0).
+    public var size: Double?
+    /// The kind and the members only that kind has.
+    public var payload: ChildPayload
+
+    public init(id: String, size: Double?, payload: ChildPayload) {
+        self.id = id
+        self.size = size
+        self.payload = payload
+    }
+
+    public var kind: ChildKind { payload.kind }
+
+    /// The values of `kind.payloadMembers`, in order.
+    public var payloadValues: [Double] { kind.rule.values(of: payload) }
+}

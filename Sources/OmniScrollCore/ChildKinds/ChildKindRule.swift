@@ -1,0 +1,41 @@
+/// What makes a child kind: its spec members, its frame height, whether it
+/// joins the pinned stack, and where it sits at an offset. The stack, the
+/// solver, validation and the protocol's decoding and encoding ask the rule,
+/// never test the kind.
+protocol ChildKindRule {
+    static var kind: ChildKind { get }
+    /// The spec member carrying the natural height (`contentHeight`, `height`).
+    static var sizeMember: StaticString { get }
+    /// Whether the natural height must be known when the child is declared.
+    static var requiresSize: Bool { get }
+    /// The kind's own spec members, all lengths, in the order a snapshot writes them.
+    static var payloadMembers: [StaticString] { get }
+    /// The payload from the values of `payloadMembers` (`nil`: not given).
+    static func payload(_ values: [Double?]) -> ChildPayload
+    /// The values of `payloadMembers` in `payload`, which is of this kind.
+    static func values(of payload: ChildPayload) -> [Double]
+    /// The frame height `H` of a child of natural height `C` below a pinned
+    /// stack whose bottom is `B` in a viewport of height `V`.
+    static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double
+    /// The pin offset of a child that joins the pinned stack (its height then
+    /// counts as pinned height above every later child); `nil` when it stays in flow.
+    static func pinOffset(of payload: ChildPayload) -> Double?
+    /// Where child `i`, which is of this kind, sits at `offset`, given its
+    /// natural top and frame height (every kind's placement reads them).
+    static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement
+}
+
+extension ChildKindRule {
+    static var payloadMembers: [StaticString] { [] }
+    static func values(of payload: ChildPayload) -> [Double] { [] }
+    static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double { natural }
+    static func pinOffset(of payload: ChildPayload) -> Double? { nil }
+}
+
+/// Where a child sits at one offset, before visibility is measured.
+struct ChildPlacement {
+    /// The frame's top in container content coordinates.
+    var frameTop: Double
+    var contentOffset = Point(x: 0, y: 0)
+    var isPinned = false
+}
