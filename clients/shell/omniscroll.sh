@@ -37,7 +37,7 @@ OMNISCROLL_METHODS='initialize clientInfo? capabilities?
 shutdown
 exit
 rpc.discover
-session.create viewport children? insets? offset? id? template? options?
+session.create viewport children? insets? offset? id? template? options? components?
 session.scroll session offset phase?
 session.setContentHeight session child contentHeight
 session.update session sizes? viewport? insets? offset? phase?

@@ -13,6 +13,7 @@ struct CreateMethod: MethodDeclaration {
         .optional("id", SessionParams.id),
         .optional("template", .enumeration(of: SessionTemplate.self)),
         .optional("options", SessionParams.options),
+        .optional("components", SessionComponents.schema),
     ]
     static let result = ResultSchema.component("Layout")
 
@@ -23,6 +24,8 @@ struct CreateMethod: MethodDeclaration {
     let id: String?
     let options: ContainerOptions
     let delta: Bool
+    /// `nil` when none are given (or the list is empty): the replies then carry no `components`.
+    let components: SessionComponents?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
         let template = try params.optionalEnumeration("template", as: SessionTemplate.self)
@@ -41,6 +44,9 @@ struct CreateMethod: MethodDeclaration {
             try SessionParams.options(o, base: base, baseDelta: false)
         } ?? (base, false)
         id = try params.optionalString("id")
+        components = try params.optionalArray("components").flatMap { (array) throws(RPCError) in
+            array.count == 0 ? nil : try SessionComponents(array)
+        }
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
@@ -53,7 +59,7 @@ struct CreateMethod: MethodDeclaration {
         }
         // After the container is made, so a refused create uses up no generated id.
         let id = try state.sessions.newID(requested: id, path: "params.id")
-        state.sessions.insert(id: id, engine: .container(created.0), delta: delta)
+        state.sessions.insert(id: id, engine: .container(created.0), delta: delta, components: components)
         LayoutEncoding.write(created.1, of: created.0, in: try state.sessions.session(id).header, into: &result)
     }
 }
