@@ -70,6 +70,14 @@ final class SessionComponentsTests: XCTestCase {
         XCTAssertTrue(try events(restored[1]).contains { $0.0 == "childDidShow" && $0.1 == ["preloader", "analytics"] })
     }
 
+    func testARestoredSnapshotsComponentsAreCheckedAsCreateChecksThem() throws {
+        let lines = replies([create(components: Self.feedComponents), #"{"jsonrpc":"2.0","id":2,"method":"session.snapshot","params":{"session":"f"}}"#])
+        let doctored = lines[1].replacingOccurrences(of: #""events":["childDidShow"]"#, with: #""events":["childDidVanish"]"#)
+        let snapshot = try XCTUnwrap(doctored.range(of: #""result":"#).map { String(doctored[$0.upperBound...].dropLast()) })
+        let restored = replies([#"{"jsonrpc":"2.0","id":3,"method":"session.restore","params":{"id":"g","snapshot":\#(snapshot)}}"#])
+        XCTAssertEqual(parsed(restored[0])?["error"]?["data"]?["param"]?.stringValue, "params.snapshot.components[1].events[0]", restored[0])
+    }
+
     func testSnapshotsOfSessionsWithoutComponentsHaveNoMember() throws {
         let lines = replies([create(components: nil), #"{"jsonrpc":"2.0","id":2,"method":"session.snapshot","params":{"session":"f"}}"#])
         XCTAssertNil(parsed(lines[1])?["result"]?["components"])

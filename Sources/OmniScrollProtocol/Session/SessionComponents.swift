@@ -10,7 +10,7 @@ import OmniScrollJSON
 ///
 /// The names each event type reaches are encoded once, here, so writing an
 /// event costs one table lookup and one copy, never a scan of the components.
-public struct SessionComponents: Sendable, Equatable {
+public struct SessionComponents: Sendable {
     /// The most components one session registers: a feed container's
     /// components are a handful (player, preloader, analytics…); the bound
     /// keeps one `session.create` from making every reply's lists unbounded.
@@ -30,8 +30,6 @@ public struct SessionComponents: Sendable, Equatable {
     private let members: [EventType: [UInt8]]
     /// The member of an event no component subscribes to.
     private let noSubscriber: [UInt8]
-
-    public static func == (a: Self, b: Self) -> Bool { a.all == b.all }
 
     /// `components` as `session.create` takes it and a snapshot holds it.
     static let schema = ParamSchema.array(items: .object([
