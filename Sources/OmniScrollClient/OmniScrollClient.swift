@@ -59,6 +59,9 @@ public actor OmniScrollClient {
     public let defaultTimeout: Double
     public let closeTimeout: Double
     private var closeStatus: Int32??
+    /// Opt-in (`setComponents`): every Layout a typed call returns is
+    /// dispatched to it before the call returns.
+    public private(set) var components: ComponentManager?
 
     public init(executable: String? = nil, arguments: [String] = [], timeout: Double = 30,
                 maxInFlight: Int = 4096, maxLineBytes: Int = 64 << 20, stderrTailBytes: Int = 16 << 10,
@@ -146,9 +149,14 @@ public actor OmniScrollClient {
 
     // MARK: typed API
 
+    /// Dispatches every Layout a typed call returns to `manager` (nil: stop).
+    public func setComponents(_ manager: ComponentManager?) { components = manager }
+
     private func layout(_ method: OmniScrollMethod, _ params: JSONObject, _ timeout: Double?) async throws -> Layout {
         let v = try await request(method, params, timeout: timeout)
-        return try Layout(json: v)
+        let layout = try Layout(json: v)
+        components?.dispatch(layout)
+        return layout
     }
 
     private func request(_ method: OmniScrollMethod, _ params: JSONObject? = nil, timeout: Double? = nil) async throws -> JSONValue {
@@ -178,7 +186,8 @@ public actor OmniScrollClient {
 
     public func create(width: Double, height: Double, children: [ChildSpec]? = nil,
                        insets: (top: Double, bottom: Double)? = nil, offset: Double? = nil, id: String? = nil,
-                       template: String? = nil, options: JSONObject? = nil, timeout: Double? = nil) async throws -> Layout {
+                       template: String? = nil, options: JSONObject? = nil,
+                       components: [ComponentRegistration]? = nil, timeout: Double? = nil) async throws -> Layout {
         var p: JSONObject = ["viewport": ["width": .number(width), "height": .number(height)]]
         if let children { p["children"] = .array(children.map(\.json)) }
         if let insets { p["insets"] = ["top": .number(insets.top), "bottom": .number(insets.bottom)] }
@@ -186,6 +195,7 @@ public actor OmniScrollClient {
         if let id { p["id"] = .string(id) }
         if let template { p["template"] = .string(template) }
         if let options { p["options"] = .object(options) }
+        if let components { p["components"] = .array(components.map(\.json)) }
         return try await layout(.sessionCreate, p, timeout)
     }
 

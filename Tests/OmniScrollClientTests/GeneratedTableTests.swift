@@ -55,7 +55,8 @@ final class GeneratedTableTests: XCTestCase {
         case .rpcDiscover: _ = try await c.discover()
         case .sessionCreate:
             _ = try await c.create(width: 375, height: 800, children: [.scroll("x", contentHeight: 10)],
-                                   insets: (top: 0, bottom: 0), offset: 0, id: "typed", template: nil, options: [:])
+                                   insets: (top: 0, bottom: 0), offset: 0, id: "typed", template: nil, options: [:],
+                                   components: [ComponentRegistration(name: "player", events: [.childDidShow])])
         case .sessionScroll: _ = try await c.scroll(session: s, offset: 600, phase: .dragging)
         case .sessionSetContentHeight: _ = try await c.setContentHeight(session: s, child: "web", contentHeight: 2000)
         case .sessionUpdate:

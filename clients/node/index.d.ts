@@ -173,6 +173,29 @@ export interface CreateParams {
   id?: string;
   template?: Template | (string & {});
   options?: SessionOptions;
+  /** Registered components, e.g. `ComponentManager.param()`. */
+  components?: ComponentParam[];
+}
+
+/** One component of session.create's `components`. */
+export interface ComponentParam { name: string; events: (EventType | (string & {}))[] }
+
+/** A component: an object with a method per event type it handles, named after the type. */
+export type Component = { [T in EventType]?: (event: Event) => unknown };
+
+/**
+ * Components registered in order (seed 003's ControllerKit). `dispatch`
+ * calls, for each event of a Layout in order, the handler named after the
+ * event's type of each component it reaches, in registration order.
+ */
+export declare class ComponentManager {
+  register(name: string, component: Component | object): this;
+  readonly names: string[];
+  get(name: string): object | undefined;
+  /** session.create's `components`, built from the handlers each component has. */
+  param(): ComponentParam[];
+  dispatch(layout: Layout): void;
+  dispatchEvent(event: Event): void;
 }
 
 export interface UpdateParams {
@@ -301,6 +324,8 @@ export declare class Client {
   readonly unmatchedErrors: RpcError[];
   exitCode?: number | null;
   timeout: number;
+  /** Opt-in: every Layout a call resolves with is dispatched to it first. */
+  components: ComponentManager | null;
 
   call<R>(c: Call<R>, opts?: CallOptions): Promise<R>;
   request(method: MethodName | (string & {}), params?: { [key: string]: JSONValue }, opts?: CallOptions): Promise<JSONValue>;

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ErrorCode, Method } from './generated.js';
 
 export * from './generated.js';
+export { ComponentManager } from './components.js';
 
 export const DEFAULTS = Object.freeze({
   timeout: 30_000, // ms per call
@@ -262,9 +263,9 @@ export const calls = {
   shutdown: () => ({ method: Method.SHUTDOWN, params: undefined, decode: asNull }),
   exit: () => ({ method: Method.EXIT, params: undefined, decode: asNull, notify: true }),
   discover: () => ({ method: Method.RPC_DISCOVER, params: undefined, decode: asIs }),
-  create: ({ viewport, children, insets, offset, id, template, options } = {}) => ({
+  create: ({ viewport, children, insets, offset, id, template, options, components } = {}) => ({
     method: Method.SESSION_CREATE,
-    params: compact({ viewport: size(viewport, 'width', 'height'), children, insets: size(insets, 'top', 'bottom'), offset, id, template, options }),
+    params: compact({ viewport: size(viewport, 'width', 'height'), children, insets: size(insets, 'top', 'bottom'), offset, id, template, options, components }),
     decode: asLayout,
   }),
   scroll: (session, offset, phase) => ({ method: Method.SESSION_SCROLL, params: compact({ session, offset, phase }), decode: asLayout }),
@@ -340,6 +341,8 @@ export class Client {
     const o = { ...DEFAULTS, ...compact(opts) };
     this.timeout = o.timeout;
     this.closeTimeout = o.closeTimeout;
+    /** opt-in: a ComponentManager every Layout `call` resolves with is dispatched to first */
+    this.components = null;
     this.maxInFlight = Math.max(1, o.maxInFlight);
     this.maxLineBytes = Math.max(1024, o.maxLineBytes);
     this.bin = resolveBinary(o.bin);
@@ -525,7 +528,9 @@ export class Client {
   /** Send one call (from `calls.*`) and resolve with its decoded result. */
   async call(c, { timeout } = {}) {
     const [p] = await this._send([c], false, timeout);
-    return p === undefined ? null : p;
+    const result = p === undefined ? null : await p;
+    if (this.components && result instanceof Layout) this.components.dispatch(result);
+    return result;
   }
 
   /** An untyped request: resolves with the raw JSON result. */

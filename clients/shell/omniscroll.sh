@@ -37,7 +37,7 @@ OMNISCROLL_METHODS='initialize clientInfo? capabilities?
 shutdown
 exit
 rpc.discover
-session.create viewport children? insets? offset? id? template? options?
+session.create viewport children? insets? offset? id? template? options? components?
 session.scroll session offset phase?
 session.setContentHeight session child contentHeight
 session.update session sizes? viewport? insets? offset? phase?
@@ -398,4 +398,81 @@ omniscroll_stop() {
     OMNISCROLL_DIR=
     OMNISCROLL_PID=
     return "$_os_status"
+}
+
+# --- components (seed 003's ControllerKit) -----------------------------------
+# Components are registered in order; a component NAME handles an event type
+# TYPE with a shell function NAME_on_TYPE (player_on_childDidBecomeActive),
+# called with the event's JSON as $1. A component without that function is
+# never called for TYPE. NAME is a shell identifier (it names functions).
+#
+#   player_on_childDidBecomeActive() { echo "play $(printf '%s' "$1" | jq -r .child)"; }
+#   omniscroll_component player
+#   omniscroll_call session.create "$(jq -cn --argjson c "$(omniscroll_components_param)" '{..., components: $c}')"
+#   omniscroll_dispatch "$layout"              # or: omniscroll_call_dispatching METHOD PARAMS
+#
+# An event that carries `components` reaches those components, in that
+# order; one without it (a session created without components) reaches every
+# registered component that handles its type, in registration order.
+OMNISCROLL_COMPONENTS=
+
+# omniscroll_component NAME — registers NAME after those registered before.
+omniscroll_component() {
+    case $1 in
+    '' | [0-9]* | *[!A-Za-z0-9_]*) echo "omniscroll_component: '$1' is not a shell identifier" >&2; return 5 ;;
+    esac
+    case " $OMNISCROLL_COMPONENTS " in
+    *" $1 "*) echo "omniscroll_component: a component named '$1' is already registered" >&2; return 5 ;;
+    esac
+    OMNISCROLL_COMPONENTS="${OMNISCROLL_COMPONENTS:+$OMNISCROLL_COMPONENTS }$1"
+}
+
+# omniscroll_components_param — prints session.create's `components`: each
+# registered component with the event types it has a function for.
+omniscroll_components_param() {
+    _os_param='['
+    _os_sep=
+    for _os_c in $OMNISCROLL_COMPONENTS; do
+        _os_events=
+        for _os_t in $OMNISCROLL_ENUM_EVENT_TYPE; do
+            command -v "${_os_c}_on_$_os_t" >/dev/null 2>&1 && _os_events="${_os_events:+$_os_events,}\"$_os_t\""
+        done
+        _os_param="$_os_param$_os_sep{\"name\":\"$_os_c\",\"events\":[$_os_events]}"
+        _os_sep=,
+    done
+    printf '%s]\n' "$_os_param"
+}
+
+# omniscroll_dispatch LAYOUT_JSON — calls, for each event in order, the
+# functions of the components it reaches, in this shell (handlers may set
+# variables); their stdin is /dev/null.
+omniscroll_dispatch() {
+    # One line per event: its type, the names it carries ("*" when none), its JSON; tab-separated
+    # (JSON text holds no raw tab).
+    _os_events=$(printf '%s' "$1" | jq -r '.events[]? | [.type,
+        (if .components == null then "*" else (.components | join(" ")) end), tojson] | join("\t")') || return 5
+    _os_tab=$(printf '\t')
+    while IFS= read -r _os_line; do
+        [ -n "$_os_line" ] || continue
+        _os_type=${_os_line%%"$_os_tab"*}
+        _os_event=${_os_line#*"$_os_tab"}
+        _os_named=${_os_event%%"$_os_tab"*}
+        _os_event=${_os_event#*"$_os_tab"}
+        [ "$_os_named" = "*" ] && _os_named=$OMNISCROLL_COMPONENTS
+        for _os_c in $_os_named; do
+            case " $OMNISCROLL_COMPONENTS " in *" $_os_c "*) ;; *) continue ;; esac
+            if command -v "${_os_c}_on_$_os_type" >/dev/null 2>&1; then
+                "${_os_c}_on_$_os_type" "$_os_event" </dev/null
+            fi
+        done
+    done <<EOF_OMNISCROLL_EVENTS
+$_os_events
+EOF_OMNISCROLL_EVENTS
+}
+
+# omniscroll_call_dispatching METHOD [PARAMS_JSON] — omniscroll_call in this
+# shell, its result kept in $OMNISCROLL_RESULT (not printed) and dispatched.
+omniscroll_call_dispatching() {
+    OMNISCROLL_RESULT=$(omniscroll_call "$@") || return $?
+    omniscroll_dispatch "$OMNISCROLL_RESULT"
 }

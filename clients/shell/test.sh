@@ -119,6 +119,44 @@ check "recovered after timeout" "$(omniscroll_call session.scroll "{\"session\":
 omniscroll_stop
 check "clean stop exit status" $? 0
 
+# components: functions NAME_on_TYPE, called in registration order
+log=
+player_on_childDidBecomeActive() { log="$log player:$(printf '%s' "$1" | jq -r '.type + "/" + .child')"; }
+player_on_childDidResignActive() { log="$log player:$(printf '%s' "$1" | jq -r '.type + "/" + .child')"; }
+preloader_on_childDidShow() { log="$log preloader:$(printf '%s' "$1" | jq -r '.type + "/" + .child')"; }
+analytics_on_childDidShow() { log="$log analytics:$(printf '%s' "$1" | jq -r '.type + "/" + .child')"; }
+analytics_on_childDidHide() { log="$log analytics:$(printf '%s' "$1" | jq -r '.type + "/" + .child')"; }
+OMNISCROLL_COMPONENTS=
+omniscroll_component player
+omniscroll_component preloader
+omniscroll_component analytics
+omniscroll_component idle
+check "component names must be identifiers" "$(omniscroll_component 'a-b' 2>/dev/null; echo $?)" 5
+check "duplicate component" "$(omniscroll_component player 2>/dev/null; echo $?)" 5
+param=$(omniscroll_components_param)
+check "components param from the functions" "$param" \
+    '[{"name":"player","events":["childDidBecomeActive","childDidResignActive"]},{"name":"preloader","events":["childDidShow"]},{"name":"analytics","events":["childDidShow","childDidHide"]},{"name":"idle","events":[]}]'
+check "the feed example registers the same" "$(head -n 1 "$repo/protocol/examples/feed-components.jsonl" | jq -c .params.components)" \
+    "$(printf '%s' "$param" | jq -c '.[0:3]')"
+omniscroll_dispatch '{"events":[{"type":"childDidShow","child":"a"},{"type":"phaseDidChange","phase":"idle"},{"type":"childDidHide","child":"b"}]}'
+check "dispatch without names: registration order" "$log" " preloader:childDidShow/a analytics:childDidShow/a analytics:childDidHide/b"
+log=
+omniscroll_dispatch '{"events":[{"type":"childDidShow","child":"a","components":["analytics"]}]}'
+check "dispatch follows the worker's names" "$log" " analytics:childDidShow/a"
+omniscroll_start
+log=
+feed=$(jq -cn '[range(20) | {id: "item\(.)", kind: "fixed", height: 800}]')
+omniscroll_call_dispatching session.create "$(jq -cn --argjson c "$param" --argjson ch "$feed" \
+    '{id: "feed", viewport: {width: 375, height: 800}, children: $ch, components: $c}')"
+check "create dispatched" "$log" " preloader:childDidShow/item0 analytics:childDidShow/item0 player:childDidBecomeActive/item0"
+log=
+omniscroll_call_dispatching session.scroll '{"session":"feed","offset":800}'
+check "scroll dispatched in order" "$log" \
+    " preloader:childDidShow/item1 analytics:childDidShow/item1 player:childDidResignActive/item0 player:childDidBecomeActive/item1 analytics:childDidHide/item0"
+check "the result is kept" "$(printf '%s' "$OMNISCROLL_RESULT" | jq .offset)" 800
+omniscroll_stop
+OMNISCROLL_COMPONENTS=
+
 # a worker that dies: return code 3 with its stderr tail
 omniscroll_start "$OMNISCROLL_BIN" --no-such-flag-xyz
 msg=$(omniscroll_call session.list 2>&1 >/dev/null)

@@ -69,7 +69,7 @@ enum LayoutEncoding {
             for i in 0..<layout.childCount { writeChild(i, of: layout, into: &w) }
         }
         w.rawFragment(#"],"events":["#, needsComma: false)
-        for event in events { writeEvent(event, into: &w) }
+        for event in events { writeEvent(event, components: session.components, into: &w) }
         w.endArray()
         if anchorShift != 0 {
             w.key("anchorShift"); w.number(anchorShift)
@@ -131,7 +131,9 @@ enum LayoutEncoding {
         }
     }
 
-    static func writeEvent(_ event: ContainerEvent, into w: inout JSONWriter) {
+    /// - Parameter components: the session's, when it registered any: the
+    ///   event then names the components subscribed to its type, last.
+    static func writeEvent(_ event: ContainerEvent, components: SessionComponents?, into w: inout JSONWriter) {
         w.beginObject()
         w.key("type"); w.string(event.type.rawValue)
         if let child = event.child { w.key("child"); w.string(child) }
@@ -142,6 +144,7 @@ enum LayoutEncoding {
             case .number(let value): w.number(value)
             }
         }
+        if let components { components.writeMember(of: event.type, into: &w) }
         w.endObject()
     }
 }

@@ -22,11 +22,15 @@ public struct SessionHeader: Sendable {
     let sequence: Int
     /// `id` as a JSON string, encoded once: every Layout reply repeats it.
     let encodedID: [UInt8]
+    /// The components it registered; `nil` when none, and then its events
+    /// carry no `components` member.
+    public let components: SessionComponents?
 
-    init(id: String, delta: Bool, sequence: Int) {
+    init(id: String, delta: Bool, sequence: Int, components: SessionComponents?) {
         self.id = id
         self.delta = delta
         self.sequence = sequence
+        self.components = components
         encodedID = JSONWriter.encodedString(id)
     }
 }

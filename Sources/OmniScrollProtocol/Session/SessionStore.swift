@@ -120,17 +120,17 @@ public struct SessionStore: Sendable {
     }
 
     /// Adds a session holding `engine` (after `newID` and `checkRoom`).
-    public mutating func insert(id: String, engine: SessionEngine, delta: Bool) {
+    public mutating func insert(id: String, engine: SessionEngine, delta: Bool, components: SessionComponents? = nil) {
         let slot = sessions.count
         let place: EngineSlot
         switch engine {
         case .container(let container):
             place = .container(containers.count)
-            containers.append(Hosted(header: SessionHeader(id: id, delta: delta, sequence: nextSequence), engine: container))
+            containers.append(Hosted(header: SessionHeader(id: id, delta: delta, sequence: nextSequence, components: components), engine: container))
             containerOwners.append(slot)
         case .grid(let grid):
             place = .grid(grids.count)
-            grids.append(Hosted(header: SessionHeader(id: id, delta: delta, sequence: nextSequence), engine: grid))
+            grids.append(Hosted(header: SessionHeader(id: id, delta: delta, sequence: nextSequence, components: nil), engine: grid))
             gridOwners.append(slot)
         }
         slots[id] = slot

@@ -14,6 +14,7 @@ enum SnapshotEncoding {
         .optional("engine", .enumeration(of: EngineKind.self)),
         .required("session", SessionParams.id),
         .required("delta", .boolean),
+        .optional("components", SessionComponents.schema),
         .required("viewport", SessionParams.viewport),
         .required("insets", SessionParams.insets),
         .required("options", SessionParams.options),
@@ -43,6 +44,7 @@ enum SnapshotEncoding {
         w.key("engine"); w.string(session.engine.kind.rawValue)
         w.key("session"); w.string(session.id)
         w.key("delta"); w.bool(session.delta)
+        if let components = session.header.components { w.key("components"); components.write(into: &w) }
         session.engine.writeSnapshot(into: &w)
         w.endObject()
     }
@@ -142,6 +144,13 @@ enum SnapshotEncoding {
             // The document's restore param is the container's snapshot shape;
             // grid snapshots are written (session.snapshot) but not yet read.
             throw d.invalid("engine", "session.restore does not restore grid snapshots yet")
+        }
+    }
+
+    /// The session's components, when the snapshot has them (checked as `session.create` checks them).
+    static func readComponents(_ d: borrowing ParamDecoder) throws(RPCError) -> SessionComponents? {
+        try d.optionalArray("components").flatMap { (array) throws(RPCError) in
+            array.count == 0 ? nil : try SessionComponents(array)
         }
     }
 

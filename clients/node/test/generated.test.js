@@ -18,7 +18,7 @@ const TYPED_CALLS = {
   'rpc.discover': () => calls.discover(),
   'session.create': () => calls.create({
     viewport: [375, 800], children: [{ id: 'a', kind: 'scroll' }], insets: [0, 100], offset: 0, id: 's',
-    template: 'shortContainer', options: {},
+    template: 'shortContainer', options: {}, components: [{ name: 'player', events: ['childDidShow'] }],
   }),
   'session.scroll': () => calls.scroll('s', 1, 'dragging'),
   'session.setContentHeight': () => calls.setContentHeight('s', 'a', 1),

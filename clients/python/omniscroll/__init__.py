@@ -12,6 +12,7 @@ from . import _generated, calls
 from ._generated import *  # noqa: F401,F403 - the method table, enums and error codes
 from .aio import AsyncClient
 from .calls import Call
+from .components import ComponentManager
 from .client import Client
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
@@ -22,9 +23,8 @@ from ._worker import resolve_binary
 
 __version__ = "0.1.0"  # the worker's (OmniScrollVersion.swift); scripts/version --check holds them equal
 
-__all__ = ["AsyncClient", "Call", "CallTimeout", "Child", "ChildLayout", "Client", "ClientClosed", "ContentView",
-           "Event", "GridLayout", "GridTile", "InitializeResult", "InvalidArgument", "Layout", "Mismatch", "OmniScrollError", "Point", "ProtocolViolation",
+__all__ = ["AsyncClient", "Call", "CallTimeout", "Child", "ChildLayout", "Client", "ClientClosed", "ComponentManager",
+           "ContentView", "Event", "FlingResult", "GridLayout", "GridTile", "InitializeResult", "InvalidArgument", "Layout",
+           "Mismatch", "MotionSample", "OmniScrollError", "Point", "ProtocolViolation",
            "RawWorker", "Rect", "RpcError", "SessionInfo", "Target", "TileCoordinate", "WorkerDied", "calls", "replay",
-           "Event", "FlingResult", "InitializeResult", "InvalidArgument", "Layout", "Mismatch", "MotionSample", "OmniScrollError", "Point", "ProtocolViolation",
-           "RawWorker", "Rect", "RpcError", "SessionInfo", "Target", "WorkerDied", "calls", "replay",
            "resolve_binary"] + _generated.__all__

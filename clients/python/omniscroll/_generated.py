@@ -26,7 +26,7 @@ METHODS: Dict[str, MethodSpec] = {
     "shutdown": MethodSpec("shutdown", (), "null"),
     "exit": MethodSpec("exit", (), None),
     "rpc.discover": MethodSpec("rpc.discover", (), "OpenRPC Schema"),
-    "session.create": MethodSpec("session.create", (Param("viewport", True, "Viewport"), Param("children", False, "array<ChildSpec>"), Param("insets", False, "Insets"), Param("offset", False, "number"), Param("id", False, "string"), Param("template", False, "Template"), Param("options", False, "Options")), "Layout"),
+    "session.create": MethodSpec("session.create", (Param("viewport", True, "Viewport"), Param("children", False, "array<ChildSpec>"), Param("insets", False, "Insets"), Param("offset", False, "number"), Param("id", False, "string"), Param("template", False, "Template"), Param("options", False, "Options"), Param("components", False, "array<Component>")), "Layout"),
     "session.scroll": MethodSpec("session.scroll", (Param("session", True, "string"), Param("offset", True, "number"), Param("phase", False, "ScrollPhase")), "Layout"),
     "session.setContentHeight": MethodSpec("session.setContentHeight", (Param("session", True, "string"), Param("child", True, "string"), Param("contentHeight", True, "number")), "Layout"),
     "session.update": MethodSpec("session.update", (Param("session", True, "string"), Param("sizes", False, "object"), Param("viewport", False, "Viewport"), Param("insets", False, "Insets"), Param("offset", False, "number"), Param("phase", False, "ScrollPhase")), "Layout"),

@@ -15,6 +15,7 @@ from .client import (DEFAULT_CLOSE_TIMEOUT, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_L
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
 from ._generated import Method, PhysicsFlingPreset, RecenterMode, ScrollPhase, ScrollPosition
+from .components import ComponentManager
 from .types import FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo
 
 JSON = Any
@@ -39,6 +40,9 @@ class AsyncClient:
         self._env = dict(env) if env is not None else None
         self.timeout = timeout
         self.close_timeout = close_timeout
+        #: Opt-in: when set, every Layout that :meth:`call` (and each typed
+        #: method) returns is dispatched to it before the call returns.
+        self.components: Optional[ComponentManager] = None
         self._max_in_flight = max(1, max_in_flight)
         self._max_line = max(1024, max_line_bytes)
         self._tail = StderrTail(stderr_tail_bytes)
@@ -180,7 +184,10 @@ class AsyncClient:
         fut = (await self._send([c], False))[0]
         if fut is None:
             return None
-        return await self._await(fut, c.method, self.timeout if timeout is None else timeout)
+        result = await self._await(fut, c.method, self.timeout if timeout is None else timeout)
+        if self.components is not None and isinstance(result, Layout):
+            self.components.dispatch(result)
+        return result
 
     async def request(self, method: str, params: Optional[Mapping[str, JSON]] = None,
                       timeout: Optional[float] = None) -> JSON:
@@ -347,9 +354,10 @@ class AsyncClient:
                      insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
                      offset: Optional[Number] = None, id: Optional[str] = None,
                      template: Optional[str] = None, options: Optional[Mapping[str, JSON]] = None,
+                     components: Optional[Sequence[Mapping[str, JSON]]] = None,
                      timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.create(viewport, children, insets=insets, offset=offset, id=id,
-                                            template=template, options=options), timeout)
+                                            template=template, options=options, components=components), timeout)
 
     async def scroll(self, session: str, offset: Number, phase: Optional[ScrollPhase] = None, *,
                      timeout: Optional[float] = None) -> Layout:

@@ -97,13 +97,16 @@ def create(viewport: Union[Mapping[str, Number], Sequence[Number]],
            children: Optional[Iterable[ChildSpec]] = None, *,
            insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
            offset: Optional[Number] = None, id: Optional[str] = None,
-           template: Optional[str] = None, options: Optional[Mapping[str, JSON]] = None) -> Call:
+           template: Optional[str] = None, options: Optional[Mapping[str, JSON]] = None,
+           components: Optional[Sequence[Mapping[str, JSON]]] = None) -> Call:
     """``viewport`` is ``{"width", "height"}`` or ``(width, height)``;
-    ``insets`` is ``{"top", "bottom"}`` or ``(top, bottom)``."""
+    ``insets`` is ``{"top", "bottom"}`` or ``(top, bottom)``; ``components``
+    is ``[{"name", "events"}]``, e.g. ``ComponentManager.param()``."""
     return Call(Method.SESSION_CREATE, _params(
         viewport=_size(viewport, "width", "height"), children=_children(children),
         insets=_size(insets, "top", "bottom"), offset=offset, id=id, template=template,
-        options=dict(options) if options is not None else None), Layout.from_json)
+        options=dict(options) if options is not None else None,
+        components=[dict(c) for c in components] if components is not None else None), Layout.from_json)
 
 
 def scroll(session: str, offset: Number, phase: Optional[ScrollPhase] = None) -> Call:

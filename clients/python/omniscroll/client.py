@@ -19,6 +19,7 @@ from .calls import Call, ChildSpec, windows
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
 from ._generated import Method, PhysicsFlingPreset, RecenterMode, ScrollPhase, ScrollPosition
+from .components import ComponentManager
 from .types import FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo
 
 JSON = Any
@@ -70,6 +71,10 @@ class Client:
                  env: Optional[Mapping[str, str]] = None) -> None:
         self.timeout = timeout
         self.close_timeout = close_timeout
+        #: Opt-in: when set, every Layout that :meth:`call` (and each typed
+        #: method) returns is dispatched to it on the calling thread, before
+        #: the call returns. Futures from :meth:`submit` are not dispatched.
+        self.components: Optional[ComponentManager] = None
         self._max_in_flight = max(1, max_in_flight)
         self._max_line = max(1024, max_line_bytes)
         self._tail = StderrTail(stderr_tail_bytes)
@@ -132,8 +137,10 @@ class Client:
 
     def call(self, c: Call, timeout: Optional[float] = None) -> Any:
         """Send ``c`` and wait for its decoded result."""
-        fut = self.submit(c, timeout)
-        return fut.result()  # the reaper enforces the timeout
+        result = self.submit(c, timeout).result()  # the reaper enforces the timeout
+        if self.components is not None and isinstance(result, Layout):
+            self.components.dispatch(result)
+        return result
 
     def request(self, method: str, params: Optional[Mapping[str, JSON]] = None,
                 timeout: Optional[float] = None) -> JSON:
@@ -441,9 +448,10 @@ class Client:
                insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
                offset: Optional[Number] = None, id: Optional[str] = None,
                template: Optional[str] = None, options: Optional[Mapping[str, JSON]] = None,
+               components: Optional[Sequence[Mapping[str, JSON]]] = None,
                timeout: Optional[float] = None) -> Layout:
         return self.call(calls.create(viewport, children, insets=insets, offset=offset, id=id,
-                                      template=template, options=options), timeout)
+                                      template=template, options=options, components=components), timeout)
 
     def scroll(self, session: str, offset: Number, phase: Optional[ScrollPhase] = None, *,
                timeout: Optional[float] = None) -> Layout:

@@ -16,6 +16,7 @@ struct CreateMethod: MethodDeclaration {
         .optional("id", SessionParams.id),
         .optional("template", .enumeration(SessionTemplate.names)),
         options,
+        .optional("components", SessionComponents.schema),
     ]
     static let result = ResultSchema.component("Layout")
 
@@ -26,6 +27,8 @@ struct CreateMethod: MethodDeclaration {
     let id: String?
     let options: ContainerOptions
     let delta: Bool
+    /// `nil` when none are given (or the list is empty): the replies then carry no `components`.
+    let components: SessionComponents?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
         let template = try params.optionalEnumeration("template", as: SessionTemplate.Name.self)
@@ -46,6 +49,9 @@ struct CreateMethod: MethodDeclaration {
             try SessionParams.options(o, base: base, baseDelta: baseDelta)
         } ?? (base, baseDelta)
         id = try params.optionalString("id")
+        components = try params.optionalArray("components").flatMap { (array) throws(RPCError) in
+            array.count == 0 ? nil : try SessionComponents(array)
+        }
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
@@ -58,7 +64,7 @@ struct CreateMethod: MethodDeclaration {
         }
         // After the container is made, so a refused create uses up no generated id.
         let id = try state.sessions.newID(requested: id, path: "params.id")
-        state.sessions.insert(id: id, engine: .container(created.0), delta: delta)
+        state.sessions.insert(id: id, engine: .container(created.0), delta: delta, components: components)
         LayoutEncoding.write(created.1, of: created.0, in: try state.sessions.session(id).header, into: &result)
     }
 }

@@ -13,11 +13,14 @@ struct RestoreMethod: MethodDeclaration {
 
     let snapshotID: String
     let delta: Bool
+    let components: SessionComponents?
     let snapshot: SnapshotEncoding.EngineSnapshot
     let id: String?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        (snapshotID, delta, snapshot) = try SnapshotEncoding.read(params.object("snapshot"))
+        let object = try params.object("snapshot")
+        (snapshotID, delta, snapshot) = try SnapshotEncoding.read(object)
+        components = try SnapshotEncoding.readComponents(object)
         id = try params.optionalString("id")
     }
 
@@ -25,7 +28,7 @@ struct RestoreMethod: MethodDeclaration {
         let engine = try snapshot.restore()
         try state.sessions.checkRoom(forChildren: engine.itemCount, existing: 0, path: "params.snapshot.children")
         let id = try state.sessions.newID(requested: id ?? snapshotID, path: id != nil ? "params.id" : "params.snapshot.session")
-        state.sessions.insert(id: id, engine: engine, delta: delta)
+        state.sessions.insert(id: id, engine: engine, delta: delta, components: components)
         let session = try state.sessions.session(id)
         session.engine.writeCurrent(of: session, into: &result)
     }
