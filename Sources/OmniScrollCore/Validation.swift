@@ -36,9 +36,9 @@ enum Validation {
         try length(insets.bottom, field: field.member("bottom"), change: change)
     }
 
-    /// Each behavior checks its own options.
+    /// Every option against its declaration.
     static func options(_ options: ContainerOptions) throws(ContainerError) {
-        try BehaviorRegistry.validate(options)
+        try options.validate()
     }
 
     /// Specs to add to a stack that holds `existing` (or nothing).

@@ -21,7 +21,7 @@ struct VisibilityLifecycle: ContainerBehavior {
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         if isUnchanged(by: transition) { return }
         let layout = transition.layout
-        let seed: (top: Int?, bottom: Int?) = transition.options.seedEvents ? layout.stack.seedPair : (nil, nil)
+        let seed: (top: Int?, bottom: Int?) = transition.seedEvents ? layout.stack.seedPair : (nil, nil)
         let topID = seed.top.map(layout.childID)
         let bottomID = seed.bottom.map(layout.childID)
         /// Appends a general event, then the seed's name for it when the child

@@ -19,5 +19,5 @@ enum SessionTemplate: String, CaseIterable {
         }
     }
 
-    var options: ContainerOptions { ContainerOptions(anchoring: true, seedEvents: true) }
+    var options: ContainerOptions { ContainerOptions(seedEvents: true) }
 }
