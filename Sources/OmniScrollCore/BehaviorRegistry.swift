@@ -6,8 +6,10 @@
 /// inline rather than dynamic dispatch through boxed existentials (which
 /// cost a measurable share of every scroll update). To add a behavior: write
 /// its file (its type, its option and state types, its `option`
-/// declaration and `configure`, its `events` declarations, its snapshot
-/// part's `save` and `restore`), then add a property here and a line to `visit`.
+/// declaration and `configure`, its `events` declarations, its commands
+/// (`BehaviorCommand` types it finds with `draft.commands(of:)`), its
+/// snapshot part's `save` and `restore`), then add a property here and a
+/// line to `visit`.
 struct BehaviorRegistry: Sendable {
     private var anchoring = ScrollAnchoring()
     private var refresh = PullToRefresh()

@@ -140,7 +140,7 @@ public struct Container: Sendable {
                 stack.remove(at: ids.map { stack.index(of: $0)! }.sorted())
                 stackChanged = true
                 commands.append(change)
-            case .scrollToChild, .endRefreshing, .endLoadingMore:
+            case .command:
                 commands.append(change)
             }
         }

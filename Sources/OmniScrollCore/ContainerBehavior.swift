@@ -86,9 +86,8 @@ struct Draft {
     let insets: Insets
     let previousPhase: ScrollPhase
     /// The changes of the list being applied that behaviors act on, in
-    /// order: the commands (`scrollToChild`, `endRefreshing`,
-    /// `endLoadingMore`) and `remove`. Empty, so never allocated, for the
-    /// usual offset or phase tick.
+    /// order: the behaviors' commands and `remove`. Empty, so never
+    /// allocated, for the usual offset or phase tick.
     let commands: [ContainerChange]
     var offset: Double
     var phase: ScrollPhase
@@ -103,6 +102,16 @@ struct Draft {
     /// Whether a behavior changed state that a snapshot keeps but that shows
     /// in neither the layout nor an event (a pending scroll target).
     var changedBehaviorState = false
+
+    /// The commands of type `C` in the list, in order.
+    func commands<C: BehaviorCommand>(of type: C.Type) -> [C] {
+        commands.compactMap { change in
+            if case .command(let command) = change { command as? C } else { nil }
+        }
+    }
+
+    /// Whether the list holds a command of type `C`.
+    func has<C: BehaviorCommand>(_ type: C.Type) -> Bool { !commands(of: type).isEmpty }
 
     /// Whether the change list removes child `id`.
     func removes(_ id: String) -> Bool {

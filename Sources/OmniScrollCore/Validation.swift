@@ -112,10 +112,8 @@ enum Validation {
                         throw ContainerError(.duplicateID, change: n, field: FieldPath("children").index(k), reason: "duplicate child id '\(id)'", child: id)
                     }
                 }
-            case .scrollToChild(let id, _, _):
-                _ = try child(id, in: stack, field: "child", change: n)
-            case .endRefreshing, .endLoadingMore:
-                break
+            case .command(let command):
+                if let id = command.child { _ = try child(id, in: stack, field: "child", change: n) }
             }
         }
     }

@@ -14,7 +14,7 @@ struct LoadMore: ContainerBehavior {
     mutating func configure(_ options: ContainerOptions) { self.options = options.loadMore }
 
     mutating func prepare(_ draft: inout Draft) {
-        if loading, draft.commands.contains(.endLoadingMore) {
+        if loading, draft.has(EndLoadingMore.self) {
             loading = false
             draft.events.append(ContainerEvent(.loadMoreDidEnd))
         }
@@ -64,6 +64,15 @@ extension LoadMore {
 extension EventType {
     public static var loadMoreDidTrigger: EventType { EventType("loadMoreDidTrigger") }
     public static var loadMoreDidEnd: EventType { EventType("loadMoreDidEnd") }
+}
+
+/// `session.endLoadingMore`: the client finished loading; load-more may trigger again.
+public struct EndLoadingMore: BehaviorCommand, Equatable {
+    public init() {}
+}
+
+extension ContainerChange {
+    public static var endLoadingMore: ContainerChange { .command(EndLoadingMore()) }
 }
 
 extension ContainerOptions {

@@ -19,7 +19,7 @@ struct PullToRefresh: ContainerBehavior {
 
     mutating func prepare(_ draft: inout Draft) {
         guard let options else { return }
-        if state == .refreshing, draft.commands.contains(.endRefreshing) {
+        if state == .refreshing, draft.has(EndRefreshing.self) {
             state = .idle
             draft.events.append(ContainerEvent(.refreshDidEnd))
         }
@@ -72,6 +72,15 @@ extension EventType {
     public static var refreshDidDisarm: EventType { EventType("refreshDidDisarm") }
     public static var refreshDidTrigger: EventType { EventType("refreshDidTrigger") }
     public static var refreshDidEnd: EventType { EventType("refreshDidEnd") }
+}
+
+/// `session.endRefreshing`: the client finished refreshing; the held inset is released.
+public struct EndRefreshing: BehaviorCommand, Equatable {
+    public init() {}
+}
+
+extension ContainerChange {
+    public static var endRefreshing: ContainerChange { .command(EndRefreshing()) }
 }
 
 extension ContainerOptions {
