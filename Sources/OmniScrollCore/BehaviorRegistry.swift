@@ -60,14 +60,6 @@ struct BehaviorRegistry: Sendable {
         return events
     }()
 
-    /// Every behavior's reply members, in registration order.
-    static let replies: [ReplyDeclaration] = {
-        var registry = BehaviorRegistry()
-        var replies: [ReplyDeclaration] = []
-        registry.visit(CollectReplies(), &replies)
-        return replies
-    }()
-
     /// Every behavior's option declaration, in registration order.
     static let options: [OptionDeclaration] = {
         var registry = BehaviorRegistry()
@@ -133,12 +125,6 @@ extension FailableBehaviorVisitor {
 private struct CollectOptions: BehaviorVisitor {
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ options: inout [OptionDeclaration]) {
         if let option = B.option { options.append(option) }
-    }
-}
-
-private struct CollectReplies: BehaviorVisitor {
-    func visit<B: ContainerBehavior>(_ behavior: inout B, _ replies: inout [ReplyDeclaration]) {
-        replies += B.replies
     }
 }
 

@@ -218,6 +218,6 @@ public struct Container: Sendable {
         if didChange { revision += 1 }
         return ContainerUpdate(
             layout: transition.layout, events: events, anchorShift: anchorShift, clampShift: clampShift,
-            replies: draft.replies, didChange: didChange)
+            target: draft.target, didChange: didChange)
     }
 }

@@ -19,8 +19,6 @@ protocol ContainerBehavior: Sendable {
     /// default), `nil` for a behavior without options. The protocol reads,
     /// writes and checks it from this alone.
     static var option: OptionDeclaration? { get }
-    /// The members the behavior adds to a change list's reply (`draft.replies`).
-    static var replies: [ReplyDeclaration] { get }
     /// Takes the behavior's typed options from the container's, once, when
     /// the container is built or restored (a scroll reads only the behavior's copy).
     mutating func configure(_ options: ContainerOptions)
@@ -43,7 +41,6 @@ protocol ContainerBehavior: Sendable {
 extension ContainerBehavior {
     static var events: [EventDeclaration] { [] }
     static var option: OptionDeclaration? { nil }
-    static var replies: [ReplyDeclaration] { [] }
     func configure(_ options: ContainerOptions) {}
     func anchor(_ resize: inout Resize) {}
     func prepare(_ draft: inout Draft) {}
@@ -98,8 +95,8 @@ struct Draft {
     /// `prepare`, each behavior adding its own, so one prepared earlier is
     /// counted by the bounds of one prepared later.
     var heldTopInset = 0.0
-    /// The members the behaviors add to the reply (the answer to a `scrollToChild`…).
-    var replies: [ReplyMember] = []
+    /// The answer to a `scrollToChild` command.
+    var target: ScrollTargetResult?
     /// The events of `prepare`, in order.
     var events: [ContainerEvent] = []
     /// Whether a behavior changed state that a snapshot keeps but that shows

@@ -8,9 +8,8 @@ public struct ContainerUpdate: Sendable {
     /// after a change the client did not make itself left it outside (0 when
     /// it was not).
     public var clampShift: Double
-    /// The members the behaviors add to the reply, as they declare them
-    /// (`ReplyDeclaration.declarations`): the answer to a `scrollToChild`…
-    public var replies: [ReplyMember]
+    /// The answer to a `scrollToChild` change.
+    public var target: ScrollTargetResult?
     /// Whether the container's state changed at all.
     public var didChange: Bool
 
@@ -44,4 +43,12 @@ public struct ContainerUpdate: Sendable {
         }
         return result
     }
+}
+
+/// Where a `scrollToChild` goes.
+public struct ScrollTargetResult: Equatable, Sendable {
+    /// The target offset, clamped to the offset bounds; `nil` while pending.
+    public var offset: Double?
+    /// Waiting for the child's size.
+    public var pending: Bool
 }

@@ -59,14 +59,11 @@ public enum OptionNumber: Sendable {
     case length
     /// A length that must not be 0.
     case positiveLength
-    /// An offset: within ±`Bounds.maxOffset`.
-    case offset
 
     func check(_ value: Double, field: FieldPath) throws(ContainerError) {
         switch self {
         case .length: try Validation.length(value, field: field)
         case .positiveLength: try Validation.positiveLength(value, field: field)
-        case .offset: try Validation.offset(value, field: field)
         }
     }
 }

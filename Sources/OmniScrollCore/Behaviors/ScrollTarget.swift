@@ -7,28 +7,21 @@
 struct ScrollTarget: ContainerBehavior {
     private(set) var pending: PendingScrollTarget?
 
-    static let replies = [ReplyDeclaration("target", .object([
-        .required("offset", .nullable(.number(.offset))),
-        .required("pending", .boolean),
-    ]))]
-
     mutating func prepare(_ draft: inout Draft) {
-        var answered = false
         for command in draft.commands(of: ScrollToChild.self) {
             let (id, position, animated) = (command.id, command.position, command.animated)
             guard let i = draft.stack.index(of: id) else { continue }
             if draft.stack.isPlacementKnown(i) {
                 setPending(nil, &draft)
                 let offset = draft.targetOffset(child: i, position: position)
-                answer(ScrollTargetResult(offset: offset, pending: false), &draft)
+                draft.target = ScrollTargetResult(offset: offset, pending: false)
                 if animated { draft.phase = .animating } else { draft.offset = offset }
             } else {
                 setPending(PendingScrollTarget(child: id, position: position), &draft)
-                answer(ScrollTargetResult(offset: nil, pending: true), &draft)
+                draft.target = ScrollTargetResult(offset: nil, pending: true)
             }
-            answered = true
         }
-        guard let target = pending, !answered else { return }
+        guard let target = pending, draft.target == nil else { return }
         if draft.phase == .dragging && draft.previousPhase != .dragging || draft.removes(target.child) {
             pending = nil
             draft.events.append(ContainerEvent(.scrollTargetDidCancel, child: target.child))
@@ -38,12 +31,6 @@ struct ScrollTarget: ContainerBehavior {
             draft.events.append(ContainerEvent(
                 .scrollTargetDidResolve, child: target.child, members: [.number("offset", draft.offset)]))
         }
-    }
-
-    /// The reply's `target`: the last `scrollToChild` of the list answers.
-    private func answer(_ result: ScrollTargetResult, _ draft: inout Draft) {
-        draft.replies.removeAll { $0.name == "target" }
-        draft.replies.append(ReplyMember("target", result.value))
     }
 
     /// Pending targets show in no layout: a change of one is reported to the
@@ -116,32 +103,5 @@ public struct PendingScrollTarget: Equatable, Sendable {
     public init(child: String, position: ScrollPosition) {
         self.child = child
         self.position = position
-    }
-}
-
-/// Where a `scrollToChild` goes.
-public struct ScrollTargetResult: Equatable, Sendable {
-    /// The target offset, clamped to the offset bounds; `nil` while pending.
-    public var offset: Double?
-    /// Waiting for the child's size.
-    public var pending: Bool
-
-    public init(offset: Double?, pending: Bool) {
-        self.offset = offset
-        self.pending = pending
-    }
-
-    init?(_ value: OptionValue) {
-        guard let pending = value["pending"]?.bool else { return nil }
-        self.init(offset: value["offset"]?.number, pending: pending)
-    }
-
-    var value: OptionValue { .object(["offset": offset.map(OptionValue.number) ?? .null, "pending": .bool(pending)]) }
-}
-
-extension ContainerUpdate {
-    /// The answer to a `scrollToChild` change, `nil` when the list had none.
-    public var target: ScrollTargetResult? {
-        replies.last { $0.name == "target" }.flatMap { ScrollTargetResult($0.value) }
     }
 }

@@ -8,13 +8,12 @@ import OmniScrollJSON
 ///      "direction","phase","activeChild","contentView","children","events"}
 ///
 /// then `anchorShift` when anchoring moved the offset, `clampShift` when the
-/// offset was clamped back into range, then the members the behaviors add
-/// (`ReplyDeclaration`: `target` for `session.scrollToChild`).
+/// offset was clamped back into range, and `target` for `session.scrollToChild`.
 enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
     static func write(_ update: ContainerUpdate, of container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: nil, events: update.events,
-              anchorShift: update.anchorShift, clampShift: update.clampShift, replies: update.replies, into: &w)
+              anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
     }
 
     /// The reply of a delta session to a call that applied changes: it lists
@@ -23,19 +22,19 @@ enum LayoutEncoding {
                       into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: update.changedChildren(since: before),
               events: update.events, anchorShift: update.anchorShift, clampShift: update.clampShift,
-              replies: update.replies, into: &w)
+              target: update.target, into: &w)
     }
 
     /// The reply to a call that only reads (`session.get`, `session.restore`): every child, no events.
     static func writeCurrent(_ container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: container.layout, of: container, in: session, children: nil, events: [],
-              anchorShift: 0, clampShift: 0, replies: [], into: &w)
+              anchorShift: 0, clampShift: 0, target: nil, into: &w)
     }
 
     /// - Parameter children: the indices of the children to list, `nil` for all.
     private static func write(layout: Layout, of container: Container, in session: SessionHeader, children: [Int]?,
                               events: [ContainerEvent], anchorShift: Double, clampShift: Double,
-                              replies: [ReplyMember], into w: inout JSONWriter) {
+                              target: ScrollTargetResult?, into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
         // each (the member order never changes), and each run of fragments,
         // numbers and pre-encoded ids goes through one `Cursor` (one capacity
@@ -78,10 +77,13 @@ enum LayoutEncoding {
         if clampShift != 0 {
             w.key("clampShift"); w.number(clampShift)
         }
-        for reply in replies {
-            guard let declaration = ReplyDeclaration.declarations.first(where: { $0.name.description == reply.name }) else { continue }
-            w.key(declaration.name)
-            SessionParams.write(reply.value, declaration.schema, into: &w)
+        if let target {
+            w.key("target")
+            w.beginObject()
+            w.key("offset")
+            if let offset = target.offset { w.number(offset) } else { w.null() }
+            w.key("pending"); w.bool(target.pending)
+            w.endObject()
         }
         w.endObject()
     }

@@ -45,7 +45,6 @@ enum SessionParams {
         case .boolean: .boolean
         case .number(.length): length
         case .number(.positiveLength): positiveLength
-        case .number(.offset): offset
         case .object(let members):
             .object(members.map { member in
                 member.required ? .required(ParamKey(stringLiteral: member.name), schema(member.schema))
