@@ -8,7 +8,11 @@ struct ScrollTarget: ContainerBehavior {
     private(set) var pending: PendingScrollTarget?
 
     mutating func prepare(_ draft: inout Draft) {
-        for command in draft.commands(of: ScrollToChild.self) {
+        // The list itself is walked (not `draft.commands(of:)`): a scroll
+        // tick has no commands, and filtering none would still build and
+        // release an empty array.
+        for case .command(let change) in draft.commands {
+            guard let command = change as? ScrollToChild else { continue }
             let (id, position, animated) = (command.id, command.position, command.animated)
             guard let i = draft.stack.index(of: id) else { continue }
             if draft.stack.isPlacementKnown(i) {
