@@ -5,9 +5,11 @@
 /// `visit(_:)`, so the container's hooks are static calls the compiler can
 /// inline rather than dynamic dispatch through boxed existentials (which
 /// cost a measurable share of every scroll update). To add a behavior: write
-/// its file (its type, its option and state types, `validate` for its
-/// options, its `events` declarations, its snapshot part's `save` and
-/// `restore`), then add a property here and a line to `visit`.
+/// its file (its type, its option and state types, its `option`
+/// declaration and `configure`, its `events` declarations, its commands
+/// (`BehaviorCommand` types it finds with `draft.commands(of:)`), its
+/// snapshot part's `save` and `restore`), then add a property here and a
+/// line to `visit`.
 struct BehaviorRegistry: Sendable {
     private var anchoring = ScrollAnchoring()
     private var refresh = PullToRefresh()
@@ -17,6 +19,14 @@ struct BehaviorRegistry: Sendable {
     private var lifecycle = VisibilityLifecycle()
     private var loadMore = LoadMore()
     private var phase = PhaseTracking()
+
+    /// Behaviors configured with `options`.
+    init(_ options: ContainerOptions) {
+        var nothing: Void = ()
+        visit(Configure(options: options), &nothing)
+    }
+
+    private init() {}
 
     /// Calls `visitor` with every behavior, in registration order, threading
     /// `state` through the calls.
@@ -50,11 +60,13 @@ struct BehaviorRegistry: Sendable {
         return events
     }()
 
-    /// Checks every behavior's options; the first invalid one throws.
-    static func validate(_ options: ContainerOptions) throws(ContainerError) {
+    /// Every behavior's option declaration, in registration order.
+    static let options: [OptionDeclaration] = {
         var registry = BehaviorRegistry()
-        try registry.run(ValidateOptions(options: options))
-    }
+        var options: [OptionDeclaration] = []
+        registry.visit(CollectOptions(), &options)
+        return options
+    }()
 
     mutating func anchor(_ resize: inout Resize) {
         visit(Anchor(), &resize)
@@ -69,9 +81,9 @@ struct BehaviorRegistry: Sendable {
     }
 
     /// The sum of the top insets the behaviors hold in their current state.
-    mutating func heldTopInset(_ options: ContainerOptions) -> Double {
+    mutating func heldTopInset() -> Double {
         var held = 0.0
-        visit(HeldTopInset(options: options), &held)
+        visit(HeldTopInset(), &held)
         return held
     }
 
@@ -110,9 +122,15 @@ extension FailableBehaviorVisitor {
     }
 }
 
-private struct ValidateOptions: FailableBehaviorVisitor {
+private struct CollectOptions: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ options: inout [OptionDeclaration]) {
+        if let option = B.option { options.append(option) }
+    }
+}
+
+private struct Configure: BehaviorVisitor {
     let options: ContainerOptions
-    func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) { try B.validate(options) }
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ nothing: inout Void) { behavior.configure(options) }
 }
 
 private struct Anchor: BehaviorVisitor {
@@ -132,9 +150,8 @@ extension Transition: BehaviorVisitor {
 }
 
 private struct HeldTopInset: BehaviorVisitor {
-    let options: ContainerOptions
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ held: inout Double) {
-        held += behavior.heldTopInset(options)
+        held += behavior.heldTopInset()
     }
 }
 

@@ -14,7 +14,7 @@ public struct Container: Sendable {
     /// The sum of the extra top insets the behaviors hold (the refresh inset…).
     public private(set) var heldTopInset = 0.0
     private var stack: ChildStack
-    private var behaviors = BehaviorRegistry()
+    private var behaviors: BehaviorRegistry
 
     /// Creates a container and returns it with its first update, whose events
     /// report what is visible and active from the start.
@@ -45,6 +45,7 @@ public struct Container: Sendable {
         self.offset = offset
         self.options = options
         self.stack = stack
+        behaviors = BehaviorRegistry(options)
     }
 
     /// Rebuilds a container from a snapshot; every later update equals the original's.
@@ -62,7 +63,7 @@ public struct Container: Sendable {
         revision = snapshot.revision
         try behaviors.restore(from: snapshot, Restoration(
             layout: layout, options: options, phase: phase, direction: direction))
-        heldTopInset = behaviors.heldTopInset(options)
+        heldTopInset = behaviors.heldTopInset()
     }
 
     public func snapshot() -> ContainerSnapshot {
@@ -139,7 +140,7 @@ public struct Container: Sendable {
                 stack.remove(at: ids.map { stack.index(of: $0)! }.sorted())
                 stackChanged = true
                 commands.append(change)
-            case .scrollToChild, .endRefreshing, .endLoadingMore:
+            case .command:
                 commands.append(change)
             }
         }
@@ -158,7 +159,7 @@ public struct Container: Sendable {
     /// resize's reference to the stack is gone before the stack changes (else
     /// the change would copy it).
     private mutating func chooseAnchor(minOffset: Double) -> (child: Int, top: Double)? {
-        var resize = Resize(stack: stack, options: options, minOffset: minOffset, offset: offset)
+        var resize = Resize(stack: stack, minOffset: minOffset, offset: offset)
         behaviors.anchor(&resize)
         return resize.anchor.map { ($0, stack.naturalTop($0)) }
     }
@@ -183,7 +184,7 @@ public struct Container: Sendable {
                                  clampsInto: Bool, structureChanged: Bool, insetsChanged: Bool) -> ContainerUpdate {
         // Built here rather than passed in, so it is not copied on the way.
         var draft = Draft(
-            stack: stack, viewport: viewport, insets: insets, options: options, previousPhase: phase,
+            stack: stack, viewport: viewport, insets: insets, previousPhase: phase,
             commands: commands, offset: targetOffset, phase: targetPhase)
         behaviors.prepare(&draft)
         var clampShift = 0.0
@@ -205,7 +206,7 @@ public struct Container: Sendable {
         direction = newDirection
         heldTopInset = draft.heldTopInset
         let transition = Transition(
-            layout: layout, options: options, previousOffset: previousOffset, previousPhase: previousPhase,
+            layout: layout, seedEvents: options.seedEvents, previousOffset: previousOffset, previousPhase: previousPhase,
             previousDirection: previousDirection, phase: phase, direction: direction,
             structureChanged: structureChanged)
         // The events move from the draft to the update: swapped out, not

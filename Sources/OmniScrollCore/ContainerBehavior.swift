@@ -15,15 +15,20 @@
 protocol ContainerBehavior: Sendable {
     /// The event types the behavior emits, with their rules, in the order it emits them.
     static var events: [EventDeclaration] { get }
-    /// Checks the behavior's own members of the options (named under `options`).
-    static func validate(_ options: ContainerOptions) throws(ContainerError)
+    /// The behavior's option under `options` (its name, wire shape and
+    /// default), `nil` for a behavior without options. The protocol reads,
+    /// writes and checks it from this alone.
+    static var option: OptionDeclaration? { get }
+    /// Takes the behavior's typed options from the container's, once, when
+    /// the container is built or restored (a scroll reads only the behavior's copy).
+    mutating func configure(_ options: ContainerOptions)
     mutating func anchor(_ resize: inout Resize)
     mutating func prepare(_ draft: inout Draft)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent])
     /// The extra top inset the behavior holds in its current state. Held
     /// insets add up: refresh, an overscroll and a collapsing header may
     /// each hold one at once.
-    func heldTopInset(_ options: ContainerOptions) -> Double
+    func heldTopInset() -> Double
     func save(into snapshot: inout ContainerSnapshot)
     /// Takes the behavior's part of `snapshot`, or derives it from the
     /// restored layout when the snapshot leaves it out; throws (an
@@ -35,11 +40,12 @@ protocol ContainerBehavior: Sendable {
 
 extension ContainerBehavior {
     static var events: [EventDeclaration] { [] }
-    static func validate(_ options: ContainerOptions) throws(ContainerError) {}
+    static var option: OptionDeclaration? { nil }
+    func configure(_ options: ContainerOptions) {}
     func anchor(_ resize: inout Resize) {}
     func prepare(_ draft: inout Draft) {}
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {}
-    func heldTopInset(_ options: ContainerOptions) -> Double { 0 }
+    func heldTopInset() -> Double { 0 }
     func save(into snapshot: inout ContainerSnapshot) {}
     func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {}
 }
@@ -66,7 +72,6 @@ struct Restoration {
 /// offset follows through them.
 struct Resize {
     let stack: ChildStack
-    let options: ContainerOptions
     /// The top of the offset range, held inset included.
     let minOffset: Double
     let offset: Double
@@ -79,12 +84,10 @@ struct Draft {
     let stack: ChildStack
     let viewport: Viewport
     let insets: Insets
-    let options: ContainerOptions
     let previousPhase: ScrollPhase
     /// The changes of the list being applied that behaviors act on, in
-    /// order: the commands (`scrollToChild`, `endRefreshing`,
-    /// `endLoadingMore`) and `remove`. Empty, so never allocated, for the
-    /// usual offset or phase tick.
+    /// order: the behaviors' commands and `remove`. Empty, so never
+    /// allocated, for the usual offset or phase tick.
     let commands: [ContainerChange]
     var offset: Double
     var phase: ScrollPhase
@@ -99,6 +102,16 @@ struct Draft {
     /// Whether a behavior changed state that a snapshot keeps but that shows
     /// in neither the layout nor an event (a pending scroll target).
     var changedBehaviorState = false
+
+    /// The commands of type `C` in the list, in order.
+    func commands<C: BehaviorCommand>(of type: C.Type) -> [C] {
+        commands.compactMap { change in
+            if case .command(let command) = change { command as? C } else { nil }
+        }
+    }
+
+    /// Whether the list holds a command of type `C`.
+    func has<C: BehaviorCommand>(_ type: C.Type) -> Bool { !commands(of: type).isEmpty }
 
     /// Whether the change list removes child `id`.
     func removes(_ id: String) -> Bool {
@@ -132,7 +145,8 @@ struct Draft {
 /// What a change list did, as the behaviors see it after layout.
 struct Transition {
     let layout: Layout
-    let options: ContainerOptions
+    /// `options.seedEvents`: emit the seed's names too.
+    let seedEvents: Bool
     /// `nil` when the container is being created.
     let previousOffset: Double?
     let previousPhase: ScrollPhase

@@ -17,13 +17,27 @@ public enum ContainerChange: Equatable, Sendable {
     case insert([ChildSpec], at: Int)
     /// Remove children by id. Must be the only change in its list.
     case remove([String])
-    /// Scroll so the child sits at `position`; pending while its size is unknown.
-    case scrollToChild(String, position: ScrollPosition, animated: Bool)
-    case endRefreshing
-    case endLoadingMore
+    /// A command a behavior declares (`scrollToChild`, `endRefreshing`,
+    /// `endLoadingMore`…), handed to the behaviors in list order. Indirect,
+    /// so the payload is boxed and a change stays as small as before.
+    indirect case command(any BehaviorCommand)
+
+    public static func == (a: ContainerChange, b: ContainerChange) -> Bool {
+        switch (a, b) {
+        case (.offset(let x), .offset(let y)): x == y
+        case (.phase(let x), .phase(let y)): x == y
+        case (.size(let i, let x), .size(let j, let y)): i == j && x == y
+        case (.viewport(let x), .viewport(let y)): x == y
+        case (.insets(let x), .insets(let y)): x == y
+        case (.insert(let x, let i), .insert(let y, let j)): x == y && i == j
+        case (.remove(let x), .remove(let y)): x == y
+        case (.command(let x), .command(let y)): x.isEqual(to: y)
+        default: false
+        }
+    }
 }
 
-/// Where `scrollToChild` puts the child in the viewport.
+/// Where `ScrollToChild` puts the child in the viewport.
 public enum ScrollPosition: String, CaseIterable, Sendable {
     /// The child's top just below the bars pinned above it.
     case top

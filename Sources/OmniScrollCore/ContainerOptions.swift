@@ -1,20 +1,51 @@
-/// Per-container switches and behavior settings.
+/// Per-container switches and behavior settings: the container's own
+/// `seedEvents`, and each behavior's options by the name it declares
+/// (`ContainerBehavior.option`), as values its declaration shapes. A behavior
+/// reads its typed options once, when the container is built, so a scroll
+/// reads none of this.
 public struct ContainerOptions: Equatable, Sendable {
-    /// CSS scroll anchoring: a child wholly above the viewport's top edge that
-    /// changes height by Δ shifts the offset by Δ. Off is the seed's behaviour.
-    public var anchoring: Bool
-    /// Also emit the seed's event names for the first two scroll children.
+    /// Also emit the seed's event names for the first two scroll children
+    /// (read by several behaviors, so the container's own).
     public var seedEvents: Bool
-    /// Pull-to-refresh, off when `nil`.
-    public var refresh: RefreshOptions?
-    /// Load-more near the end, off when `nil`.
-    public var loadMore: LoadMoreOptions?
+    private var values: [String: OptionValue] = [:]
 
-    public init(anchoring: Bool = true, seedEvents: Bool = true,
-                refresh: RefreshOptions? = nil, loadMore: LoadMoreOptions? = nil) {
-        self.anchoring = anchoring
+    public init(seedEvents: Bool = true) {
         self.seedEvents = seedEvents
-        self.refresh = refresh
-        self.loadMore = loadMore
+    }
+
+    /// The container's own options, described like a behavior's.
+    public static let seedEventsDeclaration = OptionDeclaration("seedEvents", .boolean, default: .bool(true))
+
+    /// Every option under `options`: the container's own, then each
+    /// behavior's in registration order.
+    public static let declarations: [OptionDeclaration] = [seedEventsDeclaration] + BehaviorRegistry.options
+
+    /// The value of option `name`: the one set, else its declared default.
+    public subscript(name: StaticString) -> OptionValue {
+        get {
+            if name.description == Self.seedEventsDeclaration.name.description { return .bool(seedEvents) }
+            if let value = values[name.description] { return value }
+            return Self.declarations.first { $0.name.description == name.description }?.defaultValue ?? .null
+        }
+        set {
+            if name.description == Self.seedEventsDeclaration.name.description {
+                seedEvents = newValue.bool ?? seedEvents
+            } else {
+                values[name.description] = newValue
+            }
+        }
+    }
+
+    /// Equal when every option has the same value, given or defaulted.
+    public static func == (a: ContainerOptions, b: ContainerOptions) -> Bool {
+        declarations.allSatisfy { a[$0.name] == b[$0.name] }
+    }
+
+    /// Checks every option against its declaration; the first invalid member
+    /// throws at its path under `options`.
+    func validate() throws(ContainerError) {
+        for declaration in Self.declarations {
+            try declaration.schema.check(self[declaration.name], field: FieldPath("options").member(declaration.name.description))
+        }
     }
 }

@@ -36,9 +36,9 @@ enum Validation {
         try length(insets.bottom, field: field.member("bottom"), change: change)
     }
 
-    /// Each behavior checks its own options.
+    /// Every option against its declaration.
     static func options(_ options: ContainerOptions) throws(ContainerError) {
-        try BehaviorRegistry.validate(options)
+        try options.validate()
     }
 
     /// Specs to add to a stack that holds `existing` (or nothing).
@@ -114,10 +114,8 @@ enum Validation {
                         throw ContainerError(.duplicateID, change: n, field: FieldPath("children").index(k), reason: "duplicate child id '\(id)'", child: id)
                     }
                 }
-            case .scrollToChild(let id, _, _):
-                _ = try child(id, in: stack, field: "child", change: n)
-            case .endRefreshing, .endLoadingMore:
-                break
+            case .command(let command):
+                if let id = command.child { _ = try child(id, in: stack, field: "child", change: n) }
             }
         }
     }

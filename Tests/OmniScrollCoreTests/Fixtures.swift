@@ -83,3 +83,13 @@ struct RandomContainerSpec {
         } catch { fatalError("invalid random spec: \(error)") }
     }
 }
+
+extension ContainerOptions {
+    /// Options set through each behavior's typed accessor, as a client of the engine sets them.
+    init(anchoring: Bool = true, seedEvents: Bool = true, refresh: RefreshOptions? = nil, loadMore: LoadMoreOptions? = nil) {
+        self.init(seedEvents: seedEvents)
+        self.anchoring = anchoring
+        self.refresh = refresh
+        self.loadMore = loadMore
+    }
+}

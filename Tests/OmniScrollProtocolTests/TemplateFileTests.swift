@@ -48,11 +48,11 @@ final class TemplateFileTests: XCTestCase {
     func testTemplatesAreTheSeedContainers() throws {
         let short = try SessionTemplate.named(SessionTemplate.Name(rawValue: "shortContainer"))
         XCTAssertEqual(short.children, [.scroll("web", contentHeight: nil), .scroll("list", contentHeight: nil)])
-        XCTAssertEqual(short.options, ContainerOptions(anchoring: true, seedEvents: true))
+        XCTAssertEqual(short.options, ContainerOptions(seedEvents: true))
         XCTAssertFalse(short.delta)
         let tabs = try SessionTemplate.named(SessionTemplate.Name(rawValue: "stickyTabs"))
         XCTAssertEqual(tabs.children, [.fixed("header", height: nil), .sticky("tabs", height: 44), .scroll("list", contentHeight: nil)])
-        XCTAssertEqual(tabs.options, ContainerOptions(anchoring: true, seedEvents: true))
+        XCTAssertEqual(tabs.options, ContainerOptions(seedEvents: true))
     }
 
     /// A broken file fails here with the member at fault, as a request would.

@@ -6,7 +6,7 @@ struct DirectionTracking: ContainerBehavior {
         let direction = transition.direction
         guard direction != .none, direction != transition.previousDirection else { return }
         events.append(ContainerEvent(.directionDidChange, members: [.string("direction", direction.rawValue)]))
-        if transition.options.seedEvents {
+        if transition.seedEvents {
             events.append(ContainerEvent(.didScrollViewScroll, members: [.string("direction", direction.rawValue)]))
         }
     }

@@ -5,16 +5,23 @@
 struct LoadMore: ContainerBehavior {
     private(set) var triggeredAt: Double?
     private(set) var loading = false
+    private var options: LoadMoreOptions?
+
+    static let declaration = OptionDeclaration(
+        "loadMore", .nullable(.object([.required("distance", .number(.length))])), default: .null)
+    static var option: OptionDeclaration? { declaration }
+
+    mutating func configure(_ options: ContainerOptions) { self.options = options.loadMore }
 
     mutating func prepare(_ draft: inout Draft) {
-        if loading, draft.commands.contains(.endLoadingMore) {
+        if loading, draft.has(EndLoadingMore.self) {
             loading = false
             draft.events.append(ContainerEvent(.loadMoreDidEnd))
         }
     }
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        guard let options = transition.options.loadMore, !loading else { return }
+        guard let options, !loading else { return }
         let layout = transition.layout
         guard layout.stack.unknownSizeCount == 0, !layout.stack.isEmpty,
               triggeredAt != layout.contentHeight,
@@ -22,11 +29,6 @@ struct LoadMore: ContainerBehavior {
         triggeredAt = layout.contentHeight
         loading = true
         events.append(ContainerEvent(.loadMoreDidTrigger))
-    }
-
-    static func validate(_ options: ContainerOptions) throws(ContainerError) {
-        guard let loadMore = options.loadMore else { return }
-        try Validation.length(loadMore.distance, field: FieldPath("options").member("loadMore").member("distance"))
     }
 
     func save(into snapshot: inout ContainerSnapshot) {
@@ -64,6 +66,23 @@ extension EventType {
     public static var loadMoreDidEnd: EventType { EventType("loadMoreDidEnd") }
 }
 
+/// `session.endLoadingMore`: the client finished loading; load-more may trigger again.
+public struct EndLoadingMore: BehaviorCommand, Equatable {
+    public init() {}
+}
+
+extension ContainerChange {
+    public static var endLoadingMore: ContainerChange { .command(EndLoadingMore()) }
+}
+
+extension ContainerOptions {
+    /// Load-more near the end, off when `nil`.
+    public var loadMore: LoadMoreOptions? {
+        get { LoadMoreOptions(self[LoadMore.declaration.name]) }
+        set { self[LoadMore.declaration.name] = newValue?.value ?? .null }
+    }
+}
+
 public struct LoadMoreOptions: Equatable, Sendable {
     /// Trigger when `maxOffset − offset ≤ distance`.
     public var distance: Double
@@ -71,4 +90,12 @@ public struct LoadMoreOptions: Equatable, Sendable {
     public init(distance: Double) {
         self.distance = distance
     }
+
+    /// The options a value gives, `nil` for `null`.
+    init?(_ value: OptionValue) {
+        guard let distance = value["distance"]?.number else { return nil }
+        self.init(distance: distance)
+    }
+
+    var value: OptionValue { .object(["distance": .number(distance)]) }
 }

@@ -5,7 +5,7 @@ struct PhaseTracking: ContainerBehavior {
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         guard transition.phase != transition.previousPhase else { return }
         events.append(ContainerEvent(.phaseDidChange, members: [.string("phase", transition.phase.rawValue)]))
-        if transition.phase == .idle, transition.options.seedEvents {
+        if transition.phase == .idle, transition.seedEvents {
             events.append(ContainerEvent(.scrollViewDidEndScrolling))
         }
     }

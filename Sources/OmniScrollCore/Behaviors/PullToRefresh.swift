@@ -7,10 +7,19 @@
 /// `−(inset.top + height)`, until `endRefreshing`.
 struct PullToRefresh: ContainerBehavior {
     private(set) var state: RefreshState = .idle
+    private var options: RefreshOptions?
+
+    static let declaration = OptionDeclaration("refresh", .nullable(.object([
+        .required("threshold", .number(.positiveLength)),
+        .optional("height", .number(.length)),
+    ])), default: .null)
+    static var option: OptionDeclaration? { declaration }
+
+    mutating func configure(_ options: ContainerOptions) { self.options = options.refresh }
 
     mutating func prepare(_ draft: inout Draft) {
-        guard let options = draft.options.refresh else { return }
-        if state == .refreshing, draft.commands.contains(.endRefreshing) {
+        guard let options else { return }
+        if state == .refreshing, draft.has(EndRefreshing.self) {
             state = .idle
             draft.events.append(ContainerEvent(.refreshDidEnd))
         }
@@ -27,18 +36,11 @@ struct PullToRefresh: ContainerBehavior {
             state = .refreshing
             draft.events.append(ContainerEvent(.refreshDidTrigger))
         }
-        draft.heldTopInset += heldTopInset(draft.options)
+        draft.heldTopInset += heldTopInset()
     }
 
-    static func validate(_ options: ContainerOptions) throws(ContainerError) {
-        guard let refresh = options.refresh else { return }
-        let field = FieldPath("options").member("refresh")
-        try Validation.positiveLength(refresh.threshold, field: field.member("threshold"))
-        try Validation.length(refresh.height, field: field.member("height"))
-    }
-
-    func heldTopInset(_ options: ContainerOptions) -> Double {
-        state == .refreshing ? options.refresh?.height ?? 0 : 0
+    func heldTopInset() -> Double {
+        state == .refreshing ? options?.height ?? 0 : 0
     }
 
     func save(into snapshot: inout ContainerSnapshot) { snapshot.refresh = state }
@@ -72,6 +74,23 @@ extension EventType {
     public static var refreshDidEnd: EventType { EventType("refreshDidEnd") }
 }
 
+/// `session.endRefreshing`: the client finished refreshing; the held inset is released.
+public struct EndRefreshing: BehaviorCommand, Equatable {
+    public init() {}
+}
+
+extension ContainerChange {
+    public static var endRefreshing: ContainerChange { .command(EndRefreshing()) }
+}
+
+extension ContainerOptions {
+    /// Pull-to-refresh, off when `nil`.
+    public var refresh: RefreshOptions? {
+        get { RefreshOptions(self[PullToRefresh.declaration.name]) }
+        set { self[PullToRefresh.declaration.name] = newValue?.value ?? .null }
+    }
+}
+
 public struct RefreshOptions: Equatable, Sendable {
     /// How far past the top (below `minOffset`) a drag must pull to arm.
     public var threshold: Double
@@ -82,6 +101,14 @@ public struct RefreshOptions: Equatable, Sendable {
         self.threshold = threshold
         self.height = height
     }
+
+    /// The options a value gives, `nil` for `null`; `height` defaults to `threshold`.
+    init?(_ value: OptionValue) {
+        guard let threshold = value["threshold"]?.number else { return nil }
+        self.init(threshold: threshold, height: value["height"]?.number ?? threshold)
+    }
+
+    var value: OptionValue { .object(["threshold": .number(threshold), "height": .number(height)]) }
 }
 
 public enum RefreshState: String, CaseIterable, Sendable {

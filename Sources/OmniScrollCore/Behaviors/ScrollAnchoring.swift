@@ -11,8 +11,24 @@
 /// while the user is at the top shows from its top.
 /// Off (`options.anchoring == false`) is the seed's behaviour.
 struct ScrollAnchoring: ContainerBehavior {
+    private var on = true
+
+    static let declaration = OptionDeclaration("anchoring", .boolean, default: .bool(true))
+    static var option: OptionDeclaration? { declaration }
+
+    mutating func configure(_ options: ContainerOptions) { on = options.anchoring }
+
     func anchor(_ resize: inout Resize) {
-        guard resize.options.anchoring, resize.offset > resize.minOffset else { return }
+        guard on, resize.offset > resize.minOffset else { return }
         resize.anchor = resize.stack.naturalHeights.index(containing: resize.offset)
+    }
+}
+
+extension ContainerOptions {
+    /// CSS scroll anchoring: a child wholly above the viewport's top edge that
+    /// changes height by Δ shifts the offset by Δ. Off is the seed's behaviour.
+    public var anchoring: Bool {
+        get { self[ScrollAnchoring.declaration.name].bool ?? true }
+        set { self[ScrollAnchoring.declaration.name] = .bool(newValue) }
     }
 }

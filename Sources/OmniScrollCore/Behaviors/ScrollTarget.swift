@@ -8,7 +8,12 @@ struct ScrollTarget: ContainerBehavior {
     private(set) var pending: PendingScrollTarget?
 
     mutating func prepare(_ draft: inout Draft) {
-        for case let .scrollToChild(id, position, animated) in draft.commands {
+        // The list itself is walked (not `draft.commands(of:)`): a scroll
+        // tick has no commands, and filtering none would still build and
+        // release an empty array.
+        for case .command(let change) in draft.commands {
+            guard let command = change as? ScrollToChild else { continue }
+            let (id, position, animated) = (command.id, command.position, command.animated)
             guard let i = draft.stack.index(of: id) else { continue }
             if draft.stack.isPlacementKnown(i) {
                 setPending(nil, &draft)
@@ -72,6 +77,27 @@ extension ScrollTarget {
 extension EventType {
     public static var scrollTargetDidResolve: EventType { EventType("scrollTargetDidResolve") }
     public static var scrollTargetDidCancel: EventType { EventType("scrollTargetDidCancel") }
+}
+
+/// `session.scrollToChild`: scroll so the child sits at `position`; pending while its place is unknown.
+public struct ScrollToChild: BehaviorCommand, Equatable {
+    public var id: String
+    public var position: ScrollPosition
+    /// The client animates to the target offset (the phase becomes `animating`).
+    public var animated: Bool
+    public var child: String? { id }
+
+    public init(_ id: String, position: ScrollPosition, animated: Bool) {
+        self.id = id
+        self.position = position
+        self.animated = animated
+    }
+}
+
+extension ContainerChange {
+    public static func scrollToChild(_ id: String, position: ScrollPosition, animated: Bool) -> ContainerChange {
+        .command(ScrollToChild(id, position: position, animated: animated))
+    }
 }
 
 public struct PendingScrollTarget: Equatable, Sendable {

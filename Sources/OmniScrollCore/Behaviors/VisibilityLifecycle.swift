@@ -25,7 +25,7 @@ struct VisibilityLifecycle: ContainerBehavior {
         if isUnchanged(by: transition) { return }
         let layout = transition.layout
         var seed = SeedPair.none
-        if transition.options.seedEvents {
+        if transition.seedEvents {
             if let known = seedPair, !transition.structureChanged {
                 seed = known
             } else {

@@ -57,16 +57,10 @@ enum SnapshotEncoding {
         w.beginObject(); w.key("top"); w.number(s.insets.top); w.key("bottom"); w.number(s.insets.bottom); w.endObject()
         w.key("options")
         w.beginObject()
-        w.key("anchoring"); w.bool(s.options.anchoring)
-        w.key("seedEvents"); w.bool(s.options.seedEvents)
-        w.key("refresh")
-        if let refresh = s.options.refresh {
-            w.beginObject(); w.key("threshold"); w.number(refresh.threshold); w.key("height"); w.number(refresh.height); w.endObject()
-        } else { w.null() }
-        w.key("loadMore")
-        if let loadMore = s.options.loadMore {
-            w.beginObject(); w.key("distance"); w.number(loadMore.distance); w.endObject()
-        } else { w.null() }
+        for declaration in ContainerOptions.declarations {
+            w.key(declaration.name)
+            SessionParams.write(s.options[declaration.name], declaration.schema, into: &w)
+        }
         w.endObject()
         w.key("children")
         w.beginArray()

@@ -47,16 +47,26 @@ enum SessionParams {
         }
         return members
     }()
-    static let options = ParamSchema.object([
-        .optional("anchoring", .boolean),
-        .optional("delta", .boolean),
-        .optional("seedEvents", .boolean),
-        .optional("refresh", .nullable(.object([
-            .required("threshold", positiveLength),
-            .optional("height", length),
-        ]))),
-        .optional("loadMore", .nullable(.object([.required("distance", length)]))),
-    ])
+    /// The session's own `delta`, then every option the engine declares
+    /// (`ContainerOptions.declarations`), each optional.
+    static let options = ParamSchema.object(
+        [.optional("delta", .boolean)]
+        + ContainerOptions.declarations.map { .optional(ParamKey(stringLiteral: $0.name), schema($0.schema)) })
+
+    /// An option's shape as a param schema.
+    static func schema(_ option: OptionSchema) -> ParamSchema {
+        switch option {
+        case .boolean: .boolean
+        case .number(.length): length
+        case .number(.positiveLength): positiveLength
+        case .object(let members):
+            .object(members.map { member in
+                member.required ? .required(ParamKey(stringLiteral: member.name), schema(member.schema))
+                    : .optional(ParamKey(stringLiteral: member.name), schema(member.schema))
+            })
+        case .nullable(let inner): .nullable(schema(inner))
+        }
+    }
 
     static func viewport(_ object: borrowing ParamDecoder) throws(RPCError) -> Viewport {
         Viewport(width: try object.double("width"), height: try object.double("height"))
@@ -110,23 +120,48 @@ enum SessionParams {
     /// Options over `base` (a template's); members not given keep `base`'s.
     static func options(_ object: borrowing ParamDecoder, base: ContainerOptions, baseDelta: Bool) throws(RPCError) -> (ContainerOptions, delta: Bool) {
         var options = base
-        options.anchoring = try object.optionalBool("anchoring") ?? base.anchoring
-        options.seedEvents = try object.optionalBool("seedEvents") ?? base.seedEvents
         let delta = try object.optionalBool("delta") ?? baseDelta
-        if object.contains("refresh") {
-            options.refresh = nil
-            if let refresh = try object.optionalObject("refresh") {
-                let threshold = try refresh.double("threshold")
-                options.refresh = RefreshOptions(threshold: threshold, height: try refresh.optionalDouble("height") ?? threshold)
-            }
-        }
-        if object.contains("loadMore") {
-            options.loadMore = nil
-            if let loadMore = try object.optionalObject("loadMore") {
-                options.loadMore = LoadMoreOptions(distance: try loadMore.double("distance"))
+        for declaration in ContainerOptions.declarations {
+            if let value = try optionValue(declaration.schema, ParamKey(stringLiteral: declaration.name), in: object) {
+                options[declaration.name] = value
             }
         }
         return (options, delta)
+    }
+
+    /// Member `key` of `object` as `schema` shapes it, `nil` when not given.
+    private static func optionValue(_ schema: OptionSchema, _ key: ParamKey, in object: borrowing ParamDecoder) throws(RPCError) -> OptionValue? {
+        switch schema {
+        case .boolean: return try object.optionalBool(key).map(OptionValue.bool)
+        case .number: return try object.optionalDouble(key).map(OptionValue.number)
+        case .object(let members):
+            guard let nested = try object.optionalObject(key) else { return nil }
+            var values: [String: OptionValue] = [:]
+            for member in members {
+                values[member.name.description] = try optionValue(member.schema, ParamKey(stringLiteral: member.name), in: nested)
+            }
+            return .object(values)
+        case .nullable(let inner):
+            guard object.contains(key) else { return nil }
+            return try optionValue(inner, key, in: object) ?? .null
+        }
+    }
+
+    /// Writes option `value` as `schema` orders its members.
+    static func write(_ value: OptionValue, _ schema: OptionSchema, into w: inout JSONWriter) {
+        switch value {
+        case .null: w.null()
+        case .bool(let b): w.bool(b)
+        case .number(let n): w.number(n)
+        case .object(let values):
+            w.beginObject()
+            for member in schema.nonNull.members {
+                guard let v = values[member.name.description] else { continue }
+                w.key(member.name)
+                write(v, member.schema, into: &w)
+            }
+            w.endObject()
+        }
     }
 
     /// The JSON path of the param a `ContainerError` is about, for methods whose

@@ -1,0 +1,22 @@
+/// A command a behavior declares beside itself (`ScrollToChild` in
+/// ScrollTarget.swift, `EndRefreshing` in PullToRefresh.swift…): the change
+/// list carries it as `ContainerChange.command`, validated and applied like
+/// every other command, and the behavior finds its own in `prepare` with
+/// `draft.commands(of:)`. A new command needs no new `ContainerChange` case
+/// and no arm in `Container.apply`.
+public protocol BehaviorCommand: Sendable {
+    /// The child the command names, which must exist when the list is
+    /// applied (refused as `unknownChild` at `child` otherwise); `nil` when
+    /// it names none.
+    var child: String? { get }
+    /// Whether `other` is the same command with the same arguments.
+    func isEqual(to other: any BehaviorCommand) -> Bool
+}
+
+extension BehaviorCommand {
+    public var child: String? { nil }
+}
+
+extension BehaviorCommand where Self: Equatable {
+    public func isEqual(to other: any BehaviorCommand) -> Bool { (other as? Self) == self }
+}
