@@ -70,7 +70,20 @@ final class TemplateFileTests: XCTestCase {
         XCTAssertEqual(failure(#"{"children":[],"options":{"refresh":{"threshold":0}}}"#), "broken.json.options.refresh.threshold")
         XCTAssertEqual(failure(#"{"children":[],"colour":"red"}"#), "broken.json.colour")
         XCTAssertEqual(failure(#"{"options":{}}"#), "broken.json.children")
+        XCTAssertEqual(failure(#"{"children":[],"insets":{"top":-1}}"#), "broken.json.insets.top")
+        XCTAssertEqual(failure(#"{"children":[],"components":[{"name":"p","events":["nope"]}]}"#), "broken.json.components[0].events[0]")
         XCTAssertEqual(failure("[]"), "broken.json")
         XCTAssertNotNil(failure("{"))
+    }
+
+    /// A template carries insets and components beside children and options.
+    func testATemplateCarriesInsetsAndComponents() throws {
+        let json = #"{"children":[{"id":"a","kind":"scroll"}],"insets":{"bottom":100},"components":[{"name":"player","events":["childDidShow"]}]}"#
+        let template = try SessionTemplate(json: Array(json.utf8), file: "feed.json")
+        XCTAssertEqual(template.insets, Insets(top: 0, bottom: 100))
+        XCTAssertEqual(template.components?.all, [SessionComponents.Component(name: "player", events: [EventType("childDidShow")])])
+        let empty = try SessionTemplate(json: Array(#"{"children":[],"components":[]}"#.utf8), file: "empty.json")
+        XCTAssertNil(empty.insets)
+        XCTAssertNil(empty.components)
     }
 }

@@ -78,6 +78,12 @@ public struct SessionComponents: Sendable {
         self.init(components)
     }
 
+    /// The array read as `init(_:)` reads it, or `nil` when it is empty: a
+    /// session without components, whose replies carry no `components`.
+    static func decode(_ array: ParamArray) throws(RPCError) -> SessionComponents? {
+        array.count == 0 ? nil : try SessionComponents(array)
+    }
+
     /// Writes the `components` member of an event of `type`.
     @inline(__always)
     func writeMember(of type: EventType, into w: inout JSONWriter) {

@@ -2,12 +2,12 @@ import OmniScrollCore
 import OmniScrollJSON
 import OmniScrollTemplates
 
-/// A built-in container, created whole in one call: the children and options
-/// of `protocol/templates/<name>.json`. Every field given beside `template`
-/// in `session.create` overrides the template's.
+/// A built-in container, created whole in one call: the children, options,
+/// insets and components of `protocol/templates/<name>.json`. Every field
+/// given beside `template` in `session.create` overrides the template's.
 ///
-/// A template file is a `session.create` request's `children` and `options`
-/// and is decoded by the very members and functions that decode those params,
+/// A template file is a `session.create` request's `children`, `options`,
+/// `insets` and `components` (and nothing else) and is decoded by the very members and functions that decode those params,
 /// so it is validated like a request. Files are decoded once, at first use;
 /// a test decodes every one, so a broken file fails the tests and never
 /// ships (were one to, the create naming it gets -32603, the worker runs on).
@@ -15,9 +15,12 @@ struct SessionTemplate: Sendable {
     let children: [ChildSpec]
     let options: ContainerOptions
     let delta: Bool
+    /// `nil` when the template gives none: the create's own (or none) apply.
+    let insets: Insets?
+    let components: SessionComponents?
 
     /// The members a template file may have: `session.create`'s own.
-    static let members: [Member] = [CreateMethod.children, CreateMethod.options]
+    static let members: [Member] = [CreateMethod.children, CreateMethod.options, CreateMethod.insets, CreateMethod.components]
 
     /// Every template's name, in the order of the `template` enum.
     static let names = TemplateFiles.all.map(\.name)
@@ -46,7 +49,7 @@ struct SessionTemplate: Sendable {
     init(json bytes: [UInt8], file: String) throws(RPCError) {
         var parser = JSONParser()
         // A Result, since `withUnsafeBytes` only rethrows untyped errors.
-        let decoded = bytes.withUnsafeBytes { (raw) in Result { () throws(RPCError) -> (children: [ChildSpec], options: ContainerOptions, delta: Bool) in
+        let decoded = bytes.withUnsafeBytes { (raw) in Result { () throws(RPCError) -> (children: [ChildSpec], options: ContainerOptions, delta: Bool, insets: Insets?, components: SessionComponents?) in
             let root: JSONElement
             do throws(JSONParseError) { root = try parser.parseElement(raw) } catch {
                 throw RPCError.internalError("\(file): \(error.reason) at byte \(error.offset)")
@@ -58,8 +61,12 @@ struct SessionTemplate: Sendable {
             let (options, delta) = try template.optionalObject("options").map { (o) throws(RPCError) in
                 try SessionParams.options(o, base: ContainerOptions(), baseDelta: false)
             } ?? (ContainerOptions(), false)
-            return (children, options, delta)
+            let insets = try template.optionalObject("insets").map { (o) throws(RPCError) in try SessionParams.insets(o) }
+            let components = try template.optionalArray("components").flatMap { (array) throws(RPCError) in
+                try SessionComponents.decode(array)
+            }
+            return (children, options, delta, insets, components)
         } }
-        (children, options, delta) = try decoded.get()
+        (children, options, delta, insets, components) = try decoded.get()
     }
 }

@@ -144,7 +144,7 @@ enum SnapshotEncoding {
     /// The session's components, when the snapshot has them (checked as `session.create` checks them).
     static func readComponents(_ d: borrowing ParamDecoder) throws(RPCError) -> SessionComponents? {
         try d.optionalArray("components").flatMap { (array) throws(RPCError) in
-            array.count == 0 ? nil : try SessionComponents(array)
+            try SessionComponents.decode(array)
         }
     }
 

@@ -8,15 +8,17 @@ struct CreateMethod: MethodDeclaration {
     /// The children and options params, which template files are made of too (`SessionTemplate`).
     static let children = Member.optional("children", .array(items: SessionParams.childSpec))
     static let options = Member.optional("options", SessionParams.options)
+    static let insets = Member.optional("insets", SessionParams.insets)
+    static let components = Member.optional("components", SessionComponents.schema)
     static let params: [Member] = [
         .required("viewport", SessionParams.viewport),
         children,
-        .optional("insets", SessionParams.insets),
+        insets,
         .optional("offset", SessionParams.offset),
         .optional("id", SessionParams.id),
         .optional("template", .enumeration(SessionTemplate.names)),
         options,
-        .optional("components", SessionComponents.schema),
+        components,
     ]
     static let result = ResultSchema.component("Layout")
 
@@ -41,7 +43,7 @@ struct CreateMethod: MethodDeclaration {
         } else {
             throw params.invalid("children", "required (or give a template)")
         }
-        insets = try params.optionalObject("insets").map { (o) throws(RPCError) in try SessionParams.insets(o) } ?? .zero
+        insets = try params.optionalObject("insets").map { (o) throws(RPCError) in try SessionParams.insets(o) } ?? template?.insets ?? .zero
         offset = try params.optionalDouble("offset")
         let base = template?.options ?? ContainerOptions()
         let baseDelta = template?.delta ?? false
@@ -49,9 +51,10 @@ struct CreateMethod: MethodDeclaration {
             try SessionParams.options(o, base: base, baseDelta: baseDelta)
         } ?? (base, baseDelta)
         id = try params.optionalString("id")
-        components = try params.optionalArray("components").flatMap { (array) throws(RPCError) in
-            array.count == 0 ? nil : try SessionComponents(array)
-        }
+        // An empty list given beside a template clears the template's components.
+        components = try params.optionalArray("components").map { (array) throws(RPCError) in
+            try SessionComponents.decode(array)
+        } ?? template?.components
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
