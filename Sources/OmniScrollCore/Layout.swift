@@ -96,7 +96,10 @@ public struct Layout: Sendable {
     public var contentView: ContentViewFrame {
         let height = stack.frameHeights.total
         guard let a = activeIndex else { return ContentViewFrame(top: 0, height: height) }
-        return ContentViewFrame(top: child(a).frame.y - stack.frameHeights.prefix(a), height: height)
+        // The frame's top is all it needs: the placement alone, not the
+        // child's visibility (~40 instructions per reply).
+        return ContentViewFrame(top: placement(a, height: stack.frameHeight(a)).frameTop - stack.frameHeights.prefix(a),
+                                height: height)
     }
 
     /// The in-flow children whose natural range meets the viewport: every
@@ -136,10 +139,16 @@ public struct Layout: Sendable {
         for i in inView where child(i).isVisible { body(i) }
     }
 
+    /// Where child `i` (frame height `height`) sits, by its kind's rule, before visibility is measured.
+    @inline(__always)
+    private func placement(_ i: Int, height: Double) -> ChildPlacement {
+        stack.payloads[i].place(i, top: stack.naturalTop(i), height: height, in: stack, offset: offset)
+    }
+
     /// The layout of child `i` (O(log n)).
     public func child(_ i: Int) -> ChildLayout {
         let height = stack.frameHeight(i)
-        let placement = stack.payloads[i].place(i, top: stack.naturalTop(i), height: height, in: stack, offset: offset)
+        let placement = placement(i, height: height)
         let frameTop = placement.frameTop
         let pinned = placement.isPinned
         let bottom = frameTop + height

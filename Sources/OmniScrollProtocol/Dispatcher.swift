@@ -202,7 +202,7 @@ public struct Dispatcher {
         if duplicates, let params, let path = Self.duplicatePath(in: params, path: "params") {
             throw RPCError.invalidParams(path: path, reason: "duplicate key")
         }
-        return try ParamDecoder(params, members: method.params, limits: state.limits)
+        return try ParamDecoder(params, members: method.params, maxChildren: state.limits.maxChildren)
     }
 
     private mutating func runNotification(_ method: String, params: JSONElement?, duplicates: Bool, _ out: inout JSONWriter) {

@@ -21,8 +21,10 @@ public struct ParamDecoder {
     public static let maxMembers = 16
 
     public let members: [Member]
-    /// The decoding bounds (`--max-children`…), for members whose length is a limit.
-    public let limits: Limits
+    /// `--max-children`, the one bound a member's length is checked against.
+    /// Kept alone rather than the whole `Limits`: every call copies a
+    /// decoder, and the larger struct cost session.scroll ~30 instructions.
+    public let maxChildren: Int
     /// The object given (its tape holds every member's value).
     private let object: JSONElement?
     /// Each declared member's value as its tape position (`JSONElement.position`),
@@ -35,7 +37,8 @@ public struct ParamDecoder {
     /// Opens `object` (an object element, or `nil` for none) at `path`,
     /// rejecting members not in `members`. The element at `index` of an
     /// array at `path` is addressed as `path[index]`.
-    public init(_ object: JSONElement?, path basePath: String = "params", index: Int? = nil, members: [Member], limits: Limits = .default) throws(RPCError) {
+    public init(_ object: JSONElement?, path basePath: String = "params", index: Int? = nil, members: [Member],
+                maxChildren: Int = Limits.default.maxChildren) throws(RPCError) {
         assert(object.map { $0.kind == .object } ?? true, "ParamDecoder opens objects only")
         precondition(members.count <= Self.maxMembers, "an object declares at most \(Self.maxMembers) members")
         // Filled in a local and stored once: writing into `self` member by
@@ -53,7 +56,7 @@ public struct ParamDecoder {
             }
         }
         self.members = members
-        self.limits = limits
+        self.maxChildren = maxChildren
         self.basePath = basePath
         self.index = index
         self.object = object
@@ -201,7 +204,7 @@ public struct ParamDecoder {
 
     private func nested(_ v: JSONElement, _ member: Member, _ key: ParamKey) throws(RPCError) -> ParamDecoder {
         try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
-        return try ParamDecoder(v, path: path(key), members: member.schema.members, limits: limits)
+        return try ParamDecoder(v, path: path(key), members: member.schema.members, maxChildren: maxChildren)
     }
 
     /// The object checked as `anyObject` (its members are not looked into).
@@ -215,14 +218,14 @@ public struct ParamDecoder {
     public func array(_ key: ParamKey) throws(RPCError) -> ParamArray {
         let (slot, v) = try requiredValue(key)
         try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .array) }
-        return ParamArray(v, members[slot], path: path(key), limits: limits)
+        return ParamArray(v, members[slot], path: path(key), maxChildren: maxChildren)
     }
 
     public func optionalArray(_ key: ParamKey) throws(RPCError) -> ParamArray? {
         let (slot, v) = try value(key)
         guard let v else { return nil }
         try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .array) }
-        return ParamArray(v, members[slot], path: path(key), limits: limits)
+        return ParamArray(v, members[slot], path: path(key), maxChildren: maxChildren)
     }
 
     /// A `.map` member's entries, each value checked as a number against the map's value schema.
@@ -253,15 +256,16 @@ public struct ParamArray {
     public let path: String
     private let items: ParamSchema
     private let itemBounds: ParamCheck.Bounds
-    let limits: Limits
+    /// `--max-children`, handed to the decoders of the elements.
+    let maxChildren: Int
 
-    init(_ value: JSONElement, _ member: Member, path: String, limits: Limits) {
+    init(_ value: JSONElement, _ member: Member, path: String, maxChildren: Int) {
         guard case .array(let items) = member.schema.nonNull else { preconditionFailure("'\(member.name)' is not declared as an array") }
         self.elements = Array(value.elements)
         self.path = path
         self.items = items
         self.itemBounds = ParamCheck.Bounds(items)
-        self.limits = limits
+        self.maxChildren = maxChildren
     }
 
     public var count: Int { elements.count }
@@ -271,7 +275,7 @@ public struct ParamArray {
     public func object(at index: Int) throws(RPCError) -> ParamDecoder {
         let v = elements[index]
         do throws(Mismatch) { try ParamCheck.kind(v, .object) } catch { throw RPCError.invalidParams(path: path(at: index), reason: error.reason) }
-        return try ParamDecoder(v, path: path, index: index, members: items.members, limits: limits)
+        return try ParamDecoder(v, path: path, index: index, members: items.members, maxChildren: maxChildren)
     }
 
     public func string(at index: Int) throws(RPCError) -> String {

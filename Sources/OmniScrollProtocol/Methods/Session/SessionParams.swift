@@ -89,8 +89,8 @@ enum SessionParams {
     }
 
     static func checkCount(_ array: ParamArray) throws(RPCError) {
-        if array.count > array.limits.maxChildren {
-            throw RPCError.limitExceeded(limit: "--max-children", value: array.limits.maxChildren, path: array.path)
+        if array.count > array.maxChildren {
+            throw RPCError.limitExceeded(limit: "--max-children", value: array.maxChildren, path: array.path)
         }
     }
 
