@@ -63,7 +63,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionList: return []
         case .sessionDestroy: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionSnapshot: return [OmniScrollParam(name: "session", required: true, type: "string")]
-        case .sessionRestore: return [OmniScrollParam(name: "snapshot", required: true, type: "Snapshot"), OmniScrollParam(name: "id", required: false, type: "string")]
+        case .sessionRestore: return [OmniScrollParam(name: "snapshot", required: true, type: "AnySnapshot"), OmniScrollParam(name: "id", required: false, type: "string")]
         case .gridCreate: return [OmniScrollParam(name: "viewport", required: true, type: "Viewport"), OmniScrollParam(name: "tile", required: true, type: "TileSize"), OmniScrollParam(name: "overscan", required: false, type: "integer"), OmniScrollParam(name: "contentSize", required: false, type: "TileSize"), OmniScrollParam(name: "recenter", required: false, type: "RecenterMode"), OmniScrollParam(name: "threshold", required: false, type: "number"), OmniScrollParam(name: "id", required: false, type: "string"), OmniScrollParam(name: "options", required: false, type: "GridOptions")]
         case .gridScroll: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "x", required: true, type: "number"), OmniScrollParam(name: "y", required: true, type: "number"), OmniScrollParam(name: "phase", required: false, type: "ScrollPhase")]
         case .gridUpdate: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "viewport", required: false, type: "Viewport"), OmniScrollParam(name: "x", required: false, type: "number"), OmniScrollParam(name: "y", required: false, type: "number"), OmniScrollParam(name: "phase", required: false, type: "ScrollPhase")]
@@ -96,7 +96,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionList: return "SessionList"
         case .sessionDestroy: return "destroyed"
         case .sessionSnapshot: return "AnySnapshot"
-        case .sessionRestore: return "Layout"
+        case .sessionRestore: return "AnyLayout"
         case .gridCreate: return "GridLayout"
         case .gridScroll: return "GridLayout"
         case .gridUpdate: return "GridLayout"
@@ -146,6 +146,10 @@ public enum EventType: String, CaseIterable, Sendable {
 public enum Framing: String, CaseIterable, Sendable {
     case line
     case contentLength = "content-length"
+}
+
+public enum GridSnapshotEngine: String, CaseIterable, Sendable {
+    case grid
 }
 
 public enum PhysicsFlingPreset: String, CaseIterable, Sendable {
@@ -199,7 +203,6 @@ public enum SessionListSessionsEngine: String, CaseIterable, Sendable {
 
 public enum SnapshotEngine: String, CaseIterable, Sendable {
     case container
-    case grid
 }
 
 public enum Template: String, CaseIterable, Sendable {

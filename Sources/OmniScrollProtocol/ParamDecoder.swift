@@ -204,7 +204,14 @@ public struct ParamDecoder {
 
     private func nested(_ v: JSONElement, _ member: Member, _ key: ParamKey) throws(RPCError) -> ParamDecoder {
         try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
-        return try ParamDecoder(v, path: path(key), members: member.schema.members, maxChildren: maxChildren)
+        let members: [Member]
+        do throws(Mismatch) {
+            members = try member.schema.members(of: v)
+        } catch {
+            guard case .oneOf(let discriminator, _) = member.schema.nonNull else { preconditionFailure("only oneOf picks members") }
+            throw RPCError.invalidParams(path: "\(path(key)).\(discriminator)", reason: error.reason)
+        }
+        return try ParamDecoder(v, path: path(key), members: members, maxChildren: maxChildren)
     }
 
     /// The object checked as `anyObject` (its members are not looked into).

@@ -133,6 +133,11 @@ final class ContractTests: XCTestCase {
             result.append((with(name, types.contains("string") ? 1 : "x"), path))
             if !types.contains("null") { result.append((with(name, .null), path)) }
             if types.contains("number") || types.contains("integer") { result.append((with(name, .string(overflow)), path)) }
+            if let object = given[name]?.objectValue, let discriminator = checker.discriminator(of: param["schema"] ?? .null) {
+                var unknown = JSONObject(object.members.filter { $0.key != discriminator })
+                unknown.append(discriminator, "bogus")
+                result.append((with(name, .object(unknown)), "\(path).\(discriminator)"))
+            }
         }
         result.append((with("bogus", 1), "params.bogus"))
         return result
@@ -142,9 +147,25 @@ final class ContractTests: XCTestCase {
 extension SchemaChecker {
     /// The JSON types a schema allows (after `$ref`).
     func types(of schema: JSONValue) -> [String] {
-        var schema = schema
-        while let ref = schema["$ref"]?.stringValue, let target = components[String(ref.split(separator: "/").last ?? "")] { schema = target }
+        let schema = resolved(schema)
+        if let variants = schema["oneOf"]?.arrayValue { return Array(Set(variants.flatMap(types(of:)))).sorted() }
         guard let type = schema["type"] else { return [] }
         return type.arrayValue?.compactMap(\.stringValue) ?? [type.stringValue ?? ""]
+    }
+
+    /// The member a `oneOf` of objects is chosen by: the one every variant
+    /// declares as a string enumeration; nil for any other schema.
+    func discriminator(of schema: JSONValue) -> String? {
+        guard let variants = resolved(schema)["oneOf"]?.arrayValue?.map(resolved), let first = variants.first else { return nil }
+        return first["properties"]?.objectValue?.members.map(\.key).first { name in
+            variants.allSatisfy { $0["properties"]?[name]?["enum"] != nil }
+        }
+    }
+
+    /// `schema` with its local `$ref`s followed.
+    private func resolved(_ schema: JSONValue) -> JSONValue {
+        var schema = schema
+        while let ref = schema["$ref"]?.stringValue, let target = components[String(ref.split(separator: "/").last ?? "")] { schema = target }
+        return schema
     }
 }

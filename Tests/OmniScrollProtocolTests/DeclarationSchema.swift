@@ -45,6 +45,8 @@ extension ParamSchema {
             var o = inner.jsonSchema.objectValue ?? JSONObject()
             o["type"] = .array([o["type"] ?? .null, "null"])
             return .object(o)
+        case .oneOf(_, let cases):
+            return ["oneOf": .array(cases.map(\.jsonSchema))]
         }
     }
 }

@@ -117,4 +117,23 @@ final class ParamDecoderTests: XCTestCase {
         let p = try decoder(#"{"h":-0}"#, members: [.required("h", .number(minimum: 0))])
         XCTAssertEqual(try p.double("h").sign, .plus)
     }
+
+    /// A `oneOf` opens its value with the members of the case its
+    /// discriminator names (or, absent, of the case where it is optional),
+    /// and names the discriminator when no case takes it.
+    func testOneOfPicksTheCaseItsDiscriminatorNames() throws {
+        let shape = ParamSchema.oneOf(discriminator: "kind", cases: [
+            .object([.optional("kind", .enumeration(["box"])), .required("side", .number())]),
+            .object([.required("kind", .enumeration(["disc"])), .required("radius", .number())]),
+        ])
+        let members: [Member] = [.required("shape", shape)]
+        XCTAssertEqual(try decoder(#"{"shape":{"kind":"disc","radius":2}}"#, members: members).object("shape").double("radius"), 2)
+        XCTAssertEqual(try decoder(#"{"shape":{"side":3}}"#, members: members).object("shape").double("side"), 3)
+        assertInvalid("params.shape.kind", "must be one of box, disc") {
+            _ = try self.decoder(#"{"shape":{"kind":"cone","side":3}}"#, members: members).object("shape")
+        }
+        assertInvalid("params.shape.radius", "unknown member; expected one of kind, side") {
+            _ = try self.decoder(#"{"shape":{"kind":"box","radius":3}}"#, members: members).object("shape")
+        }
+    }
 }

@@ -41,6 +41,7 @@ export type ChildKind = 'scroll' | 'fixed' | 'sticky';
 export type EventDirection = 'up' | 'down';
 export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling';
 export type Framing = 'line' | 'content-length';
+export type GridSnapshotEngine = 'grid';
 export type PhysicsFlingPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
 export type PhysicsFlingSnapMode = 'mandatory' | 'proximity' | 'paging';
 export type RecenterMode = 'idle' | 'threshold' | 'never';
@@ -49,7 +50,7 @@ export type ScrollDirection = 'none' | 'up' | 'down';
 export type ScrollPhase = 'idle' | 'dragging' | 'decelerating' | 'animating';
 export type ScrollPosition = 'top' | 'center' | 'bottom';
 export type SessionListSessionsEngine = 'container' | 'grid';
-export type SnapshotEngine = 'container' | 'grid';
+export type SnapshotEngine = 'container';
 export type Template = 'shortContainer' | 'stickyTabs';
 
 export declare const ENUMS: {
@@ -57,6 +58,7 @@ export declare const ENUMS: {
   readonly EventDirection: readonly EventDirection[];
   readonly EventType: readonly EventType[];
   readonly Framing: readonly Framing[];
+  readonly GridSnapshotEngine: readonly GridSnapshotEngine[];
   readonly PhysicsFlingPreset: readonly PhysicsFlingPreset[];
   readonly PhysicsFlingSnapMode: readonly PhysicsFlingSnapMode[];
   readonly RecenterMode: readonly RecenterMode[];

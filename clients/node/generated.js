@@ -30,7 +30,7 @@ export const METHODS = frozen({
   'session.list': { params: [], result: 'SessionList' },
   'session.destroy': { params: [{ name: 'session', required: true, type: 'string' }], result: 'destroyed' },
   'session.snapshot': { params: [{ name: 'session', required: true, type: 'string' }], result: 'AnySnapshot' },
-  'session.restore': { params: [{ name: 'snapshot', required: true, type: 'Snapshot' }, { name: 'id', required: false, type: 'string' }], result: 'Layout' },
+  'session.restore': { params: [{ name: 'snapshot', required: true, type: 'AnySnapshot' }, { name: 'id', required: false, type: 'string' }], result: 'AnyLayout' },
   'grid.create': { params: [{ name: 'viewport', required: true, type: 'Viewport' }, { name: 'tile', required: true, type: 'TileSize' }, { name: 'overscan', required: false, type: 'integer' }, { name: 'contentSize', required: false, type: 'TileSize' }, { name: 'recenter', required: false, type: 'RecenterMode' }, { name: 'threshold', required: false, type: 'number' }, { name: 'id', required: false, type: 'string' }, { name: 'options', required: false, type: 'GridOptions' }], result: 'GridLayout' },
   'grid.scroll': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'x', required: true, type: 'number' }, { name: 'y', required: true, type: 'number' }, { name: 'phase', required: false, type: 'ScrollPhase' }], result: 'GridLayout' },
   'grid.update': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'viewport', required: false, type: 'Viewport' }, { name: 'x', required: false, type: 'number' }, { name: 'y', required: false, type: 'number' }, { name: 'phase', required: false, type: 'ScrollPhase' }], result: 'GridLayout' },
@@ -74,6 +74,7 @@ export const ENUMS = frozen({
   EventDirection: ['up', 'down'],
   EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling'],
   Framing: ['line', 'content-length'],
+  GridSnapshotEngine: ['grid'],
   PhysicsFlingPreset: ['ios', 'iosFast', 'android', 'flutter'],
   PhysicsFlingSnapMode: ['mandatory', 'proximity', 'paging'],
   RecenterMode: ['idle', 'threshold', 'never'],
@@ -82,7 +83,7 @@ export const ENUMS = frozen({
   ScrollPhase: ['idle', 'dragging', 'decelerating', 'animating'],
   ScrollPosition: ['top', 'center', 'bottom'],
   SessionListSessionsEngine: ['container', 'grid'],
-  SnapshotEngine: ['container', 'grid'],
+  SnapshotEngine: ['container'],
   Template: ['shortContainer', 'stickyTabs'],
 });
 

@@ -286,7 +286,7 @@ export declare const calls: {
   list(): Call<SessionInfo[]>;
   destroy(session: string): Call<string>;
   snapshot(session: string): Call<JSONValue>;
-  restore(snapshot: JSONValue, id?: string): Call<Layout>;
+  restore(snapshot: JSONValue, id?: string): Call<Layout | GridLayout>;
   gridCreate(params: GridCreateParams): Call<GridLayout>;
   gridScroll(session: string, x: number, y: number, phase?: ScrollPhase): Call<GridLayout>;
   gridUpdate(session: string, params?: GridUpdateParams): Call<GridLayout>;
@@ -358,7 +358,7 @@ export declare class Client {
   list(opts?: CallOptions): Promise<SessionInfo[]>;
   destroy(session: string, opts?: CallOptions): Promise<string>;
   snapshot(session: string, opts?: CallOptions): Promise<JSONValue>;
-  restore(snapshot: JSONValue, id?: string, opts?: CallOptions): Promise<Layout>;
+  restore(snapshot: JSONValue, id?: string, opts?: CallOptions): Promise<Layout | GridLayout>;
   gridCreate(params: GridCreateParams, opts?: CallOptions): Promise<GridLayout>;
   gridScroll(session: string, x: number, y: number, phase?: ScrollPhase, opts?: CallOptions): Promise<GridLayout>;
   gridUpdate(session: string, params?: GridUpdateParams, opts?: CallOptions): Promise<GridLayout>;

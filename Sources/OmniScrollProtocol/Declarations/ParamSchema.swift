@@ -1,3 +1,5 @@
+import OmniScrollJSON
+
 /// What a param (or a member of a param object) may be, as data: the JSON
 /// Schema subset `protocol/openrpc.json` uses. A method's declaration lists
 /// its params with these; the decoder checks values against them (types,
@@ -24,6 +26,11 @@ public enum ParamSchema: Sendable {
     /// `schema` or `null`: `null` means "none" where the schema says so, and
     /// nowhere else.
     indirect case nullable(ParamSchema)
+    /// One of `cases` (each an object), chosen by the string member
+    /// `discriminator`: the case whose discriminator enumeration holds the
+    /// value, or, when the member is absent, the case where it is optional
+    /// (JSON Schema `oneOf`; the cases must not overlap).
+    indirect case oneOf(discriminator: ParamKey, cases: [ParamSchema])
 
     /// An enumeration of a Swift enum's raw values, in declaration order.
     public static func enumeration<E: RawRepresentable & CaseIterable>(of type: E.Type) -> ParamSchema where E.RawValue == String {
@@ -41,6 +48,23 @@ public enum ParamSchema: Sendable {
     var members: [Member] {
         if case .object(let members) = nonNull { return members }
         return []
+    }
+
+    /// The members object `value` must have: for `oneOf`, those of the case
+    /// its discriminator picks; a discriminator no case takes is the reason.
+    func members(of value: JSONElement) throws(Mismatch) -> [Member] {
+        guard case .oneOf(let discriminator, let cases) = nonNull else { return members }
+        let tag = value[discriminator.description]
+        var taken: [String] = []
+        for schema in cases {
+            guard let member = schema.members.first(where: { $0.name == discriminator }),
+                  case .enumeration(let values) = member.schema.nonNull else { continue }
+            if let tag, let text = tag.stringValue, values.contains(text) { return schema.members }
+            if tag == nil, !member.required { return schema.members }
+            taken += values
+        }
+        if tag == nil { throw Mismatch(reason: "required") }
+        throw Mismatch(reason: "must be one of \(taken.joined(separator: ", "))")
     }
 }
 

@@ -6,6 +6,46 @@ import OmniScrollJSON
 /// origin (`anchor`), in a fixed order. `--max-tiles` is the restoring
 /// worker's, not part of the snapshot.
 enum GridSnapshotEncoding {
+    /// `#/components/schemas/GridSnapshot`.
+    static let schema = ParamSchema.object([
+        .required("format", .integer(constant: SnapshotEncoding.format)),
+        .required("engine", .enumeration([EngineKind.grid.rawValue])),
+        .required("session", SessionParams.id),
+        .required("delta", .boolean),
+        .required("viewport", SessionParams.viewport),
+        .required("tile", GridParams.size),
+        .required("overscan", .integer(minimum: 0)),
+        .required("contentSize", GridParams.size),
+        .required("recenter", GridParams.recenter),
+        .required("threshold", .nullable(SessionParams.length)),
+        .required("offset", .object([.required("x", .number()), .required("y", .number())])),
+        .required("phase", SessionParams.scrollPhase),
+        .required("anchor", .object([
+            .required("col", .integer()), .required("row", .integer()),
+            .required("x", .number(minimum: 0)), .required("y", .number(minimum: 0)),
+        ])),
+        .required("revision", .integer(minimum: 0)),
+    ])
+
+    /// A grid's members of a snapshot (opened against `schema`) and its
+    /// revision; the configuration's `maxTiles` is the default until the
+    /// restoring worker sets its own (`SnapshotEncoding.EngineSnapshot.restore`).
+    static func read(_ d: borrowing ParamDecoder) throws(RPCError) -> (TileGridSnapshot, revision: Int) {
+        let configuration = TileGridConfiguration(
+            tile: try GridParams.size(d.object("tile")), overscan: try d.int("overscan"),
+            contentSize: try GridParams.size(d.object("contentSize")),
+            recenter: try d.enumeration("recenter"), threshold: try d.optionalDouble("threshold"))
+        let offset = try d.object("offset")
+        let anchor = try d.object("anchor")
+        let snapshot = TileGridSnapshot(
+            viewport: try SessionParams.viewport(d.object("viewport")), configuration: configuration,
+            offset: Point(x: try offset.double("x"), y: try offset.double("y")),
+            phase: try d.enumeration("phase"),
+            anchor: TileAnchor(col: Int64(try anchor.int("col")), row: Int64(try anchor.int("row")),
+                               x: try anchor.double("x"), y: try anchor.double("y")))
+        return (snapshot, try d.int("revision"))
+    }
+
     static func write(_ s: TileGridSnapshot, revision: Int, into w: inout JSONWriter) {
         let c = s.configuration
         w.key("viewport")

@@ -9,9 +9,12 @@ import OmniScrollJSON
 /// names) is a container's.
 enum SnapshotEncoding {
     static let format = 1
-    static let schema = ParamSchema.object([
+    /// `#/components/schemas/AnySnapshot`: a container's or a grid's, by `engine`.
+    static let schema = ParamSchema.oneOf(discriminator: "engine", cases: [containerSchema, GridSnapshotEncoding.schema])
+    /// `#/components/schemas/Snapshot`.
+    static let containerSchema = ParamSchema.object([
         .required("format", .integer(constant: format)),
-        .optional("engine", .enumeration(of: EngineKind.self)),
+        .optional("engine", .enumeration([EngineKind.container.rawValue])),
         .required("session", SessionParams.id),
         .required("delta", .boolean),
         .optional("components", SessionComponents.schema),
@@ -111,10 +114,20 @@ enum SnapshotEncoding {
     /// What a snapshot holds besides its envelope, by engine.
     enum EngineSnapshot {
         case container(ContainerSnapshot)
+        case grid(TileGridSnapshot, revision: Int)
 
-        /// The engine again; an invalid snapshot is -32602 at its path under `params.snapshot`.
-        func restore() throws(RPCError) -> SessionEngine {
+        /// The engine again; an invalid snapshot is -32602 at its path
+        /// under `params.snapshot` (a grid's tiles over `limits.maxTiles` -32004).
+        func restore(limits: Limits) throws(RPCError) -> SessionEngine {
             switch self {
+            case .grid(var snapshot, let revision):
+                // The bound on tiles per reply is the restoring worker's, not the snapshot's.
+                snapshot.configuration.maxTiles = limits.maxTiles
+                do throws(ContainerError) {
+                    return .grid(GridEngine(grid: try TileGrid(restoring: snapshot), revision: revision))
+                } catch {
+                    throw GridParams.rpcError(error, under: "params.snapshot", limits: limits)
+                }
             case .container(let snapshot):
                 do throws(ContainerError) {
                     return .container(try Container(restoring: snapshot))
@@ -125,7 +138,8 @@ enum SnapshotEncoding {
         }
     }
 
-    /// Reads a snapshot object (opened against `schema`); `(session id, delta, engine snapshot)`.
+    /// Reads a snapshot object (opened against `schema`); `(session id,
+    /// delta, engine snapshot)`. A grid's bound on tiles per reply is set when it is restored.
     static func read(_ d: borrowing ParamDecoder) throws(RPCError) -> (String, Bool, EngineSnapshot) {
         let format = try d.int("format")
         guard format == Self.format else { throw d.invalid("format", "unsupported snapshot format \(format); this worker reads \(Self.format)") }
@@ -135,9 +149,8 @@ enum SnapshotEncoding {
         case .container:
             return (id, try d.bool("delta"), .container(try readContainer(d)))
         case .grid:
-            // The document's restore param is the container's snapshot shape;
-            // grid snapshots are written (session.snapshot) but not yet read.
-            throw d.invalid("engine", "session.restore does not restore grid snapshots yet")
+            let (snapshot, revision) = try GridSnapshotEncoding.read(d)
+            return (id, try d.bool("delta"), .grid(snapshot, revision: revision))
         }
     }
 

@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
 
 
 class Param(NamedTuple):
@@ -44,7 +44,7 @@ METHODS: Dict[str, MethodSpec] = {
     "session.list": MethodSpec("session.list", (), "SessionList"),
     "session.destroy": MethodSpec("session.destroy", (Param("session", True, "string"),), "destroyed"),
     "session.snapshot": MethodSpec("session.snapshot", (Param("session", True, "string"),), "AnySnapshot"),
-    "session.restore": MethodSpec("session.restore", (Param("snapshot", True, "Snapshot"), Param("id", False, "string")), "Layout"),
+    "session.restore": MethodSpec("session.restore", (Param("snapshot", True, "AnySnapshot"), Param("id", False, "string")), "AnyLayout"),
     "grid.create": MethodSpec("grid.create", (Param("viewport", True, "Viewport"), Param("tile", True, "TileSize"), Param("overscan", False, "integer"), Param("contentSize", False, "TileSize"), Param("recenter", False, "RecenterMode"), Param("threshold", False, "number"), Param("id", False, "string"), Param("options", False, "GridOptions")), "GridLayout"),
     "grid.scroll": MethodSpec("grid.scroll", (Param("session", True, "string"), Param("x", True, "number"), Param("y", True, "number"), Param("phase", False, "ScrollPhase")), "GridLayout"),
     "grid.update": MethodSpec("grid.update", (Param("session", True, "string"), Param("viewport", False, "Viewport"), Param("x", False, "number"), Param("y", False, "number"), Param("phase", False, "ScrollPhase")), "GridLayout"),
@@ -87,6 +87,7 @@ ChildKind = Literal["scroll", "fixed", "sticky"]
 EventDirection = Literal["up", "down"]
 EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling"]
 Framing = Literal["line", "content-length"]
+GridSnapshotEngine = Literal["grid"]
 PhysicsFlingPreset = Literal["ios", "iosFast", "android", "flutter"]
 PhysicsFlingSnapMode = Literal["mandatory", "proximity", "paging"]
 RecenterMode = Literal["idle", "threshold", "never"]
@@ -95,7 +96,7 @@ ScrollDirection = Literal["none", "up", "down"]
 ScrollPhase = Literal["idle", "dragging", "decelerating", "animating"]
 ScrollPosition = Literal["top", "center", "bottom"]
 SessionListSessionsEngine = Literal["container", "grid"]
-SnapshotEngine = Literal["container", "grid"]
+SnapshotEngine = Literal["container"]
 Template = Literal["shortContainer", "stickyTabs"]
 
 

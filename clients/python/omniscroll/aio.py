@@ -424,7 +424,7 @@ class AsyncClient:
         return await self.call(calls.snapshot(session), timeout)
 
     async def restore(self, snapshot: JSON, id: Optional[str] = None, *,
-                      timeout: Optional[float] = None) -> Layout:
+                      timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
         return await self.call(calls.restore(snapshot, id), timeout)
 
     async def grid_create(self, viewport: Union[Mapping[str, Number], Sequence[Number]],

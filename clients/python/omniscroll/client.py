@@ -517,7 +517,7 @@ class Client:
     def snapshot(self, session: str, *, timeout: Optional[float] = None) -> JSON:
         return self.call(calls.snapshot(session), timeout)
 
-    def restore(self, snapshot: JSON, id: Optional[str] = None, *, timeout: Optional[float] = None) -> Layout:
+    def restore(self, snapshot: JSON, id: Optional[str] = None, *, timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
         return self.call(calls.restore(snapshot, id), timeout)
 
     def grid_create(self, viewport: Union[Mapping[str, Number], Sequence[Number]],

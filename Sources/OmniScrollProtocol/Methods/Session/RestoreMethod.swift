@@ -1,7 +1,7 @@
 import OmniScrollCore
 import OmniScrollJSON
 
-/// `session.restore`: a session again from its snapshot (any engine), under
+/// `session.restore`: a session again from its snapshot (a container's or a grid's), under
 /// the snapshot's id or `id`.
 struct RestoreMethod: MethodDeclaration {
     static let name: StaticString = "session.restore"
@@ -9,7 +9,7 @@ struct RestoreMethod: MethodDeclaration {
         .required("snapshot", SnapshotEncoding.schema),
         .optional("id", SessionParams.id),
     ]
-    static let result = ResultSchema.component("Layout")
+    static let result = ResultSchema.component("AnyLayout")
 
     let snapshotID: String
     let delta: Bool
@@ -20,12 +20,13 @@ struct RestoreMethod: MethodDeclaration {
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
         let object = try params.object("snapshot")
         (snapshotID, delta, snapshot) = try SnapshotEncoding.read(object)
-        components = try SnapshotEncoding.readComponents(object)
+        // Grid sessions carry no components (their snapshot declares none).
+        if case .container = snapshot { components = try SnapshotEncoding.readComponents(object) } else { components = nil }
         id = try params.optionalString("id")
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
-        let engine = try snapshot.restore()
+        let engine = try snapshot.restore(limits: state.sessions.limits)
         try state.sessions.checkRoom(forChildren: engine.itemCount, existing: 0, path: "params.snapshot.children")
         let id = try state.sessions.newID(requested: id ?? snapshotID, path: id != nil ? "params.id" : "params.snapshot.session")
         state.sessions.insert(id: id, engine: engine, delta: delta, components: components)
