@@ -13,30 +13,6 @@ final class GridRestoreTests: XCTestCase {
         return String(decoding: w.bytes, as: UTF8.self)
     }
 
-    /// `count` random `grid.update` params (without `session`).
-    private func walk(_ count: Int, using random: inout SeededGenerator) -> [JSONObject] {
-        var x = 9812.5, y = 9600.0
-        var ticks: [JSONObject] = []
-        for _ in 0..<count {
-            var params: JSONObject = [:]
-            switch Int.random(in: 0..<20, using: &random) {
-            case 0: params["phase"] = "idle"
-            case 1: params["viewport"] = ["width": .number(Double.random(in: 200...900, using: &random).rounded()),
-                                         "height": .number(Double.random(in: 200...900, using: &random).rounded())]
-            case 2:
-                x += Double.random(in: -9000...9000, using: &random).rounded()
-                y += Double.random(in: -9000...9000, using: &random).rounded()
-            default:
-                x += Double.random(in: -60...60, using: &random).rounded()
-                y += Double.random(in: -60...60, using: &random).rounded()
-                params["phase"] = "dragging"
-            }
-            params["x"] = .number(x); params["y"] = .number(y)
-            ticks.append(params)
-        }
-        return ticks
-    }
-
     private func update(_ id: Int, _ session: String, _ params: JSONObject) -> String {
         var p = params
         p["session"] = .string(session)
@@ -53,7 +29,7 @@ final class GridRestoreTests: XCTestCase {
                 "recenter": .string(recenter), "options": ["delta": .bool(Bool.random(using: &random))],
             ]
             if recenter == "threshold" { create["threshold"] = .number(Double.random(in: 50...3000, using: &random).rounded()) }
-            let ticks = walk(120, using: &random)
+            let ticks = gridWalk(120, using: &random)
             let cut = Int.random(in: 0..<ticks.count, using: &random)
 
             var before = [request(0, "grid.create", create)]
