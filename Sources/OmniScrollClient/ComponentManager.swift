@@ -76,7 +76,7 @@ public struct ComponentManager: Sendable {
 
     public func dispatch(_ event: Event) {
         guard let type = EventType(rawValue: event.type) else { return }
-        if let named = event.data["components"]?.arrayValue {
+        if let named = event.extra["components"]?.arrayValue {
             for name in named {
                 if let place = name.stringValue.flatMap({ places[$0] }) { registered[place].handlers[type]?(event) }
             }

@@ -74,8 +74,9 @@ public struct ChildLayout: Sendable, Equatable {
 public struct Event: Sendable, Equatable {
     public var type: String
     public var child: String?
-    /// Every other member (direction, offset…).
-    public var data: JSONObject
+    /// Every other member (direction, offset, components…), kept in `extra`
+    /// like every other type's members it does not name.
+    public var extra: JSONObject
     init(json: JSONValue) throws {
         let o = try object(json, "event")
         guard let t = o["type"]?.stringValue else {
@@ -83,7 +84,7 @@ public struct Event: Sendable, Equatable {
         }
         type = t
         child = o["child"]?.stringValue
-        data = extras(o, ["type", "child"])
+        extra = extras(o, ["type", "child"])
     }
 }
 

@@ -363,7 +363,7 @@ final class OmniScrollClientTests: XCTestCase {
         let l = try Layout(json: v)
         XCTAssertEqual(l.extra["newMember"], ["a": 1])
         XCTAssertEqual(l.children[0].extra["future"], 1)
-        XCTAssertEqual(l.events[0].data["offset"], 600)
+        XCTAssertEqual(l.events[0].extra["offset"], 600)
         XCTAssertEqual(l.anchorShift, 20)
         XCTAssertEqual(l.clampShift, -30)
         XCTAssertNil(l.extra["clampShift"], "a documented member, not an unknown one")
