@@ -15,16 +15,13 @@ struct FlingCalls {
 
     /// Runs the script on `worker` and reads the one JSON line it prints.
     static func measure(script: String, worker: String) throws -> FlingCalls {
-        var conversation = try LineConversation(script, ["--worker", worker])
-        let line = try conversation.readLine()
-        let report = try JSONParser.parse(String(decoding: line, as: UTF8.self))
-        guard conversation.finish() == 0 else { throw BenchFailure("\(script) failed") }
+        let (report, text) = try scriptReport(script, worker: worker)
         guard let calls = report["calls"]?.intValue, let seconds = report["seconds"]?.doubleValue,
               let callsPerSecond = report["callsPerSecond"]?.doubleValue,
               let callgrindCalls = report["callgrindCalls"]?.intValue, let instructions = report["instructions"]?.intValue,
               let oneCall = report["oneCall"]?.intValue, let perCall = report["perCall"]?.doubleValue,
               let samplesPerCall = report["samplesPerCall"]?.doubleValue
-        else { throw BenchFailure("\(script) printed an unexpected report: \(String(decoding: line, as: UTF8.self))") }
+        else { throw BenchFailure("\(script) printed an unexpected report: \(text)") }
         return FlingCalls(calls: calls, seconds: seconds, callsPerSecond: callsPerSecond, callgrindCalls: callgrindCalls,
                           instructions: instructions, oneCall: oneCall, perCall: perCall, samplesPerCall: samplesPerCall)
     }

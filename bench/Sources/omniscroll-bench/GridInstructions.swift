@@ -13,12 +13,10 @@ struct GridInstructions {
     static let rows = ["phone-full", "phone-delta", "4k-full", "4k-delta", "still-near", "still-far"]
 
     static func measure(script: String, worker: String) throws -> GridInstructions {
-        var conversation = try LineConversation(script, ["--worker", worker])
-        let line = try conversation.readLine()
-        guard conversation.finish() == 0 else { throw BenchFailure("\(script) failed") }
-        guard let report = try JSONParser.parse(String(decoding: line, as: UTF8.self)).objectValue,
+        let (parsed, text) = try scriptReport(script, worker: worker)
+        guard let report = parsed.objectValue,
               rows.allSatisfy({ report[$0]?["instructionsPerTick"]?.doubleValue != nil })
-        else { throw BenchFailure("\(script) printed an unexpected report: \(String(decoding: line, as: UTF8.self))") }
+        else { throw BenchFailure("\(script) printed an unexpected report: \(text)") }
         return GridInstructions(report: report)
     }
 }

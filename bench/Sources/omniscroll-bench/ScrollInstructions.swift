@@ -13,14 +13,11 @@ struct ScrollInstructions {
 
     /// Runs the script on `worker` and reads the one JSON line it prints.
     static func measure(script: String, worker: String) throws -> ScrollInstructions {
-        var conversation = try LineConversation(script, ["--worker", worker])
-        let line = try conversation.readLine()
-        let report = try JSONParser.parse(String(decoding: line, as: UTF8.self))
-        guard conversation.finish() == 0 else { throw BenchFailure("\(script) failed") }
+        let (report, text) = try scriptReport(script, worker: worker)
         guard let scrolls = report["scrolls"]?.intValue, let instructions = report["instructions"]?.intValue,
               let createAlone = report["createAlone"]?.intValue, let perScroll = report["perScroll"]?.doubleValue,
               let ceiling = report["ceiling"]?.doubleValue
-        else { throw BenchFailure("\(script) printed an unexpected report: \(String(decoding: line, as: UTF8.self))") }
+        else { throw BenchFailure("\(script) printed an unexpected report: \(text)") }
         return ScrollInstructions(scrolls: scrolls, instructions: instructions, createAlone: createAlone,
                                   perScroll: perScroll, ceiling: ceiling)
     }
