@@ -29,13 +29,20 @@ protocol ContainerBehavior: Sendable {
     /// insets add up: refresh, an overscroll and a collapsing header may
     /// each hold one at once.
     func heldTopInset() -> Double
-    func save(into snapshot: inout ContainerSnapshot)
-    /// Takes the behavior's part of `snapshot`, or derives it from the
-    /// restored layout when the snapshot leaves it out; throws (an
-    /// `invalidValue` naming the member under `state`) when the part
-    /// contradicts the restored children, options or layout, so a restored
-    /// container never holds a state no sequence of calls could reach.
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError)
+    /// The behavior's part of a snapshot's `state` (its name, shape and
+    /// initial value), `nil` for a behavior with no state or whose state the
+    /// layout determines (that one derives it in `restore`). The protocol
+    /// writes, reads and schema-checks the part from this alone.
+    static var statePart: StateDeclaration? { get }
+    /// The behavior's state as a value `statePart` shapes.
+    func save() -> OptionValue
+    /// Takes the behavior's state from `part` (its value under `state`,
+    /// already checked against `statePart`'s schema; `.null` for a behavior
+    /// without a part), or derives it from the restored layout; throws (an
+    /// `invalidValue` from `restoration.invalid`) when the part contradicts
+    /// the restored children, options or layout, so a restored container
+    /// never holds a state no sequence of calls could reach.
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError)
 }
 
 extension ContainerBehavior {
@@ -46,13 +53,42 @@ extension ContainerBehavior {
     func prepare(_ draft: inout Draft) {}
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {}
     func heldTopInset() -> Double { 0 }
-    func save(into snapshot: inout ContainerSnapshot) {}
-    func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {}
+    static var statePart: StateDeclaration? { nil }
+    func save() -> OptionValue { .null }
+    func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {}
 }
+
+// How a behavior with state adds its part of a snapshot (the whole change is
+// its own file, plus its registration and its `openrpc.json` entry):
+//
+//     static let statePart: StateDeclaration? = StateDeclaration("pager", .object([
+//         .required("selected", .string),
+//         .required("remembered", .array(.object([.required("page", .string), .required("offset", .number(.finite))]))),
+//     ]), initial: .object(["selected": .string(""), "remembered": .array([])]))
+//
+//     func save() -> OptionValue { .object(["selected": .string(selected), ...]) }
+//
+//     mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+//         guard restoration.layout.stack.index(of: part["selected"]!.string!) != nil else {
+//             throw restoration.invalid("selected", reason: "no such page")
+//         }
+//         selected = part["selected"]!.string!
+//     }
+//
+// `session.snapshot` then writes `state.pager` (members in declaration order,
+// optional `nil`s as `null`), `session.restore` reads and schema-checks it
+// before `restore` sees it (so `!` on a required member cannot fail), and
+// errors land at `params.snapshot.state.pager.<member>`. The `openrpc.json`
+// `Snapshot.state` entry must equal the declaration (`OpenRPCTests`), and
+// `scripts/generate-bindings` picks the part's enums up from the document.
+// What the layout already determines (visible, active, pinned) is derived in
+// `restore`, never stored.
 
 /// What a behavior restores its part against: the container as the snapshot
 /// rebuilt it.
 struct Restoration {
+    /// Where the behavior's part is: `state.<name>`, or `state` for a behavior without one.
+    var part: FieldPath = "state"
     /// The layout at the snapshot's offset. Built before any behavior holds
     /// an inset: a held inset moves only the offset bounds, which no part
     /// is checked against.
@@ -61,9 +97,13 @@ struct Restoration {
     let phase: ScrollPhase
     let direction: ScrollDirection
 
-    /// The error for a snapshot member (`names` under `state`) that cannot be.
+    /// The layout-determined members format 1 snapshots also stored, checked
+    /// against the layout when given.
+    let storedDerivedState: DerivedState?
+
+    /// The error for a member of the behavior's part (`names` under `part`) that cannot be.
     func invalid(_ names: String..., reason: String) -> ContainerError {
-        ContainerError(.invalidValue, field: names.reduce(FieldPath("state")) { $0.member($1) }, reason: reason)
+        ContainerError(.invalidValue, field: names.reduce(part) { $0.member($1) }, reason: reason)
     }
 }
 
