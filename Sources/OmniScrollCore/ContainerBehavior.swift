@@ -58,31 +58,40 @@ extension ContainerBehavior {
     func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {}
 }
 
-// How a behavior with state adds its part of a snapshot (the whole change is
-// its own file, plus its registration and its `openrpc.json` entry):
+// How a behavior with state adds its part of a snapshot. The whole change is
+// its own file, its registration in `BehaviorRegistry`, and its member of
+// `Snapshot.state` in `protocol/openrpc.json` (required, the same shape):
 //
-//     static let statePart: StateDeclaration? = StateDeclaration("pager", .object([
-//         .required("selected", .string),
-//         .required("remembered", .array(.object([.required("page", .string), .required("offset", .number(.finite))]))),
-//     ]), initial: .object(["selected": .string(""), "remembered": .array([])]))
+//     /// `state.feed`: the committed current child.
+//     static let statePart: StateDeclaration? = StateDeclaration("feed", .object([
+//         .required("current", .nullable(.string)),
+//     ]), initial: .object(["current": .null]))
 //
-//     func save() -> OptionValue { .object(["selected": .string(selected), ...]) }
+//     func save() -> OptionValue { .object(["current": OptionValue(current, OptionValue.string)]) }
 //
 //     mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
-//         guard restoration.layout.stack.index(of: part["selected"]!.string!) != nil else {
-//             throw restoration.invalid("selected", reason: "no such page")
+//         let id = part["current"]?.string
+//         if let id, restoration.layout.childIndex(of: id) == nil {
+//             throw restoration.invalid("current", reason: "no child '\(id)' in this snapshot")
 //         }
-//         selected = part["selected"]!.string!
+//         current = id
 //     }
 //
-// `session.snapshot` then writes `state.pager` (members in declaration order,
-// optional `nil`s as `null`), `session.restore` reads and schema-checks it
-// before `restore` sees it (so `!` on a required member cannot fail), and
-// errors land at `params.snapshot.state.pager.<member>`. The `openrpc.json`
-// `Snapshot.state` entry must equal the declaration (`OpenRPCTests`), and
-// `scripts/generate-bindings` picks the part's enums up from the document.
-// What the layout already determines (visible, active, pinned) is derived in
-// `restore`, never stored.
+// `session.snapshot` then writes `state.feed` (members in declaration order,
+// a `nil` as `null`); `session.restore` reads it and checks it against the
+// declaration before `restore` sees it (so a required member is there and
+// of its type), and an error lands at `params.snapshot.state.feed.current`.
+// The shapes are `OptionSchema`'s: booleans, numbers (`.finite` for any),
+// strings, string enumerations (`.enumeration(of: E.self)`), arrays of
+// strings, numbers or objects, objects, nullable. `OpenRPCTests` fails until
+// the document's `Snapshot.state` equals the declarations, and
+// `scripts/generate-bindings` names an enum in a part by its place
+// (`Snapshot.state.feed.x` in its ENUM_NAMES). What the layout already
+// determines (visible, active, pinned) is derived in `restore`, never stored.
+//
+// Converting a part written the old way (a `ContainerSnapshot` member read
+// and written in `SnapshotEncoding`): delete the member and those lines, and
+// move the values into `statePart`, `save()` and `restore(_:_:)` as above.
 
 /// What a behavior restores its part against: the container as the snapshot
 /// rebuilt it.
