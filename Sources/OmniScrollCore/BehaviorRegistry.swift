@@ -87,14 +87,26 @@ struct BehaviorRegistry: Sendable {
         return held
     }
 
-    mutating func save(into snapshot: inout ContainerSnapshot) {
-        visit(Save(), &snapshot)
+    /// Every behavior's part of a snapshot's `state`, by name.
+    mutating func save() -> [String: OptionValue] {
+        var state: [String: OptionValue] = [:]
+        visit(Save(), &state)
+        return state
     }
 
-    /// Restores every behavior's part; the first that is invalid throws.
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
-        try run(Restore(snapshot: snapshot, restoration: restoration))
+    /// Restores every behavior's part (each checked against its declaration,
+    /// then by the behavior); the first that is invalid throws.
+    mutating func restore(_ state: [String: OptionValue], _ restoration: Restoration) throws(ContainerError) {
+        try run(Restore(state: state, restoration: restoration))
     }
+
+    /// Every behavior's part of a snapshot's `state`, in registration order.
+    static let stateParts: [StateDeclaration] = {
+        var registry = BehaviorRegistry()
+        var parts: [StateDeclaration] = []
+        registry.visit(CollectStateParts(), &parts)
+        return parts
+    }()
 }
 
 /// Something done to each behavior in turn.
@@ -155,16 +167,30 @@ private struct HeldTopInset: BehaviorVisitor {
     }
 }
 
-private struct Save: BehaviorVisitor {
-    func visit<B: ContainerBehavior>(_ behavior: inout B, _ snapshot: inout ContainerSnapshot) {
-        behavior.save(into: &snapshot)
+private struct CollectStateParts: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ parts: inout [StateDeclaration]) {
+        if let part = B.statePart { parts.append(part) }
     }
 }
 
+private struct Save: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ state: inout [String: OptionValue]) {
+        if let part = B.statePart { state[part.name.description] = behavior.save() }
+    }
+}
+
+/// Each part is checked against its declaration (at `state.<name>`) before
+/// its behavior sees it; a part left out is the declaration's initial state.
 private struct Restore: FailableBehaviorVisitor {
-    let snapshot: ContainerSnapshot
+    let state: [String: OptionValue]
     let restoration: Restoration
     func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) {
-        try behavior.restore(from: snapshot, restoration)
+        guard let declaration = B.statePart else { return try behavior.restore(.null, restoration) }
+        let name = declaration.name.description
+        var restoration = restoration
+        restoration.part = FieldPath("state").member(name)
+        let part = state[name] ?? declaration.initial
+        try declaration.schema.check(part, field: restoration.part)
+        try behavior.restore(part, restoration)
     }
 }

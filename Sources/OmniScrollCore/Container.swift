@@ -61,8 +61,9 @@ public struct Container: Sendable {
         phase = snapshot.phase
         direction = snapshot.direction
         revision = snapshot.revision
-        try behaviors.restore(from: snapshot, Restoration(
-            layout: layout, options: options, phase: phase, direction: direction))
+        try behaviors.restore(snapshot.state, Restoration(
+            layout: layout, options: options, phase: phase, direction: direction,
+            storedDerivedState: snapshot.derived))
         heldTopInset = behaviors.heldTopInset()
     }
 
@@ -72,7 +73,7 @@ public struct Container: Sendable {
             children: (0..<stack.count).map(stack.spec), offset: offset, phase: phase,
             direction: direction, revision: revision)
         var behaviors = self.behaviors
-        behaviors.save(into: &snapshot)
+        snapshot.state = behaviors.save()
         return snapshot
     }
 

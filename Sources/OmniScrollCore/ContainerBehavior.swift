@@ -29,13 +29,20 @@ protocol ContainerBehavior: Sendable {
     /// insets add up: refresh, an overscroll and a collapsing header may
     /// each hold one at once.
     func heldTopInset() -> Double
-    func save(into snapshot: inout ContainerSnapshot)
-    /// Takes the behavior's part of `snapshot`, or derives it from the
-    /// restored layout when the snapshot leaves it out; throws (an
-    /// `invalidValue` naming the member under `state`) when the part
-    /// contradicts the restored children, options or layout, so a restored
-    /// container never holds a state no sequence of calls could reach.
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError)
+    /// The behavior's part of a snapshot's `state` (its name, shape and
+    /// initial value), `nil` for a behavior with no state or whose state the
+    /// layout determines (that one derives it in `restore`). The protocol
+    /// writes, reads and schema-checks the part from this alone.
+    static var statePart: StateDeclaration? { get }
+    /// The behavior's state as a value `statePart` shapes.
+    func save() -> OptionValue
+    /// Takes the behavior's state from `part` (its value under `state`,
+    /// already checked against `statePart`'s schema; `.null` for a behavior
+    /// without a part), or derives it from the restored layout; throws (an
+    /// `invalidValue` from `restoration.invalid`) when the part contradicts
+    /// the restored children, options or layout, so a restored container
+    /// never holds a state no sequence of calls could reach.
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError)
 }
 
 extension ContainerBehavior {
@@ -46,13 +53,51 @@ extension ContainerBehavior {
     func prepare(_ draft: inout Draft) {}
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {}
     func heldTopInset() -> Double { 0 }
-    func save(into snapshot: inout ContainerSnapshot) {}
-    func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {}
+    static var statePart: StateDeclaration? { nil }
+    func save() -> OptionValue { .null }
+    func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {}
 }
+
+// How a behavior with state adds its part of a snapshot. The whole change is
+// its own file, its registration in `BehaviorRegistry`, and its member of
+// `Snapshot.state` in `protocol/openrpc.json` (required, the same shape):
+//
+//     /// `state.feed`: the committed current child.
+//     static let statePart: StateDeclaration? = StateDeclaration("feed", .object([
+//         .required("current", .nullable(.string)),
+//     ]), initial: .object(["current": .null]))
+//
+//     func save() -> OptionValue { .object(["current": OptionValue(current, OptionValue.string)]) }
+//
+//     mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+//         let id = part["current"]?.string
+//         if let id, restoration.layout.childIndex(of: id) == nil {
+//             throw restoration.invalid("current", reason: "no child '\(id)' in this snapshot")
+//         }
+//         current = id
+//     }
+//
+// `session.snapshot` then writes `state.feed` (members in declaration order,
+// a `nil` as `null`); `session.restore` reads it and checks it against the
+// declaration before `restore` sees it (so a required member is there and
+// of its type), and an error lands at `params.snapshot.state.feed.current`.
+// The shapes are `OptionSchema`'s: booleans, numbers (`.finite` for any),
+// strings, string enumerations (`.enumeration(of: E.self)`), arrays of
+// strings, numbers or objects, objects, nullable. `OpenRPCTests` fails until
+// the document's `Snapshot.state` equals the declarations, and
+// `scripts/generate-bindings` names an enum in a part by its place
+// (`Snapshot.state.feed.x` in its ENUM_NAMES). What the layout already
+// determines (visible, active, pinned) is derived in `restore`, never stored.
+//
+// Converting a part written the old way (a `ContainerSnapshot` member read
+// and written in `SnapshotEncoding`): delete the member and those lines, and
+// move the values into `statePart`, `save()` and `restore(_:_:)` as above.
 
 /// What a behavior restores its part against: the container as the snapshot
 /// rebuilt it.
 struct Restoration {
+    /// Where the behavior's part is: `state.<name>`, or `state` for a behavior without one.
+    var part: FieldPath = "state"
     /// The layout at the snapshot's offset. Built before any behavior holds
     /// an inset: a held inset moves only the offset bounds, which no part
     /// is checked against.
@@ -61,9 +106,13 @@ struct Restoration {
     let phase: ScrollPhase
     let direction: ScrollDirection
 
-    /// The error for a snapshot member (`names` under `state`) that cannot be.
+    /// The layout-determined members format 1 snapshots also stored, checked
+    /// against the layout when given.
+    let storedDerivedState: DerivedState?
+
+    /// The error for a member of the behavior's part (`names` under `part`) that cannot be.
     func invalid(_ names: String..., reason: String) -> ContainerError {
-        ContainerError(.invalidValue, field: names.reduce(FieldPath("state")) { $0.member($1) }, reason: reason)
+        ContainerError(.invalidValue, field: names.reduce(part) { $0.member($1) }, reason: reason)
     }
 }
 

@@ -59,6 +59,21 @@ for v in "600 600 600 0" "1500 1200 1200 0" "3000 2200 1200 1000" "4300 3400 120
     check "golden vector y=$1" "$got" "[$2,$3,$4]"
 done
 
+# snapshots: format 2 with each behavior's part; a recorded format 1 snapshot
+# (session s1 of protocol/conformance/sessions.jsonl) restores and answers as the live session
+snap=$(omniscroll_call session.snapshot "{\"session\":\"$s\"}")
+check "snapshot format 2 parts" "$(printf '%s' "$snap" | jq -c '[.format, (.state | keys_unsorted)]')" '[2,["refresh","target","loadMore"]]'
+format1='{"format":1,"session":"s1","delta":false,"viewport":{"width":375,"height":800},"insets":{"top":0,"bottom":100},"options":{"anchoring":true,"seedEvents":true,"refresh":null,"loadMore":null},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}],"offset":3000,"phase":"dragging","direction":"up","revision":2,"state":{"visible":["bottom"],"active":"bottom","leaving":"bottom","pinned":[],"refresh":"idle","loadMoreTriggeredAt":null,"loadingMore":false,"pendingTarget":null}}'
+omniscroll_call session.create '{"id":"live","viewport":{"width":375,"height":800},"insets":{"bottom":100},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}]}' >/dev/null
+omniscroll_call session.scroll '{"session":"live","offset":3000,"phase":"dragging"}' >/dev/null
+omniscroll_call session.restore "{\"id\":\"old\",\"snapshot\":$format1}" >/dev/null
+check "format 1 restore exit code" $? 0
+check "format 1 restore answers as the live session" \
+    "$(omniscroll_call session.scroll '{"session":"old","offset":1500}' | jq -c 'del(.session)')" \
+    "$(omniscroll_call session.scroll '{"session":"live","offset":1500}' | jq -c 'del(.session)')"
+omniscroll_call session.destroy '{"session":"old"}' >/dev/null
+omniscroll_call session.destroy '{"session":"live"}' >/dev/null
+
 # a tile grid: a drag adds and removes tiles, idle recenters, every tile stays on screen
 g=$(omniscroll_call grid.create '{"id":"grid","viewport":{"width":200,"height":200},"tile":{"width":100,"height":100},"overscan":0,"contentSize":{"width":1000,"height":1000}}')
 check "grid create tiles" "$(printf '%s' "$g" | jq -c '[.offset.x, .offset.y, (.tiles | length), (.added | length)]')" "[400,400,9,9]"

@@ -45,22 +45,37 @@ struct ScrollTarget: ContainerBehavior {
         pending = target
     }
 
-    func save(into snapshot: inout ContainerSnapshot) { snapshot.pendingTarget = pending }
+    /// `state.target`: the target waiting for its child's place, or `null`.
+    static let statePart: StateDeclaration? = StateDeclaration("target", .object([
+        .required("pending", .nullable(.object([
+            .required("child", .string),
+            .required("position", .enumeration(of: ScrollPosition.self)),
+        ]))),
+    ]), initial: .object(["pending": .null]))
+
+    func save() -> OptionValue {
+        .object(["pending": OptionValue(pending) { target in
+            .object(["child": .string(target.child), "position": .string(target.position.rawValue)])
+        }])
+    }
 
     /// A pending target waits for its child's place: the child exists and
     /// its place is unknown (a known one resolves in the call that makes it so).
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
-        if let target = snapshot.pendingTarget {
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+        let target = part["pending"].flatMap { value in
+            value == .null ? nil : PendingScrollTarget(child: value["child"]!.string!, position: value["position"]!.enumeration()!)
+        }
+        if let target {
             let stack = restoration.layout.stack
             guard let i = stack.index(of: target.child) else {
-                throw restoration.invalid("pendingTarget", "child", reason: "no child '\(target.child)' in this snapshot")
+                throw restoration.invalid("pending", "child", reason: "no child '\(target.child)' in this snapshot")
             }
             guard !stack.isPlacementKnown(i) else {
-                throw restoration.invalid("pendingTarget", "child",
+                throw restoration.invalid("pending", "child",
                                           reason: "must be a child whose place is not known yet (a known one resolves at once)")
             }
         }
-        pending = snapshot.pendingTarget
+        pending = target
     }
 }
 

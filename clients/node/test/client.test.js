@@ -91,6 +91,40 @@ test('mutations, phases, targets, snapshots', () => withClient(async (c) => {
   assert.equal(snap.engine, 'container');
 }));
 
+// Session s1 of protocol/conformance/sessions.jsonl (the seed pair at 3000,
+// dragging up) as a worker writing format 1 snapshots recorded it.
+const FORMAT_1_SNAPSHOT = {
+  format: 1, session: 's1', delta: false, viewport: { width: 375, height: 800 }, insets: { top: 0, bottom: 100 },
+  options: { anchoring: true, seedEvents: true, refresh: null, loadMore: null },
+  children: [{ id: 'top', kind: 'scroll', contentHeight: 2000 }, { id: 'bottom', kind: 'scroll', contentHeight: 3000 }],
+  offset: 3000, phase: 'dragging', direction: 'up', revision: 2,
+  state: {
+    visible: ['bottom'], active: 'bottom', leaving: 'bottom', pinned: [], refresh: 'idle',
+    loadMoreTriggeredAt: null, loadingMore: false, pendingTarget: null,
+  },
+};
+
+test('snapshots are format 2, each behavior\'s part under its name', () => withClient(async (c) => {
+  const s = (await seed(c)).session;
+  await c.scroll(s, 1234);
+  const snap = await c.snapshot(s);
+  assert.equal(snap.format, 2);
+  assert.deepEqual(snap.state, { refresh: 'idle', target: { pending: null }, loadMore: { triggeredAt: null, loading: false } });
+}));
+
+test('a format 1 snapshot restores and answers as the live session', () => withClient(async (c) => {
+  const children = [{ id: 'top', kind: 'scroll', contentHeight: 2000 }, { id: 'bottom', kind: 'scroll', contentHeight: 3000 }];
+  const live = (await c.create({ viewport: [375, 800], children, insets: { top: 0, bottom: 100 } })).session;
+  await c.scroll(live, 3000, 'dragging');
+  assert.equal((await c.restore(FORMAT_1_SNAPSHOT, 'old')).offset, 3000);
+  for (const offset of [1500, 4300, -20]) {
+    const a = await c.request('session.scroll', { session: live, offset });
+    const b = await c.request('session.scroll', { session: 'old', offset });
+    assert.deepEqual({ ...b, session: live }, a);
+  }
+  assert.deepEqual((await c.snapshot('old')).state, (await c.snapshot(live)).state);
+}));
+
 test('a pending scroll target (offset null) resolves when sizes arrive', () => withClient(async (c) => {
   const { session: s } = await c.create({ viewport: [375, 800], template: 'shortContainer' });
   let lay = await c.scrollToChild(s, 'list');

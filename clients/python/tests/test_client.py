@@ -142,6 +142,39 @@ def test_list_destroy_snapshot_restore(client: Client) -> None:
     assert [c.id for c in restored.children] == ["web", "list"]
 
 
+# Session s1 of protocol/conformance/sessions.jsonl (the seed pair at 3000,
+# dragging up) as a worker writing format 1 snapshots recorded it.
+FORMAT_1_SNAPSHOT = {
+    "format": 1, "session": "s1", "delta": False, "viewport": {"width": 375, "height": 800},
+    "insets": {"top": 0, "bottom": 100},
+    "options": {"anchoring": True, "seedEvents": True, "refresh": None, "loadMore": None},
+    "children": [{"id": "top", "kind": "scroll", "contentHeight": 2000},
+                 {"id": "bottom", "kind": "scroll", "contentHeight": 3000}],
+    "offset": 3000, "phase": "dragging", "direction": "up", "revision": 2,
+    "state": {"visible": ["bottom"], "active": "bottom", "leaving": "bottom", "pinned": [], "refresh": "idle",
+              "loadMoreTriggeredAt": None, "loadingMore": False, "pendingTarget": None}}
+
+
+def test_snapshots_are_format_2_with_each_behaviors_part(client: Client) -> None:
+    s = seed_session(client).session
+    client.scroll(s, 1234)
+    snap = client.snapshot(s)
+    assert snap["format"] == 2
+    assert snap["state"] == {"refresh": "idle", "target": {"pending": None},
+                             "loadMore": {"triggeredAt": None, "loading": False}}
+
+
+def test_a_format_1_snapshot_restores_and_answers_as_the_live_session(client: Client) -> None:
+    live = client.create((375, 800), [Child.scroll("top", 2000), Child.scroll("bottom", 3000)],
+                         insets=(0, 100)).session
+    client.scroll(live, 3000, "dragging")
+    assert client.restore(FORMAT_1_SNAPSHOT, id="old").offset == 3000
+    for y in (1500, 4300, -20):
+        a, b = client.scroll(live, y), client.scroll("old", y)
+        assert {**b.raw, "session": live} == a.raw
+    assert client.snapshot("old")["state"] == client.snapshot(live)["state"]
+
+
 def test_template_with_seed_events(client: Client) -> None:
     lay = client.create((375, 800), template="shortContainer")
     s = lay.session
