@@ -9,7 +9,9 @@
 /// 2. `prepare` after the changes are applied and before layout, to adjust
 ///    the offset or the phase, add the top inset it holds (`heldTopInset`)
 ///    to `draft.heldTopInset`, and emit into `draft.events`;
-/// 3. `observe` after layout, to emit the events of the transition.
+/// 3. `conclude` after every behavior's `prepare`, for what needs the
+///    draft they all left (a motion to the bounds their held insets give);
+/// 4. `observe` after layout, to emit the events of the transition.
 ///
 /// Events from `prepare` come before events from `observe`.
 protocol ContainerBehavior: Sendable {
@@ -19,11 +21,22 @@ protocol ContainerBehavior: Sendable {
     /// default), `nil` for a behavior without options. The protocol reads,
     /// writes and checks it from this alone.
     static var option: OptionDeclaration? { get }
+    /// Every option the behavior declares: `option` alone unless it declares several.
+    static var options: [OptionDeclaration] { get }
+    /// Whether the behavior runs a motion that `session.tick` advances: a
+    /// tick while none does is refused ("no motion in progress").
+    var isMoving: Bool { get }
+    /// Refuses a tick or a command the behavior's state cannot take (a tick
+    /// going back in time, a drag while not dragging) before anything
+    /// changes; `phase` is the container's before the list. Throws at the
+    /// change's own field; the container fills in the change's index.
+    func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError)
     /// Takes the behavior's typed options from the container's, once, when
     /// the container is built or restored (a scroll reads only the behavior's copy).
     mutating func configure(_ options: ContainerOptions)
     mutating func anchor(_ resize: inout Resize)
     mutating func prepare(_ draft: inout Draft)
+    mutating func conclude(_ draft: inout Draft)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent])
     /// The extra top inset the behavior holds in its current state. Held
     /// insets add up: refresh, an overscroll and a collapsing header may
@@ -41,6 +54,10 @@ protocol ContainerBehavior: Sendable {
 extension ContainerBehavior {
     static var events: [EventDeclaration] { [] }
     static var option: OptionDeclaration? { nil }
+    static var options: [OptionDeclaration] { option.map { [$0] } ?? [] }
+    var isMoving: Bool { false }
+    func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {}
+    func conclude(_ draft: inout Draft) {}
     func configure(_ options: ContainerOptions) {}
     func anchor(_ resize: inout Resize) {}
     func prepare(_ draft: inout Draft) {}
@@ -85,6 +102,11 @@ struct Draft {
     let viewport: Viewport
     let insets: Insets
     let previousPhase: ScrollPhase
+    /// The top inset the behaviors held before the list (a drag's bounds:
+    /// held insets change only when the phase does).
+    let previousHeldTopInset: Double
+    /// The time of the list's `tick`, `nil` without one.
+    let time: Double?
     /// The changes of the list being applied that behaviors act on, in
     /// order: the behaviors' commands and `remove`. Empty, so never
     /// allocated, for the usual offset or phase tick.
@@ -102,6 +124,26 @@ struct Draft {
     /// Whether a behavior changed state that a snapshot keeps but that shows
     /// in neither the layout nor an event (a pending scroll target).
     var changedBehaviorState = false
+    /// Whether a motion owns the offset: the container then leaves it where
+    /// the motion puts it, in bounds or not (no clamp).
+    var isMoving = false
+    /// The motion a behavior asked for with `startMotion`.
+    private(set) var motionRequest: MotionRequest?
+    /// The motion running after the list, for the reply.
+    var motion: MotionSummary?
+
+    /// Asks for the container's vertical motion to `offset`: the physics
+    /// preset's spring (`ios` without `options.physics`) from the current
+    /// offset, in `phase`, advanced by `session.tick` and ending `idle`
+    /// exactly on `offset` (clamped to the bounds). `ScrollMotion` starts it
+    /// after every behavior's `prepare`, replacing any motion running; the
+    /// last request of a list wins. This is the one way a behavior moves the
+    /// container over time (an animated `scrollToChild`, a collapsing
+    /// header's snap, a feed's page turn); a behavior that runs a motion of
+    /// its own answers `isMoving` so ticks reach it.
+    mutating func startMotion(to offset: Double, phase: ScrollPhase = .animating) {
+        motionRequest = MotionRequest(offset: offset, phase: phase)
+    }
 
     /// The commands of type `C` in the list, in order.
     func commands<C: BehaviorCommand>(of type: C.Type) -> [C] {

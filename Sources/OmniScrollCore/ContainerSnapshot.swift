@@ -23,6 +23,10 @@ public struct ContainerSnapshot: Equatable, Sendable {
     public var loadingMore = false
     /// ScrollTarget: a target waiting for its child's size.
     public var pendingTarget: PendingScrollTarget?
+    /// ScrollMotion: the motion in progress.
+    public var motion: MotionState?
+    /// ScrollMotion: the offset the drag in progress began at.
+    public var dragStart: Double?
 
     public init(viewport: Viewport, insets: Insets, options: ContainerOptions, children: [ChildSpec],
                 offset: Double, phase: ScrollPhase, direction: ScrollDirection, revision: Int) {

@@ -6,6 +6,10 @@
 public indirect enum OptionSchema: Sendable {
     case boolean
     case number(OptionNumber)
+    /// One of these strings (a preset's name, a snap mode).
+    case choice([StaticString])
+    /// An array of numbers, each of this kind, in ascending order (snap points).
+    case ascendingNumbers(OptionNumber)
     /// An object with exactly these members, in this order.
     case object([OptionMember])
     /// `schema` or `null`, which means "off".
@@ -29,6 +33,18 @@ public indirect enum OptionSchema: Sendable {
         case (.nullable, .null), (.boolean, .bool): return
         case (.nullable(let inner), _): try inner.check(value, field: field)
         case (.number(let kind), .number(let n)): try kind.check(n, field: field)
+        case (.choice(let names), .string(let s)):
+            guard names.contains(where: { $0.description == s }) else {
+                throw ContainerError(.invalidValue, field: field, reason: "must be \(self.typeName)")
+            }
+        case (.ascendingNumbers(let kind), .numbers(let values)):
+            for (i, n) in values.enumerated() {
+                try kind.check(n, field: field.index(i))
+                guard i == 0 || n >= values[i - 1] else {
+                    throw ContainerError(.invalidValue, field: field.index(i),
+                                         reason: "must be ≥ the number before it (ascending order)")
+                }
+            }
         case (.object(let members), .object(let values)):
             for member in members {
                 let path = field.member(member.name.description)
@@ -47,6 +63,8 @@ public indirect enum OptionSchema: Sendable {
         switch self {
         case .boolean: "a boolean"
         case .number: "a number"
+        case .choice(let names): "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
+        case .ascendingNumbers: "an array of numbers in ascending order"
         case .object: "an object"
         case .nullable(let inner): "\(inner.typeName) or null"
         }
@@ -59,11 +77,14 @@ public enum OptionNumber: Sendable {
     case length
     /// A length that must not be 0.
     case positiveLength
+    /// An offset: within ±`Bounds.maxOffset`.
+    case offset
 
     func check(_ value: Double, field: FieldPath) throws(ContainerError) {
         switch self {
         case .length: try Validation.length(value, field: field)
         case .positiveLength: try Validation.positiveLength(value, field: field)
+        case .offset: try Validation.offset(value, field: field)
         }
     }
 }
@@ -91,11 +112,22 @@ public struct OptionDeclaration: Sendable {
     public let name: StaticString
     public let schema: OptionSchema
     public let defaultValue: OptionValue
+    /// What the schema cannot say about a value (members that exclude each
+    /// other), checked after it; throws at a path under the option's.
+    let rule: (@Sendable (OptionValue, FieldPath) throws(ContainerError) -> Void)?
 
-    public init(_ name: StaticString, _ schema: OptionSchema, default defaultValue: OptionValue) {
+    init(_ name: StaticString, _ schema: OptionSchema, default defaultValue: OptionValue,
+         rule: (@Sendable (OptionValue, FieldPath) throws(ContainerError) -> Void)? = nil) {
         self.name = name
         self.schema = schema
         self.defaultValue = defaultValue
+        self.rule = rule
+    }
+
+    /// Checks `value` against the schema, then the rule.
+    func check(_ value: OptionValue, field: FieldPath) throws(ContainerError) {
+        try schema.check(value, field: field)
+        try rule?(value, field)
     }
 }
 
@@ -104,6 +136,8 @@ public enum OptionValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
+    case string(String)
+    case numbers([Double])
     /// The members given, by name.
     case object([String: OptionValue])
 
@@ -114,6 +148,16 @@ public enum OptionValue: Equatable, Sendable {
 
     public var number: Double? {
         if case .number(let n) = self { return n }
+        return nil
+    }
+
+    public var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    public var numbers: [Double]? {
+        if case .numbers(let n) = self { return n }
         return nil
     }
 

@@ -3,6 +3,9 @@
 enum Validation {
     static let maxLength = Bounds.maxLength
     static let maxOffset = Bounds.maxOffset
+    /// The largest |time| a tick may give (seconds): `FlingRequest.maxMagnitude`,
+    /// so differences of times stay exact enough for a motion's clock.
+    static let maxTime = FlingRequest.maxMagnitude
 
     static func offset(_ value: Double, field: FieldPath, change: Int = 0) throws(ContainerError) {
         // NaN fails the comparison, so it also rules out non-finite values.
@@ -86,6 +89,10 @@ enum Validation {
             switch change {
             case .offset(let value):
                 try offset(value, field: "offset", change: n)
+            case .tick(let time):
+                guard abs(time) <= maxTime else {  // false for NaN
+                    throw ContainerError(.invalidValue, change: n, field: "time", reason: "must be a finite number between -1e15 and 1e15")
+                }
             case .phase:
                 break
             case .size(let id, let value):

@@ -38,7 +38,19 @@ enum SnapshotEncoding {
                 .required("child", .string()),
                 .required("position", .enumeration(of: ScrollPosition.self)),
             ]))),
+            .optional("motion", motionSchema),
+            .optional("dragStart", SessionParams.offset),
         ])),
+    ])
+
+    /// ScrollMotion's running motion: its inputs, from which it is rebuilt exactly.
+    static let motionSchema = ParamSchema.object([
+        .required("start", FlingMethod.magnitude),
+        .required("velocity", FlingMethod.magnitude),
+        .required("springTo", .nullable(FlingMethod.magnitude)),
+        .required("bounds", .object([.required("min", FlingMethod.magnitude), .required("max", FlingMethod.magnitude)])),
+        .required("releaseTime", .nullable(FlingMethod.magnitude)),
+        .required("lastTime", .nullable(FlingMethod.magnitude)),
     ])
 
     static func write(_ session: Session, into w: inout JSONWriter) {
@@ -88,7 +100,24 @@ enum SnapshotEncoding {
         if let target = s.pendingTarget {
             w.beginObject(); w.key("child"); w.string(target.child); w.key("position"); w.string(target.position.rawValue); w.endObject()
         } else { w.null() }
+        if let motion = s.motion {
+            w.key("motion")
+            w.beginObject()
+            w.key("start"); w.number(motion.start)
+            w.key("velocity"); w.number(motion.velocity)
+            w.key("springTo"); optionalNumber(motion.springTo, into: &w)
+            w.key("bounds")
+            w.beginObject(); w.key("min"); w.number(motion.bounds.min); w.key("max"); w.number(motion.bounds.max); w.endObject()
+            w.key("releaseTime"); optionalNumber(motion.releaseTime, into: &w)
+            w.key("lastTime"); optionalNumber(motion.lastTime, into: &w)
+            w.endObject()
+        }
+        if let dragStart = s.dragStart { w.key("dragStart"); w.number(dragStart) }
         w.endObject()
+    }
+
+    private static func optionalNumber(_ value: Double?, into w: inout JSONWriter) {
+        if let value { w.number(value) } else { w.null() }
     }
 
     static func writeChild(_ child: ChildSpec, into w: inout JSONWriter) {
@@ -184,6 +213,15 @@ enum SnapshotEncoding {
             snapshot.pendingTarget = PendingScrollTarget(
                 child: try target.string("child"), position: try target.enumeration("position", as: ScrollPosition.self))
         }
+        if let motion = try state.optionalObject("motion") {
+            let bounds = try motion.object("bounds")
+            snapshot.motion = MotionState(
+                start: try motion.double("start"), velocity: try motion.double("velocity"),
+                springTo: try motion.optionalDouble("springTo"),
+                bounds: ScrollBounds(min: try bounds.double("min"), max: try bounds.double("max")),
+                releaseTime: try motion.optionalDouble("releaseTime"), lastTime: try motion.optionalDouble("lastTime"))
+        }
+        snapshot.dragStart = try state.optionalDouble("dragStart")
         return snapshot
     }
 

@@ -16,6 +16,10 @@ enum SessionParams {
     static let positiveLength = ParamSchema.number(exclusiveMinimum: 0, maximum: Bounds.maxLength)
     /// An offset: within ±`Bounds.maxOffset`.
     static let offset = ParamSchema.number(minimum: -Bounds.maxOffset, maximum: Bounds.maxOffset)
+    /// A time on the client's clock, in seconds (`FlingRequest.maxMagnitude` bounds it).
+    static let time = ParamSchema.number(minimum: -FlingRequest.maxMagnitude, maximum: FlingRequest.maxMagnitude)
+    /// A velocity in points per second, the offset growing positive.
+    static let velocity = ParamSchema.number(minimum: -FlingRequest.maxMagnitude, maximum: FlingRequest.maxMagnitude)
 
     static let viewport = ParamSchema.object([
         .required("width", positiveLength),
@@ -57,14 +61,24 @@ enum SessionParams {
     static func schema(_ option: OptionSchema) -> ParamSchema {
         switch option {
         case .boolean: .boolean
-        case .number(.length): length
-        case .number(.positiveLength): positiveLength
+        case .number(let kind): schema(kind)
+        case .choice(let names): .enumeration(names.map(\.description))
+        case .ascendingNumbers(let kind): .array(items: schema(kind))
         case .object(let members):
             .object(members.map { member in
                 member.required ? .required(ParamKey(stringLiteral: member.name), schema(member.schema))
                     : .optional(ParamKey(stringLiteral: member.name), schema(member.schema))
             })
         case .nullable(let inner): .nullable(schema(inner))
+        }
+    }
+
+    /// A number option's bounds as a param schema.
+    static func schema(_ number: OptionNumber) -> ParamSchema {
+        switch number {
+        case .length: length
+        case .positiveLength: positiveLength
+        case .offset: offset
         }
     }
 
@@ -134,6 +148,13 @@ enum SessionParams {
         switch schema {
         case .boolean: return try object.optionalBool(key).map(OptionValue.bool)
         case .number: return try object.optionalDouble(key).map(OptionValue.number)
+        case .choice: return try object.optionalString(key).map(OptionValue.string)
+        case .ascendingNumbers:
+            guard let array = try object.optionalArray(key) else { return nil }
+            var values: [Double] = []
+            values.reserveCapacity(array.count)
+            for i in 0..<array.count { values.append(try array.double(at: i)) }
+            return .numbers(values)
         case .object(let members):
             guard let nested = try object.optionalObject(key) else { return nil }
             var values: [String: OptionValue] = [:]
@@ -153,6 +174,11 @@ enum SessionParams {
         case .null: w.null()
         case .bool(let b): w.bool(b)
         case .number(let n): w.number(n)
+        case .string(let s): w.string(s)
+        case .numbers(let values):
+            w.beginArray()
+            for n in values { w.number(n) }
+            w.endArray()
         case .object(let values):
             w.beginObject()
             for member in schema.nonNull.members {
