@@ -181,7 +181,8 @@ final class OmniScrollClientTests: XCTestCase {
         let bound: Set<String> = ["session.create", "session.scroll", "session.setContentHeight", "session.update",
                                   "session.setViewport", "session.setInsets", "session.insertChildren",
                                   "session.removeChildren", "session.scrollToChild", "session.beginDragging",
-                                  "session.endDragging", "session.endScrolling", "session.endRefreshing",
+                                  "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
+                                  "session.endRefreshing",
                                   "session.endLoadingMore", "session.get", "session.list", "session.destroy",
                                   "session.snapshot", "session.restore"]
         XCTAssertEqual(names.filter { $0.hasPrefix("session.") && !bound.contains($0) }, [])
