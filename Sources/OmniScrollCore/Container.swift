@@ -64,6 +64,7 @@ public struct Container: Sendable {
         try behaviors.restore(from: snapshot, Restoration(
             layout: layout, options: options, phase: phase, direction: direction))
         heldTopInset = behaviors.heldTopInset()
+        motion = behaviors.motion
     }
 
     public func snapshot() -> ContainerSnapshot {
@@ -82,8 +83,11 @@ public struct Container: Sendable {
         Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset)
     }
 
-    /// The motion running now, `nil` when none.
-    public var motion: MotionSummary? { behaviors.motion }
+    /// The motion running now (`ScrollMotion`'s), `nil` when none. Stored,
+    /// not asked of the behaviors, so a reply reads it as a field: a call
+    /// through the container made the encoder copy the whole container on
+    /// every scroll (callgrind: ~80 instructions).
+    public private(set) var motion: MotionSummary?
 
     public var childCount: Int { stack.count }
     public func childIndex(of id: String) -> Int? { stack.index(of: id) }
@@ -104,8 +108,7 @@ public struct Container: Sendable {
     /// anchoring picks its anchor before layout changes), so the sizes of one
     /// list give one result whatever their order.
     private mutating func apply(changes: some Collection<ContainerChange>) throws(ContainerError) -> ContainerUpdate {
-        try Validation.changes(changes, stack: stack)
-        try checkWithBehaviors(changes)
+        if try Validation.changes(changes, stack: stack) { try checkWithBehaviors(changes) }
         let previousOffset = offset
         let previousBounds = offsetBounds
         var clientOffset: Double?
@@ -162,7 +165,7 @@ public struct Container: Sendable {
 
     /// Refuses a tick while nothing moves, and asks the behaviors about
     /// ticks and commands (a tick going back, a drag while not dragging),
-    /// before anything changes. An offset, the usual change, is skipped at once.
+    /// before anything changes.
     private mutating func checkWithBehaviors(_ changes: some Collection<ContainerChange>) throws(ContainerError) {
         for (n, change) in changes.enumerated() {
             switch change {
@@ -235,6 +238,7 @@ public struct Container: Sendable {
         phase = draft.phase
         direction = newDirection
         heldTopInset = draft.heldTopInset
+        if draft.isMoving || motion != nil { motion = draft.isMoving ? behaviors.motion : nil }
         let transition = Transition(
             layout: layout, seedEvents: options.seedEvents, previousOffset: previousOffset, previousPhase: previousPhase,
             previousDirection: previousDirection, phase: phase, direction: direction,
@@ -248,6 +252,6 @@ public struct Container: Sendable {
         if didChange { revision += 1 }
         return ContainerUpdate(
             layout: transition.layout, events: events, anchorShift: anchorShift, clampShift: clampShift,
-            target: draft.target, motion: draft.motion, didChange: didChange)
+            target: draft.target, didChange: didChange)
     }
 }

@@ -97,40 +97,60 @@ struct Resize {
 }
 
 /// The container state a behavior may adjust before layout.
+///
+/// Members are declared so the one-byte ones share the padding after `time`:
+/// a draft is built on every scroll, and past 128 bytes its copies became a
+/// memcpy call (measured with callgrind).
 struct Draft {
     let stack: ChildStack
     let viewport: Viewport
     let insets: Insets
-    let previousPhase: ScrollPhase
     /// The top inset the behaviors held before the list (a drag's bounds:
     /// held insets change only when the phase does).
     let previousHeldTopInset: Double
-    /// The time of the list's `tick`, `nil` without one.
-    let time: Double?
     /// The changes of the list being applied that behaviors act on, in
-    /// order: the behaviors' commands and `remove`. Empty, so never
-    /// allocated, for the usual offset or phase tick.
-    let commands: [ContainerChange]
+    /// order: the behaviors' commands and `remove`, then the motion a
+    /// behavior asks for (`startMotion`). Empty, so never allocated, for the
+    /// usual offset or phase tick.
+    private(set) var commands: [ContainerChange]
     var offset: Double
-    var phase: ScrollPhase
     /// The sum of the extra top insets the behaviors hold: 0 at the start of
     /// `prepare`, each behavior adding its own, so one prepared earlier is
     /// counted by the bounds of one prepared later.
     var heldTopInset = 0.0
-    /// The answer to a `scrollToChild` command.
-    var target: ScrollTargetResult?
     /// The events of `prepare`, in order.
     var events: [ContainerEvent] = []
+    /// The answer to a `scrollToChild` command.
+    var target: ScrollTargetResult?
+    /// The time of the list's `tick`, `nil` without one.
+    let time: Double?
+    let previousPhase: ScrollPhase
+    var phase: ScrollPhase
     /// Whether a behavior changed state that a snapshot keeps but that shows
     /// in neither the layout nor an event (a pending scroll target).
     var changedBehaviorState = false
     /// Whether a motion owns the offset: the container then leaves it where
     /// the motion puts it, in bounds or not (no clamp).
     var isMoving = false
-    /// The motion a behavior asked for with `startMotion`.
-    private(set) var motionRequest: MotionRequest?
-    /// The motion running after the list, for the reply.
-    var motion: MotionSummary?
+
+    init(stack: ChildStack, viewport: Viewport, insets: Insets, previousPhase: ScrollPhase, previousHeldTopInset: Double,
+         time: Double?, commands: [ContainerChange], offset: Double, phase: ScrollPhase) {
+        self.stack = stack
+        self.viewport = viewport
+        self.insets = insets
+        self.previousHeldTopInset = previousHeldTopInset
+        self.commands = commands
+        self.offset = offset
+        self.time = time
+        self.previousPhase = previousPhase
+        self.phase = phase
+    }
+
+    /// The last motion a behavior asked for with `startMotion`, if any.
+    var motionRequest: StartMotion? {
+        guard let last = commands.last, case .command(let command) = last else { return nil }
+        return command as? StartMotion
+    }
 
     /// Asks for the container's vertical motion to `offset`: the physics
     /// preset's spring (`ios` without `options.physics`) from the current
@@ -142,7 +162,7 @@ struct Draft {
     /// header's snap, a feed's page turn); a behavior that runs a motion of
     /// its own answers `isMoving` so ticks reach it.
     mutating func startMotion(to offset: Double, phase: ScrollPhase = .animating) {
-        motionRequest = MotionRequest(offset: offset, phase: phase)
+        commands.append(.command(StartMotion(offset: offset, phase: phase)))
     }
 
     /// The commands of type `C` in the list, in order.

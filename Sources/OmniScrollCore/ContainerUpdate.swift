@@ -10,8 +10,6 @@ public struct ContainerUpdate: Sendable {
     public var clampShift: Double
     /// The answer to a `scrollToChild` change.
     public var target: ScrollTargetResult?
-    /// The motion running after the change list (`ScrollMotion`), `nil` when none.
-    public var motion: MotionSummary?
     /// Whether the container's state changed at all.
     public var didChange: Bool
 

@@ -84,7 +84,10 @@ enum Validation {
         return i
     }
 
-    static func changes(_ changes: some Collection<ContainerChange>, stack: ChildStack) throws(ContainerError) {
+    /// Checks what the list alone tells; answers whether it holds a tick or a
+    /// command, which the behaviors check against their state too.
+    static func changes(_ changes: some Collection<ContainerChange>, stack: ChildStack) throws(ContainerError) -> Bool {
+        var behaviorsCheck = false
         for (n, change) in changes.enumerated() {
             switch change {
             case .offset(let value):
@@ -93,6 +96,7 @@ enum Validation {
                 guard abs(time) <= maxTime else {  // false for NaN
                     throw ContainerError(.invalidValue, change: n, field: "time", reason: "must be a finite number between -1e15 and 1e15")
                 }
+                behaviorsCheck = true
             case .phase:
                 break
             case .size(let id, let value):
@@ -123,7 +127,9 @@ enum Validation {
                 }
             case .command(let command):
                 if let id = command.child { _ = try child(id, in: stack, field: "child", change: n) }
+                behaviorsCheck = true
             }
         }
+        return behaviorsCheck
     }
 }

@@ -11,14 +11,64 @@
 /// so they see the moved one: a motion crossing a bound fires what crossing
 /// it by hand fires.
 struct ScrollMotion: ContainerBehavior {
-    /// `options.physics`; a release with a velocity uses `ios` without it.
-    private var physics: PhysicsOptions?
-    private var snap: SnapOptions?
-    private var paging = false
+    /// The behavior's options, `nil` when all are off. Behind a reference,
+    /// like the running motion's curve: every container holds its behaviors
+    /// inline, and the scroll path moves the container (memcpy by size).
+    private final class Settings: Sendable {
+        /// `options.physics`; a release with a velocity uses `ios` without it.
+        let physics: PhysicsOptions?
+        let snap: SnapOptions?
+        let paging: Bool
+
+        init?(_ options: ContainerOptions) {
+            guard options.physics != nil || options.snap != nil || options.paging else { return nil }
+            physics = options.physics
+            snap = options.snap
+            paging = options.paging
+        }
+    }
+
+    private var settings: Settings?
+    private var physics: PhysicsOptions? { settings?.physics }
+    /// The drag start and the running motion, behind a reference for the
+    /// same reason as `settings`, copied on write; `nil` while neither is.
+    private var progress: Progress?
+
     /// The offset at `beginDragging`, while dragging (drags are measured from
     /// it; paging counts pages from it) and in the change list that releases.
-    private(set) var dragStart: Double?
-    private(set) var running: RunningMotion?
+    private(set) var dragStart: Double? {
+        get { progress?.state.dragStart }
+        set { updateProgress { $0.dragStart = newValue } }
+    }
+
+    private(set) var running: RunningMotion? {
+        get { progress?.state.running }
+        set { updateProgress { $0.running = newValue } }
+    }
+
+    private final class Progress: @unchecked Sendable {
+        struct State {
+            var dragStart: Double?
+            var running: RunningMotion?
+            var isEmpty: Bool { dragStart == nil && running == nil }
+        }
+
+        var state: State
+        init(_ state: State) { self.state = state }
+    }
+
+    /// Changes the progress in place when this container alone holds it
+    /// (a tick allocates nothing), else on a copy.
+    private mutating func updateProgress(_ change: (inout Progress.State) -> Void) {
+        if isKnownUniquelyReferenced(&progress), let progress {
+            change(&progress.state)
+            if progress.state.isEmpty { self.progress = nil }
+        } else {
+            var state = progress?.state ?? Progress.State()
+            change(&state)
+            progress = state.isEmpty ? nil : Progress(state)
+        }
+    }
 
     static let physicsDeclaration = OptionDeclaration("physics", .nullable(.object([
         .required("preset", .choice(PhysicsPreset.allCases.map(\.wireName))),
@@ -38,11 +88,7 @@ struct ScrollMotion: ContainerBehavior {
 
     private var preset: PhysicsPreset { physics?.preset ?? .ios }
 
-    mutating func configure(_ options: ContainerOptions) {
-        physics = options.physics
-        snap = options.snap
-        paging = options.paging
-    }
+    mutating func configure(_ options: ContainerOptions) { settings = Settings(options) }
 
     func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {
         switch change {
@@ -60,6 +106,8 @@ struct ScrollMotion: ContainerBehavior {
     }
 
     mutating func prepare(_ draft: inout Draft) {
+        // The plain scroll: not dragging, nothing running.
+        guard draft.phase == .dragging || progress != nil else { return }
         if draft.phase == .dragging {
             if draft.previousPhase != .dragging {
                 running = nil
@@ -92,9 +140,11 @@ struct ScrollMotion: ContainerBehavior {
     /// prepared (the bounds include every held inset: a refresh triggered by
     /// this release is sprung back to).
     mutating func conclude(_ draft: inout Draft) {
+        // The plain scroll (no command, no request, nothing running or
+        // released) leaves at the first test.
+        guard !draft.commands.isEmpty || progress != nil else { return }
         startRequestedMotion(&draft)
         if draft.phase != .dragging { dragStart = nil }
-        draft.motion = summary
     }
 
     var summary: MotionSummary? {
@@ -183,12 +233,12 @@ struct ScrollMotion: ContainerBehavior {
     /// Child tops are taken near where they matter (the drag's start for
     /// paging, the unsnapped end otherwise), so a release costs O(log n).
     private func snapRule(_ draft: Draft, release velocity: Double) -> SnapRule? {
-        if paging {
+        if settings?.paging == true {
             let start = dragStart ?? draft.offset
             return SnapRule(positions: .points(childTops(around: start, draft.stack)),
                             mode: .paging(minFlingVelocity: SnapRule.defaultMinFlingVelocity))
         }
-        guard let snap else { return nil }
+        guard let snap = settings?.snap else { return nil }
         let positions: SnapRule.Positions
         switch snap.positions {
         case .points(let points): positions = .points(points)
@@ -243,17 +293,30 @@ struct ScrollMotion: ContainerBehavior {
 
 /// A motion in progress, with the times that place it on the client's clock.
 struct RunningMotion: Sendable {
-    let motion: Motion
-    /// The bounds it was started with (a session's motions always have some).
-    let bounds: ScrollBounds
+    /// A `Motion` is a few hundred bytes and every container holds its
+    /// behaviors inline: held behind a reference, it is not moved on the
+    /// scroll path (measured: inline, every plain scroll paid ~220 more
+    /// instructions of memcpy). Immutable, so copies may share it.
+    private final class Storage: Sendable {
+        let motion: Motion
+        /// The bounds it was started with (a session's motions always have some).
+        let bounds: ScrollBounds
+        init(_ motion: Motion, _ bounds: ScrollBounds) {
+            self.motion = motion
+            self.bounds = bounds
+        }
+    }
+
+    private let storage: Storage
+    var motion: Motion { storage.motion }
+    var bounds: ScrollBounds { storage.bounds }
     /// The client's time of the release; `nil` until the first tick sets it.
     var releaseTime: Double?
     /// The last tick's time.
     var lastTime: Double?
 
     init(_ motion: Motion, bounds: ScrollBounds, releaseTime: Double?) {
-        self.motion = motion
-        self.bounds = bounds
+        storage = Storage(motion, bounds)
         self.releaseTime = releaseTime
     }
 
@@ -268,11 +331,12 @@ struct RunningMotion: Sendable {
 
     init(state: MotionState, preset: PhysicsPreset) {
         if let target = state.springTo {
-            motion = Motion(preset: preset, position: state.start, velocity: state.velocity, springTo: target, bounds: state.bounds)
+            storage = Storage(Motion(preset: preset, position: state.start, velocity: state.velocity, springTo: target,
+                                     bounds: state.bounds), state.bounds)
         } else {
-            motion = Motion(preset: preset, position: state.start, velocity: state.velocity, bounds: state.bounds)
+            storage = Storage(Motion(preset: preset, position: state.start, velocity: state.velocity, bounds: state.bounds),
+                              state.bounds)
         }
-        bounds = state.bounds
         releaseTime = state.releaseTime
         lastTime = state.lastTime
     }
@@ -307,8 +371,9 @@ public struct MotionSummary: Equatable, Sendable {
     public var duration: Double
 }
 
-/// A motion another behavior asks `ScrollMotion` for (`Draft.startMotion`).
-struct MotionRequest: Sendable {
+/// A motion another behavior asks `ScrollMotion` for (`Draft.startMotion`),
+/// carried in the draft's commands so a draft without one stays small.
+struct StartMotion: BehaviorCommand, Equatable {
     let offset: Double
     let phase: ScrollPhase
 }

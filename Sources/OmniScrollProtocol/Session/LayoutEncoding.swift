@@ -13,7 +13,7 @@ enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
     static func write(_ update: ContainerUpdate, of container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: nil, events: update.events,
-              motion: update.motion, anchorShift: update.anchorShift, clampShift: update.clampShift,
+              motion: container.motion, anchorShift: update.anchorShift, clampShift: update.clampShift,
               target: update.target, into: &w)
     }
 
@@ -22,7 +22,7 @@ enum LayoutEncoding {
     static func write(_ update: ContainerUpdate, since before: Layout, of container: Container, in session: SessionHeader,
                       into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: update.changedChildren(since: before),
-              events: update.events, motion: update.motion, anchorShift: update.anchorShift,
+              events: update.events, motion: container.motion, anchorShift: update.anchorShift,
               clampShift: update.clampShift, target: update.target, into: &w)
     }
 
