@@ -127,7 +127,7 @@ public struct Layout: Sendable, Equatable {
     public var contentView: ContentView
     public var children: [ChildLayout]
     public var events: [Event]
-    /// While the engine runs a motion (a release with a velocity, a spring back…).
+    /// In the reply of the call that started a motion (a release with a velocity, a spring back…).
     public var motion: Motion?
     public var anchorShift: Double?
     /// How far the engine clamped the offset back into `[minOffset, maxOffset]`; `nil` when it did not.

@@ -64,7 +64,6 @@ public struct Container: Sendable {
         try behaviors.restore(from: snapshot, Restoration(
             layout: layout, options: options, phase: phase, direction: direction))
         heldTopInset = behaviors.heldTopInset()
-        motion = behaviors.motion
     }
 
     public func snapshot() -> ContainerSnapshot {
@@ -83,11 +82,15 @@ public struct Container: Sendable {
         Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset)
     }
 
-    /// The motion running now (`ScrollMotion`'s), `nil` when none. Stored,
-    /// not asked of the behaviors, so a reply reads it as a field: a call
-    /// through the container made the encoder copy the whole container on
-    /// every scroll (callgrind: ~80 instructions).
-    public private(set) var motion: MotionSummary?
+    /// The motion the last change list started (a reply carries it once,
+    /// not on every tick), `nil` when it started none. Stored, not asked of
+    /// the behaviors, so a reply reads it as a field: a call through the
+    /// container made the encoder copy the whole container on every scroll
+    /// (callgrind: ~80 instructions).
+    public private(set) var startedMotion: MotionSummary?
+
+    /// The motion running now (`ScrollMotion`'s), `nil` when none.
+    public var motion: MotionSummary? { behaviors.motion }
 
     public var childCount: Int { stack.count }
     public func childIndex(of id: String) -> Int? { stack.index(of: id) }
@@ -238,7 +241,7 @@ public struct Container: Sendable {
         phase = draft.phase
         direction = newDirection
         heldTopInset = draft.heldTopInset
-        if draft.isMoving || motion != nil { motion = draft.isMoving ? behaviors.motion : nil }
+        if draft.startedMotion || startedMotion != nil { startedMotion = draft.startedMotion ? behaviors.motion : nil }
         let transition = Transition(
             layout: layout, seedEvents: options.seedEvents, previousOffset: previousOffset, previousPhase: previousPhase,
             previousDirection: previousDirection, phase: phase, direction: direction,

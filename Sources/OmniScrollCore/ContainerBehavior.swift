@@ -132,6 +132,8 @@ struct Draft {
     /// Whether a motion owns the offset: the container then leaves it where
     /// the motion puts it, in bounds or not (no clamp).
     var isMoving = false
+    /// Whether the list started a motion (its reply says where and how long).
+    var startedMotion = false
 
     init(stack: ChildStack, viewport: Viewport, insets: Insets, previousPhase: ScrollPhase, previousHeldTopInset: Double,
          time: Double?, commands: [ContainerChange], offset: Double, phase: ScrollPhase) {

@@ -102,7 +102,7 @@ export declare class Layout {
   readonly contentView: ContentView;
   readonly children: ChildLayout[];
   readonly events: Event[];
-  /** While the engine runs a motion: where it rests and when, in seconds after its start. */
+  /** In the reply of the call that started a motion: where it rests and when, in seconds after its start. */
   readonly motion?: Motion;
   readonly anchorShift?: number;
   /** How far the engine clamped the offset back into [minOffset, maxOffset]; present only when non-zero. */

@@ -202,6 +202,7 @@ struct ScrollMotion: ContainerBehavior {
         running = RunningMotion(motion, bounds: bounds, releaseTime: releaseTime)
         draft.phase = phase
         draft.isMoving = true
+        draft.startedMotion = true
         draft.changedBehaviorState = true
     }
 

@@ -7,13 +7,14 @@ import OmniScrollJSON
 ///     {"session","revision","offset","contentHeight","minOffset","maxOffset",
 ///      "direction","phase","activeChild","contentView","children","events"}
 ///
-/// then `motion` while a motion runs, then `anchorShift` when anchoring moved the offset, `clampShift` when the
+/// then `motion` when the call started one (`session.get` and
+/// `session.restore`: while one runs), then `anchorShift` when anchoring moved the offset, `clampShift` when the
 /// offset was clamped back into range, and `target` for `session.scrollToChild`.
 enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
     static func write(_ update: ContainerUpdate, of container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: nil, events: update.events,
-              motion: container.motion, anchorShift: update.anchorShift, clampShift: update.clampShift,
+              motion: container.startedMotion, anchorShift: update.anchorShift, clampShift: update.clampShift,
               target: update.target, into: &w)
     }
 
@@ -22,7 +23,7 @@ enum LayoutEncoding {
     static func write(_ update: ContainerUpdate, since before: Layout, of container: Container, in session: SessionHeader,
                       into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: update.changedChildren(since: before),
-              events: update.events, motion: container.motion, anchorShift: update.anchorShift,
+              events: update.events, motion: container.startedMotion, anchorShift: update.anchorShift,
               clampShift: update.clampShift, target: update.target, into: &w)
     }
 
