@@ -12,6 +12,7 @@
 /// line to `visit`.
 struct BehaviorRegistry: Sendable {
     private var anchoring = ScrollAnchoring()
+    private var scrollMotion = ScrollMotion()
     private var refresh = PullToRefresh()
     private var target = ScrollTarget()
     private var direction = DirectionTracking()
@@ -36,6 +37,7 @@ struct BehaviorRegistry: Sendable {
     /// mutable visitor made the compiler copy it out before every call.
     mutating func visit<V: BehaviorVisitor>(_ visitor: V, _ state: inout V.State) {
         visitor.visit(&anchoring, &state)
+        visitor.visit(&scrollMotion, &state)
         visitor.visit(&refresh, &state)
         visitor.visit(&target, &state)
         visitor.visit(&direction, &state)
@@ -74,6 +76,25 @@ struct BehaviorRegistry: Sendable {
 
     mutating func prepare(_ draft: inout Draft) {
         visit(Prepare(), &draft)
+    }
+
+    /// ScrollMotion's running motion.
+    var motion: MotionSummary? { scrollMotion.summary }
+
+    mutating func conclude(_ draft: inout Draft) {
+        visit(Conclude(), &draft)
+    }
+
+    /// Whether any behavior runs a motion.
+    mutating func isMoving() -> Bool {
+        var moving = false
+        visit(IsMoving(), &moving)
+        return moving
+    }
+
+    /// Every behavior's `check` of `change`; the first refusal throws.
+    mutating func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {
+        try run(Check(change: change, phase: phase))
     }
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
@@ -136,13 +157,27 @@ extension FailableBehaviorVisitor {
 
 private struct CollectOptions: BehaviorVisitor {
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ options: inout [OptionDeclaration]) {
-        if let option = B.option { options.append(option) }
+        options += B.options
     }
 }
 
 private struct Configure: BehaviorVisitor {
     let options: ContainerOptions
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ nothing: inout Void) { behavior.configure(options) }
+}
+
+private struct Conclude: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ draft: inout Draft) { behavior.conclude(&draft) }
+}
+
+private struct IsMoving: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ moving: inout Bool) { moving = moving || behavior.isMoving }
+}
+
+private struct Check: FailableBehaviorVisitor {
+    let change: ContainerChange
+    let phase: ScrollPhase
+    func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) { try behavior.check(change, phase: phase) }
 }
 
 private struct Anchor: BehaviorVisitor {

@@ -9,7 +9,9 @@
 /// 2. `prepare` after the changes are applied and before layout, to adjust
 ///    the offset or the phase, add the top inset it holds (`heldTopInset`)
 ///    to `draft.heldTopInset`, and emit into `draft.events`;
-/// 3. `observe` after layout, to emit the events of the transition.
+/// 3. `conclude` after every behavior's `prepare`, for what needs the
+///    draft they all left (a motion to the bounds their held insets give);
+/// 4. `observe` after layout, to emit the events of the transition.
 ///
 /// Events from `prepare` come before events from `observe`.
 protocol ContainerBehavior: Sendable {
@@ -19,11 +21,22 @@ protocol ContainerBehavior: Sendable {
     /// default), `nil` for a behavior without options. The protocol reads,
     /// writes and checks it from this alone.
     static var option: OptionDeclaration? { get }
+    /// Every option the behavior declares: `option` alone unless it declares several.
+    static var options: [OptionDeclaration] { get }
+    /// Whether the behavior runs a motion that `session.tick` advances: a
+    /// tick while none does is refused ("no motion in progress").
+    var isMoving: Bool { get }
+    /// Refuses a tick or a command the behavior's state cannot take (a tick
+    /// going back in time, a drag while not dragging) before anything
+    /// changes; `phase` is the container's before the list. Throws at the
+    /// change's own field; the container fills in the change's index.
+    func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError)
     /// Takes the behavior's typed options from the container's, once, when
     /// the container is built or restored (a scroll reads only the behavior's copy).
     mutating func configure(_ options: ContainerOptions)
     mutating func anchor(_ resize: inout Resize)
     mutating func prepare(_ draft: inout Draft)
+    mutating func conclude(_ draft: inout Draft)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent])
     /// The extra top inset the behavior holds in its current state. Held
     /// insets add up: refresh, an overscroll and a collapsing header may
@@ -48,6 +61,10 @@ protocol ContainerBehavior: Sendable {
 extension ContainerBehavior {
     static var events: [EventDeclaration] { [] }
     static var option: OptionDeclaration? { nil }
+    static var options: [OptionDeclaration] { option.map { [$0] } ?? [] }
+    var isMoving: Bool { false }
+    func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {}
+    func conclude(_ draft: inout Draft) {}
     func configure(_ options: ContainerOptions) {}
     func anchor(_ resize: inout Resize) {}
     func prepare(_ draft: inout Draft) {}
@@ -129,28 +146,75 @@ struct Resize {
 }
 
 /// The container state a behavior may adjust before layout.
+///
+/// Members are declared so the one-byte ones share the padding after `time`:
+/// a draft is built on every scroll, and past 128 bytes its copies became a
+/// memcpy call (measured with callgrind).
 struct Draft {
     let stack: ChildStack
     let viewport: Viewport
     let insets: Insets
-    let previousPhase: ScrollPhase
+    /// The top inset the behaviors held before the list (a drag's bounds:
+    /// held insets change only when the phase does).
+    let previousHeldTopInset: Double
     /// The changes of the list being applied that behaviors act on, in
-    /// order: the behaviors' commands and `remove`. Empty, so never
-    /// allocated, for the usual offset or phase tick.
-    let commands: [ContainerChange]
+    /// order: the behaviors' commands and `remove`, then the motion a
+    /// behavior asks for (`startMotion`). Empty, so never allocated, for the
+    /// usual offset or phase tick.
+    private(set) var commands: [ContainerChange]
     var offset: Double
-    var phase: ScrollPhase
     /// The sum of the extra top insets the behaviors hold: 0 at the start of
     /// `prepare`, each behavior adding its own, so one prepared earlier is
     /// counted by the bounds of one prepared later.
     var heldTopInset = 0.0
-    /// The answer to a `scrollToChild` command.
-    var target: ScrollTargetResult?
     /// The events of `prepare`, in order.
     var events: [ContainerEvent] = []
+    /// The answer to a `scrollToChild` command.
+    var target: ScrollTargetResult?
+    /// The time of the list's `tick`, `nil` without one.
+    let time: Double?
+    let previousPhase: ScrollPhase
+    var phase: ScrollPhase
     /// Whether a behavior changed state that a snapshot keeps but that shows
     /// in neither the layout nor an event (a pending scroll target).
     var changedBehaviorState = false
+    /// Whether a motion owns the offset: the container then leaves it where
+    /// the motion puts it, in bounds or not (no clamp).
+    var isMoving = false
+    /// Whether the list started a motion (its reply says where and how long).
+    var startedMotion = false
+
+    init(stack: ChildStack, viewport: Viewport, insets: Insets, previousPhase: ScrollPhase, previousHeldTopInset: Double,
+         time: Double?, commands: [ContainerChange], offset: Double, phase: ScrollPhase) {
+        self.stack = stack
+        self.viewport = viewport
+        self.insets = insets
+        self.previousHeldTopInset = previousHeldTopInset
+        self.commands = commands
+        self.offset = offset
+        self.time = time
+        self.previousPhase = previousPhase
+        self.phase = phase
+    }
+
+    /// The last motion a behavior asked for with `startMotion`, if any.
+    var motionRequest: StartMotion? {
+        guard let last = commands.last, case .command(let command) = last else { return nil }
+        return command as? StartMotion
+    }
+
+    /// Asks for the container's vertical motion to `offset`: the physics
+    /// preset's spring (`ios` without `options.physics`) from the current
+    /// offset, in `phase`, advanced by `session.tick` and ending `idle`
+    /// exactly on `offset` (clamped to the bounds). `ScrollMotion` starts it
+    /// after every behavior's `prepare`, replacing any motion running; the
+    /// last request of a list wins. This is the one way a behavior moves the
+    /// container over time (an animated `scrollToChild`, a collapsing
+    /// header's snap, a feed's page turn); a behavior that runs a motion of
+    /// its own answers `isMoving` so ticks reach it.
+    mutating func startMotion(to offset: Double, phase: ScrollPhase = .animating) {
+        commands.append(.command(StartMotion(offset: offset, phase: phase)))
+    }
 
     /// The commands of type `C` in the list, in order.
     func commands<C: BehaviorCommand>(of type: C.Type) -> [C] {

@@ -88,6 +88,10 @@ public enum OptionNumber: Sendable {
     case positiveLength
     /// Any finite number (a content height, which a sum of lengths may put past `Bounds.maxLength`).
     case finite
+    /// An offset: within ±`Bounds.maxOffset`.
+    case offset
+    /// A physics input (a position, a velocity, a time): within ±`FlingRequest.maxMagnitude`.
+    case magnitude
 
     func check(_ value: Double, field: FieldPath) throws(ContainerError) {
         switch self {
@@ -95,6 +99,11 @@ public enum OptionNumber: Sendable {
         case .positiveLength: try Validation.positiveLength(value, field: field)
         case .finite:
             guard value.isFinite else { throw ContainerError(.invalidValue, field: field, reason: "must be a finite number") }
+        case .offset: try Validation.offset(value, field: field)
+        case .magnitude:
+            guard abs(value) <= FlingRequest.maxMagnitude else {
+                throw ContainerError(.invalidValue, field: field, reason: "must be within ±\(FlingRequest.maxMagnitude)")
+            }
         }
     }
 }
@@ -123,10 +132,22 @@ public struct OptionDeclaration: Sendable {
     public let schema: OptionSchema
     public let defaultValue: OptionValue
 
-    public init(_ name: StaticString, _ schema: OptionSchema, default defaultValue: OptionValue) {
+    /// What the schema cannot say about a value (members that exclude each
+    /// other, numbers in order), checked after it; throws at a path under the option's.
+    let rule: (@Sendable (OptionValue, FieldPath) throws(ContainerError) -> Void)?
+
+    init(_ name: StaticString, _ schema: OptionSchema, default defaultValue: OptionValue,
+         rule: (@Sendable (OptionValue, FieldPath) throws(ContainerError) -> Void)? = nil) {
         self.name = name
         self.schema = schema
         self.defaultValue = defaultValue
+        self.rule = rule
+    }
+
+    /// Checks `value` against the schema, then the rule.
+    func check(_ value: OptionValue, field: FieldPath) throws(ContainerError) {
+        try schema.check(value, field: field)
+        try rule?(value, field)
     }
 }
 
@@ -173,6 +194,13 @@ public enum OptionValue: Equatable, Sendable {
     public var string: String? {
         if case .string(let s) = self { return s }
         return nil
+    }
+
+    /// The numbers of an array of numbers, `nil` for any other value.
+    public var numbers: [Double]? {
+        guard case .array(let items) = self else { return nil }
+        let numbers = items.compactMap(\.number)
+        return numbers.count == items.count ? numbers : nil
     }
 
     /// The enum case a string value names, `nil` for any other value.

@@ -181,7 +181,8 @@ final class OmniScrollClientTests: XCTestCase {
         let bound: Set<String> = ["session.create", "session.scroll", "session.setContentHeight", "session.update",
                                   "session.setViewport", "session.setInsets", "session.insertChildren",
                                   "session.removeChildren", "session.scrollToChild", "session.beginDragging",
-                                  "session.endDragging", "session.endScrolling", "session.endRefreshing",
+                                  "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
+                                  "session.endRefreshing",
                                   "session.endLoadingMore", "session.get", "session.list", "session.destroy",
                                   "session.snapshot", "session.restore"]
         XCTAssertEqual(names.filter { $0.hasPrefix("session.") && !bound.contains($0) }, [])
@@ -198,7 +199,7 @@ final class OmniScrollClientTests: XCTestCase {
         _ = try await c.scroll(session: s, offset: 1234)
         let snap = try await c.snapshot(session: s)
         XCTAssertEqual(snap["format"], 2)
-        XCTAssertEqual(snap["state"], try JSONParser.parse(#"{"refresh":"idle","target":{"pending":null},"loadMore":{"triggeredAt":null,"loading":false}}"#))
+        XCTAssertEqual(snap["state"], try JSONParser.parse(#"{"motion":{"running":null,"dragStart":null},"refresh":"idle","target":{"pending":null},"loadMore":{"triggeredAt":null,"loading":false}}"#))
         _ = await c.close()
     }
 

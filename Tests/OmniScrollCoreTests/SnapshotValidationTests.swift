@@ -108,11 +108,12 @@ final class SnapshotValidationTests: XCTestCase {
     func testEveryPartIsSavedUnderItsBehaviorsName() throws {
         let snapshot = try twoChildren().snapshot()
         XCTAssertEqual(snapshot.state, [
+            "motion": .object(["running": .null, "dragStart": .null]),
             "refresh": .string("idle"),
             "loadMore": .object(["triggeredAt": .null, "loading": .bool(false)]),
             "target": .object(["pending": .null]),
         ])
-        XCTAssertEqual(ContainerSnapshot.stateParts.map(\.name.description), ["refresh", "target", "loadMore"])
+        XCTAssertEqual(ContainerSnapshot.stateParts.map(\.name.description), ["motion", "refresh", "target", "loadMore"])
     }
 
     func testAPartLeftOutRestoresItsInitialState() throws {

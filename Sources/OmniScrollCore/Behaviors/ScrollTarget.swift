@@ -1,11 +1,16 @@
 /// Scroll-to-child (the seed's "next" button). A child whose place is known
 /// (its size and every size above it) is scrolled to at once (or, when
 /// animated, the phase becomes `animating` and the client animates to the
-/// returned offset). Otherwise the target is pending and resolves, moving the
+/// returned offset; with `options.physics`, the engine runs it as a motion,
+/// the preset's spring, through `Draft.startMotion`). Otherwise the target is pending and resolves, moving the
 /// container, when the last of those sizes arrives; dragging or removing the
 /// child cancels it.
 struct ScrollTarget: ContainerBehavior {
     private(set) var pending: PendingScrollTarget?
+    /// `options.physics` is on: animated targets run as the engine's motion.
+    private var runsMotions = false
+
+    mutating func configure(_ options: ContainerOptions) { runsMotions = options.physics != nil }
 
     mutating func prepare(_ draft: inout Draft) {
         // The list itself is walked (not `draft.commands(of:)`): a scroll
@@ -19,7 +24,13 @@ struct ScrollTarget: ContainerBehavior {
                 setPending(nil, &draft)
                 let offset = draft.targetOffset(child: i, position: position)
                 draft.target = ScrollTargetResult(offset: offset, pending: false)
-                if animated { draft.phase = .animating } else { draft.offset = offset }
+                if !animated {
+                    draft.offset = offset
+                } else if runsMotions {
+                    draft.startMotion(to: offset)
+                } else {
+                    draft.phase = .animating
+                }
             } else {
                 setPending(PendingScrollTarget(child: id, position: position), &draft)
                 draft.target = ScrollTargetResult(offset: nil, pending: true)

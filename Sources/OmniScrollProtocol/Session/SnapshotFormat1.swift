@@ -58,6 +58,11 @@ enum SnapshotFormat1 {
             }
         }
         for (name, members) in parts { snapshot.state[name] = .object(members) }
+        // Format 1 predates drags by translation: a drag in progress began, as
+        // far as the engine can know, where the snapshot left it.
+        if snapshot.phase == .dragging {
+            snapshot.state["motion"] = .object(["running": .null, "dragStart": .number(snapshot.offset)])
+        }
     }
 
     /// An engine error's field in format 1's terms: a member of a part is

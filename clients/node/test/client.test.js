@@ -109,7 +109,7 @@ test('snapshots are format 2, each behavior\'s part under its name', () => withC
   await c.scroll(s, 1234);
   const snap = await c.snapshot(s);
   assert.equal(snap.format, 2);
-  assert.deepEqual(snap.state, { refresh: 'idle', target: { pending: null }, loadMore: { triggeredAt: null, loading: false } });
+  assert.deepEqual(snap.state, { motion: { running: null, dragStart: null }, refresh: 'idle', target: { pending: null }, loadMore: { triggeredAt: null, loading: false } });
 }));
 
 test('a format 1 snapshot restores and answers as the live session', () => withClient(async (c) => {
@@ -264,4 +264,23 @@ test('physics.fling: golden numbers, a bounded overshoot sampled at 60 Hz, snapp
   assert.equal((await c.fling({ position: 0, velocity: 1000, snap: { points: [0, 120, 480, 900] } })).target, 480);
   await assert.rejects(c.fling({ position: 0, velocity: 1000, sampleInterval: 0.1, times: [0] }), (e) =>
     e instanceof RpcError && e.code === RpcError.INVALID_PARAMS && e.data.param === 'params.times');
+}));
+
+test('session motions: drags, a release velocity and 60 Hz ticks follow physics.fling, ending on the snap point', () => withClient(async (c) => {
+  await c.create({ id: 'm', viewport: { width: 375, height: 800 }, insets: { bottom: 100 },
+    children: [{ id: 'a', kind: 'scroll', contentHeight: 2000 }, { id: 'b', kind: 'scroll', contentHeight: 3000 }],
+    options: { physics: { preset: 'ios' }, snap: { interval: 400 } } });
+  await c.beginDragging('m');
+  assert.equal((await c.drag('m', -100)).offset, 100);
+  const released = await c.endDragging('m', { velocity: 1000, time: 0 });
+  assert.equal(released.phase, 'decelerating');
+  assert.equal(released.motion.target, 400);
+  const fling = await c.fling({ position: 100, velocity: 1000, bounds: [0, 4300], viewport: 800, snap: { interval: 400 }, sampleInterval: 1 / 60 });
+  const replies = [];
+  for (const s of fling.samples.slice(1)) replies.push(await c.tick('m', s.time));
+  assert.deepEqual(replies.map((r) => r.offset), fling.samples.slice(1).map((s) => s.position));
+  assert.equal(replies.at(-1).offset, 400);
+  assert.equal(replies.at(-1).phase, 'idle');
+  assert.equal(replies.at(-1).motion, undefined);
+  await assert.rejects(c.tick('m', 10), (e) => e instanceof RpcError && e.data.param === 'params.time');
 }));

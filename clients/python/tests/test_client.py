@@ -193,7 +193,8 @@ def test_initialize_and_discover_cover_every_bound_method(client: Client) -> Non
     bound = {"initialize", "shutdown", "exit", "rpc.discover", "session.create", "session.scroll",
              "session.setContentHeight", "session.update", "session.setViewport", "session.setInsets",
              "session.insertChildren", "session.removeChildren", "session.scrollToChild",
-             "session.beginDragging", "session.endDragging", "session.endScrolling", "session.endRefreshing",
+             "session.beginDragging", "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
+             "session.endRefreshing",
              "session.endLoadingMore", "session.get", "session.list", "session.destroy", "session.snapshot",
              "session.restore"}
     missing = {n for n in names if n.startswith("session.")} - bound
@@ -386,3 +387,22 @@ def test_fling_golden_and_samples(client: Client) -> None:
     with pytest.raises(RpcError) as err:
         client.fling(0, 1000, sample_interval=0.1, times=[0])
     assert err.value.code == RpcError.INVALID_PARAMS and err.value.data["param"] == "params.times"
+
+
+def test_session_motion_forwards_drags_release_and_ticks(client: Client) -> None:
+    """A client with no scroll view: drags, a release velocity and a 60 Hz clock; the worker runs the
+    physics, and its ticks follow physics.fling with the same inputs, ending exactly on the snap point."""
+    client.create((375, 800), [Child.scroll("a", 2000), Child.scroll("b", 3000)], insets=(0, 100), id="m",
+                  options={"physics": {"preset": "ios"}, "snap": {"interval": 400}})
+    client.begin_dragging("m")
+    assert client.drag("m", -100).offset == 100
+    released = client.end_dragging("m", velocity=1000, time=0)
+    assert released.phase == "decelerating" and released.motion is not None and released.motion.target == 400
+    fling = client.fling(100, 1000, bounds=(0, 4300), viewport=800, snap={"interval": 400}, sample_interval=1 / 60)
+    assert fling.samples is not None
+    replies = [client.tick("m", s.time) for s in fling.samples[1:]]
+    assert [r.offset for r in replies] == [s.position for s in fling.samples[1:]]
+    assert replies[-1].offset == 400 and replies[-1].phase == "idle" and replies[-1].motion is None
+    with pytest.raises(RpcError) as err:
+        client.tick("m", 10)
+    assert err.value.code == RpcError.INVALID_PARAMS and err.value.data["param"] == "params.time"

@@ -16,6 +16,10 @@ enum SessionParams {
     static let positiveLength = ParamSchema.number(exclusiveMinimum: 0, maximum: Bounds.maxLength)
     /// An offset: within ±`Bounds.maxOffset`.
     static let offset = ParamSchema.number(minimum: -Bounds.maxOffset, maximum: Bounds.maxOffset)
+    /// A time on the client's clock, in seconds (`FlingRequest.maxMagnitude` bounds it).
+    static let time = ParamSchema.number(minimum: -FlingRequest.maxMagnitude, maximum: FlingRequest.maxMagnitude)
+    /// A velocity in points per second, the offset growing positive.
+    static let velocity = ParamSchema.number(minimum: -FlingRequest.maxMagnitude, maximum: FlingRequest.maxMagnitude)
 
     static let viewport = ParamSchema.object([
         .required("width", positiveLength),
@@ -57,9 +61,7 @@ enum SessionParams {
     static func schema(_ option: OptionSchema) -> ParamSchema {
         switch option {
         case .boolean: .boolean
-        case .number(.length): length
-        case .number(.positiveLength): positiveLength
-        case .number(.finite): .number()
+        case .number(let kind): schema(kind)
         case .string: .string()
         case .enumeration(let cases): .enumeration(cases)
         case .array(let items): .array(items: schema(items))
@@ -69,6 +71,17 @@ enum SessionParams {
                     : .optional(ParamKey(stringLiteral: member.name), schema(member.schema))
             })
         case .nullable(let inner): .nullable(schema(inner))
+        }
+    }
+
+    /// A number option's bounds as a param schema.
+    static func schema(_ number: OptionNumber) -> ParamSchema {
+        switch number {
+        case .length: length
+        case .positiveLength: positiveLength
+        case .offset: offset
+        case .finite: .number()
+        case .magnitude: FlingMethod.magnitude
         }
     }
 
