@@ -160,7 +160,7 @@ def test_snapshots_are_format_2_with_each_behaviors_part(client: Client) -> None
     client.scroll(s, 1234)
     snap = client.snapshot(s)
     assert snap["format"] == 2
-    assert snap["state"] == {"refresh": "idle", "target": {"pending": None},
+    assert snap["state"] == {"motion": {"running": None, "dragStart": None}, "refresh": "idle", "target": {"pending": None},
                              "loadMore": {"triggeredAt": None, "loading": False}}
 
 
