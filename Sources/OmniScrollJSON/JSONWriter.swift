@@ -248,15 +248,16 @@ public struct JSONWriter {
             p.update(from: null.utf8Start, count: 4)
             return 4
         }
-        var text = value.description  // shortest round-trip; ≤ 15 bytes stays inline (no allocation)
-        return text.withUTF8 { utf8 in
-            var n = utf8.count
-            if n > 2, utf8[n - 2] == UInt8(ascii: "."), utf8[n - 1] == UInt8(ascii: "0") {
-                n -= 2  // "9007199254740992.0" → "9007199254740992"
-            }
-            p.update(from: utf8.baseAddress!, count: n)
-            return n
+        // Shortest round-trip digits, written in place: the runtime's own
+        // formatter behind `Double.description`, without the String it builds.
+        // It leaves the zero digits it places by position unwritten, so the
+        // room starts as zeros.
+        p.initialize(repeating: UInt8(ascii: "0"), count: maxNumberBytes)
+        let n = Int(truncatingIfNeeded: swiftFloat64ToString(p, UInt(maxNumberBytes), value, false))
+        if n > 2, p[n - 2] == UInt8(ascii: "."), p[n - 1] == UInt8(ascii: "0") {
+            return n - 2  // "9007199254740992.0" → "9007199254740992"
         }
+        return n
     }
 
     /// "00" "01" … "99": integers are written two digits per division.
@@ -543,3 +544,12 @@ public struct JSONWriter {
         append(UInt8(ascii: "\""))
     }
 }
+
+/// The Swift runtime's shortest round-trip formatter (SwiftDtoa), the one
+/// `Double.description` is made of: writes at most `length` bytes of
+/// `value` (`description`'s text when `debug` is false) at `buffer` and
+/// returns their count. An exported runtime entry point that the standard
+/// library's own inlinable code calls, so its ABI is fixed.
+@_silgen_name("swift_float64ToString")
+@usableFromInline
+func swiftFloat64ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ length: UInt, _ value: Double, _ debug: Bool) -> UInt64
