@@ -23,6 +23,8 @@ public struct ContainerSnapshot: Equatable, Sendable {
     public var loadingMore = false
     /// ScrollTarget: a target waiting for its child's size.
     public var pendingTarget: PendingScrollTarget?
+    /// Feed: the committed current child (`nil` without `options.feed`).
+    public var currentChild: String?
 
     public init(viewport: Viewport, insets: Insets, options: ContainerOptions, children: [ChildSpec],
                 offset: Double, phase: ScrollPhase, direction: ScrollDirection, revision: Int) {

@@ -59,11 +59,17 @@ public enum OptionNumber: Sendable {
     case length
     /// A length that must not be 0.
     case positiveLength
+    /// A whole number of children: 0…`max`.
+    case count(max: Int)
 
     func check(_ value: Double, field: FieldPath) throws(ContainerError) {
         switch self {
         case .length: try Validation.length(value, field: field)
         case .positiveLength: try Validation.positiveLength(value, field: field)
+        case .count(let max):
+            guard value >= 0, value <= Double(max), value.rounded() == value else {
+                throw ContainerError(.invalidValue, field: field, reason: "must be an integer from 0 to \(max)")
+            }
         }
     }
 }

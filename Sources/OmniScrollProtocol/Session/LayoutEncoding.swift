@@ -5,9 +5,9 @@ import OmniScrollJSON
 /// documented order:
 ///
 ///     {"session","revision","offset","contentHeight","minOffset","maxOffset",
-///      "direction","phase","activeChild","contentView","children","events"}
+///      "direction","phase","activeChild","currentChild"?,"contentView","children","events"}
 ///
-/// then `anchorShift` when anchoring moved the offset, `clampShift` when the
+/// (`currentChild` in feed sessions only), then `anchorShift` when anchoring moved the offset, `clampShift` when the
 /// offset was clamped back into range, and `target` for `session.scrollToChild`.
 enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
@@ -57,6 +57,7 @@ enum LayoutEncoding {
             }
         }
         if let active = layout.activeIndex { w.string(layout.childID(active)) } else { w.null() }
+        if let current = container.currentChild { w.key("currentChild"); w.string(current) }
         let contentView = layout.contentView
         w.withCursor(reserving: 64 + 2 * JSONWriter.maxNumberBytes, needsComma: false) { c in
             c.fragment(#","contentView":{"top":"#); c.number(contentView.top)

@@ -38,6 +38,7 @@ enum SnapshotEncoding {
                 .required("child", .string()),
                 .required("position", .enumeration(of: ScrollPosition.self)),
             ]))),
+            .optional("currentChild", .string()),
         ])),
     ])
 
@@ -88,6 +89,7 @@ enum SnapshotEncoding {
         if let target = s.pendingTarget {
             w.beginObject(); w.key("child"); w.string(target.child); w.key("position"); w.string(target.position.rawValue); w.endObject()
         } else { w.null() }
+        if let current = s.currentChild { w.key("currentChild"); w.string(current) }
         w.endObject()
     }
 
@@ -95,8 +97,10 @@ enum SnapshotEncoding {
         w.beginObject()
         w.key("id"); w.string(child.id)
         w.key("kind"); w.string(child.kind.rawValue)
-        w.key(child.kind.sizeMember)
-        if let size = child.size { w.number(size) } else { w.null() }
+        if !child.kind.isViewportTall {
+            w.key(child.kind.sizeMember)
+            if let size = child.size { w.number(size) } else { w.null() }
+        }
         for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) { w.key(member); w.number(value) }
         w.endObject()
     }
@@ -184,6 +188,7 @@ enum SnapshotEncoding {
             snapshot.pendingTarget = PendingScrollTarget(
                 child: try target.string("child"), position: try target.enumeration("position", as: ScrollPosition.self))
         }
+        snapshot.currentChild = try state.optionalString("currentChild")
         return snapshot
     }
 

@@ -59,6 +59,7 @@ enum SessionParams {
         case .boolean: .boolean
         case .number(.length): length
         case .number(.positiveLength): positiveLength
+        case .number(.count): .integer(minimum: 0)
         case .object(let members):
             .object(members.map { member in
                 member.required ? .required(ParamKey(stringLiteral: member.name), schema(member.schema))
@@ -133,6 +134,7 @@ enum SessionParams {
     private static func optionValue(_ schema: OptionSchema, _ key: ParamKey, in object: borrowing ParamDecoder) throws(RPCError) -> OptionValue? {
         switch schema {
         case .boolean: return try object.optionalBool(key).map(OptionValue.bool)
+        case .number(.count): return try object.optionalInt(key).map { .number(Double($0)) }
         case .number: return try object.optionalDouble(key).map(OptionValue.number)
         case .object(let members):
             guard let nested = try object.optionalObject(key) else { return nil }
