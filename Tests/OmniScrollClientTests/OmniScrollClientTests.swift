@@ -183,7 +183,7 @@ final class OmniScrollClientTests: XCTestCase {
                                   "session.removeChildren", "session.scrollToChild", "session.beginDragging",
                                   "session.endDragging", "session.endScrolling", "session.endRefreshing",
                                   "session.endLoadingMore", "session.get", "session.list", "session.destroy",
-                                  "session.snapshot", "session.restore"]
+                                  "session.snapshot", "session.restore", "session.defineTemplate", "session.templates"]
         XCTAssertEqual(names.filter { $0.hasPrefix("session.") && !bound.contains($0) }, [])
         await c.close()
     }
