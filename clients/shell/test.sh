@@ -157,6 +157,45 @@ check "the result is kept" "$(printf '%s' "$OMNISCROLL_RESULT" | jq .offset)" 80
 omniscroll_stop
 OMNISCROLL_COMPONENTS=
 
+# a feed from the built-in template: the player plays the item at rest; player, then analytics
+log=
+player_on_childDidBecomeCurrent() { log="$log player:play/$(printf '%s' "$1" | jq -r .child)"; }
+player_on_childDidResignCurrent() { log="$log player:pause/$(printf '%s' "$1" | jq -r .child)"; }
+analytics_on_childDidShow() { log="$log analytics:show/$(printf '%s' "$1" | jq -r .child)"; }
+analytics_on_childDidBecomeCurrent() { log="$log analytics:current/$(printf '%s' "$1" | jq -r .child)"; }
+unset -f player_on_childDidBecomeActive player_on_childDidResignActive analytics_on_childDidHide
+OMNISCROLL_COMPONENTS=
+omniscroll_component player
+omniscroll_component analytics
+omniscroll_start
+omniscroll_call_dispatching session.create '{"id":"f","template":"feed","viewport":{"width":375,"height":800}}'
+check "feed create: current child" "$(printf '%s' "$OMNISCROLL_RESULT" | jq -r .currentChild)" item0
+check "feed create dispatched" "$log" " analytics:show/item0 player:play/item0 analytics:current/item0"
+log=
+omniscroll_call_dispatching session.beginDragging '{"session":"f"}'
+omniscroll_call_dispatching session.scroll '{"session":"f","offset":500}'
+check "a swipe keeps the current child" "$(printf '%s' "$OMNISCROLL_RESULT" | jq -r .currentChild)" item0
+check "a swipe shows the next item only" "$log" " analytics:show/item1"
+log=
+omniscroll_call_dispatching session.endDragging '{"session":"f"}'
+check "at rest the next item plays" "$log" " player:pause/item0 player:play/item1 analytics:current/item1"
+check "defineTemplate lists it" "$(omniscroll_call session.defineTemplate '{"name":"follow","template":{"children":[{"id":"a","kind":"page"}],"options":{"feed":{"preload":{"ahead":1}}}}}' | jq -c '[.templates[] | select(.builtIn | not) | .name]')" '["follow"]'
+check "a defined template creates" "$(omniscroll_call session.create '{"template":"follow","viewport":{"width":375,"height":800}}' | jq -r .currentChild)" a
+check "a bad template names its path" "$(omniscroll_call session.defineTemplate '{"name":"x","template":{"children":[{"id":"a","kind":"page","height":1}]}}' 2>&1 >/dev/null | jq -r .data.param)" "params.template.children[0].height"
+omniscroll_stop
+OMNISCROLL_COMPONENTS=
+omniscroll_start "$OMNISCROLL_BIN" --templates "$repo/protocol/examples/templates.json"
+check "--templates defines the file's templates" "$(omniscroll_call session.templates | jq -c '[.templates[] | select(.builtIn | not) | .name]')" '["recommend","follow"]'
+omniscroll_stop
+printf '{"recommend":{"children":[{"id":"a","kind":"pag"}]}}' > "${TMPDIR:-/tmp}/omniscroll-bad-templates.$$.json"
+msg=$("$OMNISCROLL_BIN" --templates "${TMPDIR:-/tmp}/omniscroll-bad-templates.$$.json" </dev/null 2>&1 >/dev/null)
+check "an invalid templates file stops the worker" "$?" 2
+case $msg in
+    "omniscroll: --templates "*"Invalid params: recommend.children[0].kind: must be one of"*) check "and names the fault" ok ok ;;
+    *) check "and names the fault" "$msg" "omniscroll: --templates FILE: Invalid params: recommend.children[0].kind: …" ;;
+esac
+rm -f "${TMPDIR:-/tmp}/omniscroll-bad-templates.$$.json"
+
 # a worker that dies: return code 3 with its stderr tail
 omniscroll_start "$OMNISCROLL_BIN" --no-such-flag-xyz
 msg=$(omniscroll_call session.list 2>&1 >/dev/null)
