@@ -60,6 +60,7 @@ struct BenchResults {
     var scrollInstructions: ScrollInstructions?
     var gridInstructions: GridInstructions?
     var flingCalls: FlingCalls?
+    var feedInstructions: FeedInstructions?
 
     init(options: BenchOptions) { self.options = options }
 
@@ -234,6 +235,15 @@ struct BenchResults {
             md += "| calls/s | samples per call | instructions per call | \(grouped(Double(f.callgrindCalls))) calls | one call |\n| ---: | ---: | ---: | ---: | ---: |\n"
             md += "| \(grouped(f.callsPerSecond)) | \(fmt(f.samplesPerCall, 1)) | \(fmt(f.perCall, 1)) | \(grouped(Double(f.instructions))) | \(grouped(Double(f.oneCall))) |\n"
         }
+        if let f = feedInstructions {
+            md += "\n## 9. A feed's swipes over 100 and 1 000 000 pages (`bench/feed-instructions`)\n\n"
+            md += "The release worker creates a feed of N pages from the `feed` template (delta replies, load-more off) and answers swipes: scroll ticks while dragging and decelerating, releases, and the commit of the current child at rest. Callgrind's instructions minus the create alone, per call; reply bytes per call.\n\n"
+            md += "| pages | instructions per call | reply bytes per call |\n| ---: | ---: | ---: |\n"
+            for i in 0..<2 {
+                md += "| \(grouped(f.sizes[i])) | \(fmt(f.perCall[i], 1)) | \(fmt(f.replyBytesPerCall[i], 1)) |\n"
+            }
+            md += "\nRatio \(fmt(f.ratio, 3)) (bound 1.5); the same replies but for the members the page count sets: \(f.sameReplies).\n"
+        }
         return md
     }
 
@@ -334,6 +344,9 @@ struct BenchResults {
             w.key("perCall"); w.number(f.perCall)
             w.key("samplesPerCall"); w.number(f.samplesPerCall)
             w.endObject()
+        }
+        if let f = feedInstructions {
+            w.key("feedInstructions"); w.value(.object(f.report))
         }
         w.key("targets"); w.beginArray()
         for t in targets {

@@ -12,7 +12,9 @@
 // (`bench/grid-instructions`: grid.scroll ticks/s and instructions per tick;
 // not in the smoke run), fling
 // (`physics.fling` at 60 samples a second: calls/s and instructions per call,
-// `bench/fling-calls`; not in the smoke run either).
+// `bench/fling-calls`; not in the smoke run either), feed (a feed's swipes over
+// 100 and 1 000 000 pages: instructions and reply bytes per call,
+// `bench/feed-instructions`; not in the smoke run).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,6 +36,8 @@ struct BenchOptions {
     var gridInstructionsScript: String?
     /// `bench/fling-calls`, for the fling stage.
     var flingCallsScript: String?
+    /// `bench/feed-instructions`, for the feed stage.
+    var feedInstructionsScript: String?
     var only: Set<String> = []
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -56,6 +60,7 @@ struct BenchOptions {
             case "--scroll-instructions": options.scrollInstructionsScript = try value()
             case "--grid-instructions": options.gridInstructionsScript = try value()
             case "--fling-calls": options.flingCallsScript = try value()
+            case "--feed-instructions": options.feedInstructionsScript = try value()
             case "--only": options.only.formUnion(try value().split(separator: ",").map(String.init))
             default: throw BenchFailure("unknown argument \(arguments[i])")
             }
@@ -157,6 +162,12 @@ func runBench(_ options: BenchOptions) throws -> BenchResults {
         let figures = try FlingCalls.measure(script: script, worker: options.worker)
         results.flingCalls = figures
         log("physics.fling at 60 Hz: \(fmt(figures.callsPerSecond, 0)) calls/s, \(fmt(figures.perCall, 1)) instructions per call")
+    }
+    if enabled("feed"), !options.smoke, let script = options.feedInstructionsScript {
+        let figures = try FeedInstructions.measure(script: script, worker: options.worker)
+        results.feedInstructions = figures
+        log("feed swipes: \(fmt(figures.perCall[0], 1)) instructions per call over \(grouped(figures.sizes[0])) pages, "
+            + "\(fmt(figures.perCall[1], 1)) over \(grouped(figures.sizes[1])) (ratio \(fmt(figures.ratio, 3)))")
     }
     return results
 }
