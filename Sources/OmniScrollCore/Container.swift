@@ -226,6 +226,6 @@ public struct Container: Sendable {
         if didChange { revision += 1 }
         return ContainerUpdate(
             layout: transition.layout, events: events, anchorShift: anchorShift, clampShift: clampShift,
-            target: draft.target, didChange: didChange)
+            target: draft.target, didChange: didChange, currentChild: behaviors.currentChild)
     }
 }

@@ -11,11 +11,10 @@
 /// binary search over the prefix sums and the window's few children, never
 /// a pass over all children.
 struct Feed: ContainerBehavior {
-    private var options: FeedOptions?
-    /// The committed current child, `nil` while the container is empty.
-    private var current: (id: String, index: Int)?
-    /// The preload window's ids, ascending by index.
-    private var window: [String] = []
+    /// `nil` without `options.feed`. Boxed, so the behavior is one word in
+    /// every container, which scroll calls move around; written only at a
+    /// commit, copied first when shared (`ChildStack`'s copy-on-write).
+    private var state: FeedState?
 
     static let declaration = OptionDeclaration(
         "feed",
@@ -26,45 +25,60 @@ struct Feed: ContainerBehavior {
         default: .null)
     static var option: OptionDeclaration? { declaration }
 
-    mutating func configure(_ options: ContainerOptions) { self.options = options.feed }
+    mutating func configure(_ options: ContainerOptions) { state = options.feed.map(FeedState.init) }
 
     /// The committed current child's id (`currentChild` in the Layout).
-    var currentChild: String? { current?.id }
+    var currentChild: String? { state?.current?.id }
 
     /// A removal keeps the current child where it is on screen: the offset
     /// follows its natural top (unless it is itself removed).
     func anchor(_ resize: inout Resize) {
-        guard resize.removes, let current else { return }
+        guard resize.removes, let current = state?.current else { return }
         resize.anchor = current.index
     }
 
+    /// Between commits a scroll tick stops at the first guard. Small enough
+    /// to inline into the observe pass; the commit gets scalars, not the
+    /// transition (passing that to an outlined call copied it on every tick).
+    @inline(__always)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        guard let options else { return }
-        guard transition.phase == .idle || transition.structureChanged || current == nil else { return }
-        let layout = transition.layout
-        let stack = layout.stack
-        var index = current.flatMap { current in
-            transition.structureChanged ? stack.index(of: current.id) : current.index
-        }
-        if transition.phase == .idle || index == nil { index = Self.nearestCentre(layout) }
-        guard index != current?.index || transition.structureChanged else { return }
-        let previous = current
-        let previousWindow = window
-        current = index.map { (stack.ids[$0], $0) }
-        window = index.map { i in
-            (max(0, i - options.behind)...min(stack.count - 1, i + options.ahead)).map { stack.ids[$0] }
+        guard let committed = state, transition.phase == .idle || transition.structureChanged || committed.current == nil
+        else { return }
+        commit(stack: transition.layout.stack, offset: transition.layout.offset,
+               viewportHeight: transition.layout.viewport.height, idle: transition.phase == .idle,
+               structureChanged: transition.structureChanged, events: &events)
+    }
+
+    @inline(never)
+    private mutating func commit(stack: ChildStack, offset: Double, viewportHeight: Double, idle: Bool,
+                                 structureChanged: Bool, events: inout [ContainerEvent]) {
+        let previous = state!.current
+        var index = previous.flatMap { current in structureChanged ? stack.index(of: current.id) : current.index }
+        if idle || index == nil { index = Self.nearestCentre(stack, offset: offset, viewportHeight: viewportHeight) }
+        guard index != previous?.index || structureChanged else { return }
+        let state = uniqueState()
+        let previousWindow = state.window
+        state.current = index.map { CurrentChild(id: stack.ids[$0], index: $0) }
+        state.window = index.map { i in
+            (max(0, i - state.options.behind)...min(stack.count - 1, i + state.options.ahead)).map { stack.ids[$0] }
         } ?? []
         // In travel order: ascending unless the current child moved back.
         let previousIndex = previous.flatMap { stack.index(of: $0.id) }
         let descending = if let index, let previousIndex { index < previousIndex } else { false }
-        let left = previousWindow.filter { !window.contains($0) }
-        let entered = window.filter { !previousWindow.contains($0) }
+        let left = previousWindow.filter { !state.window.contains($0) }
+        let entered = state.window.filter { !previousWindow.contains($0) }
         for id in descending ? left.reversed() : left { events.append(ContainerEvent(.childDidLeavePreload, child: id)) }
-        if previous?.id != current?.id {
+        if previous?.id != state.current?.id {
             if let previous { events.append(ContainerEvent(.childDidResignCurrent, child: previous.id)) }
-            if let current { events.append(ContainerEvent(.childDidBecomeCurrent, child: current.id)) }
+            if let current = state.current { events.append(ContainerEvent(.childDidBecomeCurrent, child: current.id)) }
         }
         for id in descending ? entered.reversed() : entered { events.append(ContainerEvent(.childDidEnterPreload, child: id)) }
+    }
+
+    /// The state, copied first when another container shares it.
+    private mutating func uniqueState() -> FeedState {
+        if !isKnownUniquelyReferenced(&state) { state = state!.copy() }
+        return state!
     }
 
     /// The child whose centre `T_i + C_i / 2` is nearest the viewport's
@@ -72,10 +86,9 @@ struct Feed: ContainerBehavior {
     /// Heights are not negative, so a child's centre is farther than the
     /// centre of its neighbour on the way to the child holding the
     /// viewport's centre: only that child and its two neighbours compete.
-    static func nearestCentre(_ layout: Layout) -> Int? {
-        let stack = layout.stack
+    static func nearestCentre(_ stack: ChildStack, offset: Double, viewportHeight: Double) -> Int? {
         guard !stack.isEmpty else { return nil }
-        let centre = layout.offset + layout.viewport.height / 2
+        let centre = offset + viewportHeight / 2
         let holder = min(stack.naturalHeights.index(containing: centre), stack.count - 1)
         var best: (index: Int, distance: Double)?
         for i in max(0, holder - 1)...min(stack.count - 1, holder + 1) {
@@ -86,7 +99,7 @@ struct Feed: ContainerBehavior {
     }
 
     func save(into snapshot: inout ContainerSnapshot) {
-        snapshot.currentChild = current?.id
+        snapshot.currentChild = state?.current?.id
     }
 
     mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
@@ -97,7 +110,9 @@ struct Feed: ContainerBehavior {
             return
         }
         let layout = restoration.layout
-        let nearest = Self.nearestCentre(layout)
+        let nearest = Self.nearestCentre(layout.stack, offset: layout.offset, viewportHeight: layout.viewport.height)
+        let state = FeedState(options)
+        self.state = state
         guard let id = snapshot.currentChild else {
             if nearest != nil { throw restoration.invalid("currentChild", reason: "required: options.feed is on") }
             return
@@ -108,8 +123,32 @@ struct Feed: ContainerBehavior {
         if restoration.phase == .idle, index != nearest {
             throw restoration.invalid("currentChild", reason: "must be the child nearest the viewport's centre while idle")
         }
-        current = (id, index)
-        window = (max(0, index - options.behind)...min(layout.childCount - 1, index + options.ahead)).map(layout.childID)
+        state.current = CurrentChild(id: id, index: index)
+        state.window = (max(0, index - options.behind)...min(layout.childCount - 1, index + options.ahead)).map(layout.childID)
+    }
+}
+
+/// The committed current child, by id (what it is) and index (where it was
+/// when last looked up: valid until the children change).
+private struct CurrentChild {
+    let id: String
+    let index: Int
+}
+
+/// A feed's options and state, in one box (`Feed.state`).
+private final class FeedState: @unchecked Sendable {
+    let options: FeedOptions
+    var current: CurrentChild?
+    /// The preload window's ids, ascending by index.
+    var window: [String] = []
+
+    init(_ options: FeedOptions) { self.options = options }
+
+    func copy() -> FeedState {
+        let copy = FeedState(options)
+        copy.current = current
+        copy.window = window
+        return copy
     }
 }
 

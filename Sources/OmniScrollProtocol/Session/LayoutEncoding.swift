@@ -12,8 +12,9 @@ import OmniScrollJSON
 enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
     static func write(_ update: ContainerUpdate, of container: Container, in session: SessionHeader, into w: inout JSONWriter) {
-        write(layout: update.layout, of: container, in: session, children: nil, events: update.events,
-              anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
+        write(layout: update.layout, of: container, in: session, children: nil, currentChild: update.currentChild,
+              events: update.events, anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target,
+              into: &w)
     }
 
     /// The reply of a delta session to a call that applied changes: it lists
@@ -21,19 +22,21 @@ enum LayoutEncoding {
     static func write(_ update: ContainerUpdate, since before: Layout, of container: Container, in session: SessionHeader,
                       into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: update.changedChildren(since: before),
-              events: update.events, anchorShift: update.anchorShift, clampShift: update.clampShift,
+              currentChild: update.currentChild, events: update.events, anchorShift: update.anchorShift, clampShift: update.clampShift,
               target: update.target, into: &w)
     }
 
     /// The reply to a call that only reads (`session.get`, `session.restore`): every child, no events.
     static func writeCurrent(_ container: Container, in session: SessionHeader, into w: inout JSONWriter) {
-        write(layout: container.layout, of: container, in: session, children: nil, events: [],
+        write(layout: container.layout, of: container, in: session, children: nil, currentChild: container.currentChild,
+              events: [],
               anchorShift: 0, clampShift: 0, target: nil, into: &w)
     }
 
     /// - Parameter children: the indices of the children to list, `nil` for all.
+    /// - Parameter currentChild: the feed's current child, `nil` outside feed sessions.
     private static func write(layout: Layout, of container: Container, in session: SessionHeader, children: [Int]?,
-                              events: [ContainerEvent], anchorShift: Double, clampShift: Double,
+                              currentChild: String?, events: [ContainerEvent], anchorShift: Double, clampShift: Double,
                               target: ScrollTargetResult?, into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
         // each (the member order never changes), and each run of fragments,
@@ -57,7 +60,7 @@ enum LayoutEncoding {
             }
         }
         if let active = layout.activeIndex { w.string(layout.childID(active)) } else { w.null() }
-        if let current = container.currentChild { w.key("currentChild"); w.string(current) }
+        if let currentChild { w.key("currentChild"); w.string(currentChild) }
         let contentView = layout.contentView
         w.withCursor(reserving: 64 + 2 * JSONWriter.maxNumberBytes, needsComma: false) { c in
             c.fragment(#","contentView":{"top":"#); c.number(contentView.top)
