@@ -162,7 +162,7 @@ def test_initialize_and_discover_cover_every_bound_method(client: Client) -> Non
              "session.insertChildren", "session.removeChildren", "session.scrollToChild",
              "session.beginDragging", "session.endDragging", "session.endScrolling", "session.endRefreshing",
              "session.endLoadingMore", "session.get", "session.list", "session.destroy", "session.snapshot",
-             "session.restore"}
+             "session.restore", "session.defineTemplate", "session.templates"}
     missing = {n for n in names if n.startswith("session.")} - bound
     assert not missing, "session methods the client does not bind: %s" % sorted(missing)
 
