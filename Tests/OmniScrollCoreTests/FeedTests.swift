@@ -93,12 +93,17 @@ final class FeedTests: XCTestCase {
         var (container, _) = try feedContainer(10)
         container.must(.offset(2400))
         container.must(.phase(.dragging), .offset(5000))
+        XCTAssertEqual(container.snapshot().state["feed"], .object(["current": .string("p3")]))
         var restored = try Container(restoring: container.snapshot())
         XCTAssertEqual(restored.currentChild, "p3")
         XCTAssertEqual(restored.must(.phase(.idle)).eventNames, container.must(.phase(.idle)).eventNames)
         var snapshot = container.snapshot()
-        snapshot.currentChild = "p9"
-        XCTAssertThrowsError(try Container(restoring: snapshot), "at idle the current child is the nearest one")
+        snapshot.state["feed"] = .object(["current": .string("p9")])
+        XCTAssertThrowsError(try Container(restoring: snapshot), "at idle the current child is the nearest one") { error in
+            XCTAssertEqual((error as? ContainerError)?.field.description, "state.feed.current")
+        }
+        snapshot.state["feed"] = .object(["current": .null])
+        XCTAssertThrowsError(try Container(restoring: snapshot), "a feed with children has a current child")
     }
 
     /// After every reply: the current child changes only at idle (or when it

@@ -98,30 +98,33 @@ struct Feed: ContainerBehavior {
         return best?.index
     }
 
-    func save(into snapshot: inout ContainerSnapshot) {
-        snapshot.currentChild = state?.current?.id
-    }
+    /// `state.feed`: the committed current child, `null` without
+    /// `options.feed` (or children).
+    static let statePart: StateDeclaration? = StateDeclaration("feed", .object([
+        .required("current", .nullable(.string)),
+    ]), initial: .object(["current": .null]))
 
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+    func save() -> OptionValue { .object(["current": OptionValue(currentChild, OptionValue.string)]) }
+
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+        let id = part["current"]?.string
         guard let options = restoration.options.feed else {
-            if snapshot.currentChild != nil {
-                throw restoration.invalid("currentChild", reason: "must be absent: options.feed is off")
-            }
+            if id != nil { throw restoration.invalid("current", reason: "must be null: options.feed is off") }
             return
         }
         let layout = restoration.layout
         let nearest = Self.nearestCentre(layout.stack, offset: layout.offset, viewportHeight: layout.viewport.height)
         let state = FeedState(options)
         self.state = state
-        guard let id = snapshot.currentChild else {
-            if nearest != nil { throw restoration.invalid("currentChild", reason: "required: options.feed is on") }
+        guard let id else {
+            if nearest != nil { throw restoration.invalid("current", reason: "required: options.feed is on") }
             return
         }
         guard let index = layout.childIndex(of: id) else {
-            throw restoration.invalid("currentChild", reason: "no child '\(id)' in this snapshot")
+            throw restoration.invalid("current", reason: "no child '\(id)' in this snapshot")
         }
         if restoration.phase == .idle, index != nearest {
-            throw restoration.invalid("currentChild", reason: "must be the child nearest the viewport's centre while idle")
+            throw restoration.invalid("current", reason: "must be the child nearest the viewport's centre while idle")
         }
         state.current = CurrentChild(id: id, index: index)
         state.window = (max(0, index - options.behind)...min(layout.childCount - 1, index + options.ahead)).map(layout.childID)

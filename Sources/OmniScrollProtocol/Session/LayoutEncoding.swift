@@ -7,14 +7,15 @@ import OmniScrollJSON
 ///     {"session","revision","offset","contentHeight","minOffset","maxOffset",
 ///      "direction","phase","activeChild","currentChild"?,"contentView","children","events"}
 ///
-/// (`currentChild` in feed sessions only), then `anchorShift` when anchoring moved the offset, `clampShift` when the
+/// (`currentChild` in feed sessions only), then `motion` when the call started one (`session.get` and
+/// `session.restore`: while one runs), then `anchorShift` when anchoring moved the offset, `clampShift` when the
 /// offset was clamped back into range, and `target` for `session.scrollToChild`.
 enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
     static func write(_ update: ContainerUpdate, of container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: nil, currentChild: update.currentChild,
-              events: update.events, anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target,
-              into: &w)
+              events: update.events, motion: container.startedMotion, anchorShift: update.anchorShift,
+              clampShift: update.clampShift, target: update.target, into: &w)
     }
 
     /// The reply of a delta session to a call that applied changes: it lists
@@ -22,21 +23,22 @@ enum LayoutEncoding {
     static func write(_ update: ContainerUpdate, since before: Layout, of container: Container, in session: SessionHeader,
                       into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: update.changedChildren(since: before),
-              currentChild: update.currentChild, events: update.events, anchorShift: update.anchorShift, clampShift: update.clampShift,
-              target: update.target, into: &w)
+              currentChild: update.currentChild, events: update.events, motion: container.startedMotion,
+              anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
     }
 
     /// The reply to a call that only reads (`session.get`, `session.restore`): every child, no events.
     static func writeCurrent(_ container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: container.layout, of: container, in: session, children: nil, currentChild: container.currentChild,
-              events: [],
+              events: [], motion: container.motion,
               anchorShift: 0, clampShift: 0, target: nil, into: &w)
     }
 
     /// - Parameter children: the indices of the children to list, `nil` for all.
     /// - Parameter currentChild: the feed's current child, `nil` outside feed sessions.
     private static func write(layout: Layout, of container: Container, in session: SessionHeader, children: [Int]?,
-                              currentChild: String?, events: [ContainerEvent], anchorShift: Double, clampShift: Double,
+                              currentChild: String?, events: [ContainerEvent], motion: MotionSummary?,
+                              anchorShift: Double, clampShift: Double,
                               target: ScrollTargetResult?, into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
         // each (the member order never changes), and each run of fragments,
@@ -75,6 +77,13 @@ enum LayoutEncoding {
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
         w.endArray()
+        if let motion {
+            w.key("motion")
+            w.beginObject()
+            w.key("target"); w.number(motion.target)
+            w.key("duration"); w.number(motion.duration)
+            w.endObject()
+        }
         if anchorShift != 0 {
             w.key("anchorShift"); w.number(anchorShift)
         }
