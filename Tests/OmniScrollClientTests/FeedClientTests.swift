@@ -34,6 +34,36 @@ final class FeedClientTests: XCTestCase {
         _ = await c.close()
     }
 
+    func testAPagingFlickTurnsOneItemAndPlaysItWhenTheMotionEnds() async throws {
+        let c = try OmniScrollClient(executable: try workerPath(), timeout: 20)
+        let log = ComponentManagerTests.Log()
+        var manager = ComponentManager()
+        try manager.register("player", [.childDidBecomeCurrent: { log.append("player", $0) },
+                                        .childDidResignCurrent: { log.append("player", $0) }])
+        try manager.register("analytics", [.childDidShow: { log.append("analytics", $0) },
+                                           .childDidBecomeCurrent: { log.append("analytics", $0) }])
+        await c.setComponents(manager)
+        _ = try await c.create(width: 375, height: 800, id: "f", template: "feed")
+        _ = log.take()
+        _ = try await c.beginDragging(session: "f")
+        _ = try await c.drag(session: "f", translation: -120)
+        XCTAssertEqual(log.take(), ["analytics childDidShow item1"])
+        var time = 0.0
+        var layout = try await c.endDragging(session: "f", velocity: 2000, time: time)
+        XCTAssertEqual(layout.motion?.target, 800, "a flick turns one item")
+        while layout.phase != "idle" {
+            XCTAssertEqual(log.take(), [], "nothing plays while the motion runs")
+            XCTAssertEqual(layout.currentChild, "item0")
+            time += 1.0 / 60
+            layout = try await c.tick(session: "f", time: time)
+        }
+        XCTAssertEqual(layout.offset, 800)
+        XCTAssertEqual(layout.currentChild, "item1")
+        XCTAssertEqual(log.take(), ["player childDidResignCurrent item0", "player childDidBecomeCurrent item1",
+                                    "analytics childDidBecomeCurrent item1"])
+        _ = await c.close()
+    }
+
     func testADefinedTemplateIsListedAndUsed() async throws {
         let c = try OmniScrollClient(executable: try workerPath(), timeout: 20)
         let listed = try await c.defineTemplate(name: "follow", children: [.page("a"), .page("b")],

@@ -47,6 +47,22 @@ final class TemplateCatalogueTests: XCTestCase {
         XCTAssertEqual(parsed(lines[4])?["error"]?["code"]?.intValue, -32602)
     }
 
+    /// A template carries the session motions' options like any other, and
+    /// a bad one is refused at its path under the template.
+    func testATemplateCarriesPhysicsSnapAndPaging() throws {
+        let paged = #"{"children":[{"id":"a","kind":"page"},{"id":"b","kind":"page"}],"options":{"physics":{"preset":"android"},"paging":true}}"#
+        let snapped = #"{"children":[{"id":"a","kind":"page"}],"options":{"snap":{"interval":100,"points":[0]}}}"#
+        let lines = replies([
+            define("paged", paged), define("snapped", snapped, id: 3), create("paged", id: 4),
+            #"{"jsonrpc":"2.0","id":5,"method":"session.snapshot","params":{"session":"s1"}}"#,
+        ])
+        XCTAssertEqual(names(lines[0]).last, "paged")
+        XCTAssertEqual(param(lines[1]), "params.template.options.snap.interval", "points and interval exclude each other")
+        let options = try XCTUnwrap(parsed(lines[3])?["result"]?["options"], lines[3])
+        XCTAssertEqual(options["paging"]?.boolValue, true)
+        XCTAssertEqual(options["physics"]?["preset"]?.stringValue, "android")
+    }
+
     func testDefinitionsAreBounded() {
         var requests = (0..<TemplateCatalogue.maxDefined).map { define("t\($0)", Self.follow, id: $0) }
         requests.append(define("t0", Self.follow, id: 100))

@@ -210,6 +210,21 @@ check "a swipe shows the next item only" "$log" " analytics:show/item1"
 log=
 omniscroll_call_dispatching session.endDragging '{"session":"f"}'
 check "at rest the next item plays" "$log" " player:pause/item0 player:play/item1 analytics:current/item1"
+# a paging flick: drag frames, a release velocity, ticks at 1/60 s; the item plays in the tick where the motion ends
+omniscroll_call_dispatching session.create '{"id":"g","template":"feed","viewport":{"width":375,"height":800}}'
+omniscroll_call_dispatching session.beginDragging '{"session":"g"}'
+omniscroll_call_dispatching session.drag '{"session":"g","translation":-120}'
+log=
+omniscroll_call_dispatching session.endDragging '{"session":"g","velocity":2000,"time":0}'
+check "a flick turns one item" "$(printf '%s' "$OMNISCROLL_RESULT" | jq .motion.target)" 800
+frame=0
+while [ "$(printf '%s' "$OMNISCROLL_RESULT" | jq -r .phase)" != idle ] && [ $frame -lt 600 ]; do
+    check "nothing plays while the motion runs" "$log" ""
+    frame=$((frame + 1))
+    omniscroll_call_dispatching session.tick "{\"session\":\"g\",\"time\":$(jq -n "$frame / 60")}"
+done
+check "the flick rests on the next item" "$(printf '%s' "$OMNISCROLL_RESULT" | jq -c '[.offset, .currentChild]')" '[800,"item1"]'
+check "it plays when the motion ends" "$log" " player:pause/item0 player:play/item1 analytics:current/item1"
 check "defineTemplate lists it" "$(omniscroll_call session.defineTemplate '{"name":"follow","template":{"children":[{"id":"a","kind":"page"}],"options":{"feed":{"preload":{"ahead":1}}}}}' | jq -c '[.templates[] | select(.builtIn | not) | .name]')" '["follow"]'
 check "a defined template creates" "$(omniscroll_call session.create '{"template":"follow","viewport":{"width":375,"height":800}}' | jq -r .currentChild)" a
 check "a bad template names its path" "$(omniscroll_call session.defineTemplate '{"name":"x","template":{"children":[{"id":"a","kind":"page","height":1}]}}' 2>&1 >/dev/null | jq -r .data.param)" "params.template.children[0].height"

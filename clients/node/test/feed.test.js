@@ -39,6 +39,33 @@ test('the feed template plays the item at rest and reports in registration order
   }
 });
 
+test('a paging flick turns one item and plays it when the motion ends', async () => {
+  const c = new Client({ bin: workerBin(), timeout: 20_000 });
+  try {
+    const log = [];
+    c.components = feedManager(log);
+    await c.create({ viewport: [375, 800], template: 'feed', id: 'f' });
+    log.length = 0;
+    await c.beginDragging('f');
+    await c.drag('f', -120);
+    assert.deepEqual(log, [['analytics', 'show', 'item1']]);
+    log.length = 0;
+    let time = 0;
+    let layout = await c.endDragging('f', { velocity: 2000, time });
+    assert.equal(layout.motion?.target, 800, 'a flick turns one item');
+    while (layout.phase !== 'idle') {
+      assert.deepEqual(log, [], 'nothing plays while the motion runs');
+      assert.equal(layout.currentChild, 'item0');
+      time += 1 / 60;
+      layout = await c.tick('f', time);
+    }
+    assert.deepEqual([layout.offset, layout.currentChild], [800, 'item1']);
+    assert.deepEqual(log, [['player', 'pause', 'item0'], ['player', 'play', 'item1'], ['analytics', 'current', 'item1']]);
+  } finally {
+    await c.close();
+  }
+});
+
 test('a defined template is listed and used; a bad one names its path', async () => {
   const c = new Client({ bin: workerBin(), timeout: 20_000 });
   try {

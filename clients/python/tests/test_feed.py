@@ -57,6 +57,26 @@ def test_the_feed_template_plays_the_item_at_rest_and_reports_in_registration_or
     assert [c.id for c in rested.children] == [], "a delta reply lists only what changed"
 
 
+def test_a_paging_flick_turns_one_item_and_plays_it_when_the_motion_ends(client: Client) -> None:
+    log: List[Tuple[str, str, Any]] = []
+    client.components = manager(log)
+    client.create((375, 800), template="feed", id="f")
+    del log[:]
+    client.begin_dragging("f")
+    client.drag("f", -120)
+    assert log == [("analytics", "show", "item1")]
+    del log[:]
+    time = 0.0
+    layout = client.end_dragging("f", velocity=2000, time=time)
+    assert layout.motion is not None and layout.motion.target == 800, "a flick turns one item"
+    while layout.phase != "idle":
+        assert log == [] and layout.current_child == "item0", "nothing plays while the motion runs"
+        time += 1 / 60
+        layout = client.tick("f", time)
+    assert (layout.offset, layout.current_child) == (800, "item1")
+    assert log == [("player", "pause", "item0"), ("player", "play", "item1"), ("analytics", "current", "item1")]
+
+
 def test_a_defined_template_is_listed_and_used(client: Client) -> None:
     names = [t.name for t in client.define_template("follow", {"children": [Child.page("a"), Child.page("b")],
                                                                "options": {"feed": {"preload": {"ahead": 1}}}})]
