@@ -83,6 +83,11 @@ struct BehaviorRegistry: Sendable {
     /// ScrollMotion's running motion.
     var motion: MotionSummary? { scrollMotion.summary }
 
+    /// Every behavior's reply members at `slot`, in registration order.
+    mutating func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter) {
+        visit(WriteReply(slot: slot, context: context), &w)
+    }
+
     mutating func conclude(_ draft: inout Draft) {
         visit(Conclude(), &draft)
     }
@@ -173,6 +178,12 @@ private struct Configure: BehaviorVisitor {
 
 private struct Conclude: BehaviorVisitor {
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ draft: inout Draft) { behavior.conclude(&draft) }
+}
+
+private struct WriteReply: BehaviorVisitor {
+    let slot: ReplySlot
+    let context: ReplyContext
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ w: inout any ReplyWriter) { behavior.writeReply(slot, context, into: &w) }
 }
 
 private struct IsMoving: BehaviorVisitor {

@@ -83,15 +83,21 @@ public struct Container: Sendable {
         Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset)
     }
 
-    /// The motion the last change list started (a reply carries it once,
-    /// not on every tick), `nil` when it started none. Stored, not asked of
-    /// the behaviors, so a reply reads it as a field: a call through the
-    /// container made the encoder copy the whole container on every scroll
-    /// (callgrind: ~80 instructions).
-    public private(set) var startedMotion: MotionSummary?
-
     /// The motion running now (`ScrollMotion`'s), `nil` when none.
     public var motion: MotionSummary? { behaviors.motion }
+
+    /// Whether a behavior has members for the last change list's reply.
+    public private(set) var hasReplyMembers = false
+
+    /// Writes the behaviors' members of a Layout reply at `slot`, in
+    /// registration order. Mutating only so the behaviors are visited where
+    /// they are: a visit of a borrowed container would copy them all. The
+    /// writer is an existential, not a generic parameter, so the visit is
+    /// specialized here, in this module (a generic called from the protocol
+    /// module ran unspecialized: ~2 000 instructions per reply).
+    public mutating func writeReplyMembers(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter) {
+        behaviors.writeReply(slot, context, into: &w)
+    }
 
     public var childCount: Int { stack.count }
     /// The feed's committed current child (`options.feed`), `nil` without one.
@@ -250,7 +256,7 @@ public struct Container: Sendable {
         phase = draft.phase
         direction = newDirection
         heldTopInset = draft.heldTopInset
-        if draft.startedMotion || startedMotion != nil { startedMotion = draft.startedMotion ? behaviors.motion : nil }
+        hasReplyMembers = draft.writesReply
         let transition = Transition(
             layout: layout, seedEvents: options.seedEvents, previousOffset: previousOffset, previousPhase: previousPhase,
             previousDirection: previousDirection, phase: phase, direction: direction,
@@ -264,6 +270,6 @@ public struct Container: Sendable {
         if didChange { revision += 1 }
         return ContainerUpdate(
             layout: transition.layout, events: events, anchorShift: anchorShift, clampShift: clampShift,
-            target: draft.target, didChange: didChange, currentChild: behaviors.currentChild)
+            target: draft.target, didChange: didChange)
     }
 }

@@ -42,6 +42,12 @@ protocol ContainerBehavior: Sendable {
     /// insets add up: refresh, an overscroll and a collapsing header may
     /// each hold one at once.
     func heldTopInset() -> Double
+    /// Writes the members the behavior adds to a Layout reply at `slot`
+    /// (its wire names, in its own file); nothing for most behaviors. A
+    /// reply to a change list asks only when a behavior set
+    /// `draft.writesReply` while preparing it; `session.get` and
+    /// `session.restore` always ask.
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter)
     /// The behavior's part of a snapshot's `state` (its name, shape and
     /// initial value), `nil` for a behavior with no state or whose state the
     /// layout determines (that one derives it in `restore`). The protocol
@@ -70,6 +76,7 @@ extension ContainerBehavior {
     func prepare(_ draft: inout Draft) {}
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {}
     func heldTopInset() -> Double { 0 }
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter) {}
     static var statePart: StateDeclaration? { nil }
     func save() -> OptionValue { .null }
     func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {}
@@ -180,11 +187,13 @@ struct Draft {
     /// Whether a behavior changed state that a snapshot keeps but that shows
     /// in neither the layout nor an event (a pending scroll target).
     var changedBehaviorState = false
+    /// Whether a behavior has members for this list's reply (`writeReply`);
+    /// a reply whose list set none skips the behaviors' writers, so a
+    /// behavior with nothing to say costs a plain scroll nothing.
+    var writesReply = false
     /// Whether a motion owns the offset: the container then leaves it where
     /// the motion puts it, in bounds or not (no clamp).
     var isMoving = false
-    /// Whether the list started a motion (its reply says where and how long).
-    var startedMotion = false
 
     init(stack: ChildStack, viewport: Viewport, insets: Insets, previousPhase: ScrollPhase, previousHeldTopInset: Double,
          time: Double?, commands: [ContainerChange], offset: Double, phase: ScrollPhase) {

@@ -12,10 +12,6 @@ public struct ContainerUpdate: Sendable {
     public var target: ScrollTargetResult?
     /// Whether the container's state changed at all.
     public var didChange: Bool
-    /// The feed's committed current child after the update (`options.feed`),
-    /// `nil` without one. Carried here so a reply reads it from the update it
-    /// writes, not through a call on the container.
-    public var currentChild: String?
 
     /// The (ascending) indices of the children whose frame, content offset or
     /// visible height differ from `before` (the layout before this update),

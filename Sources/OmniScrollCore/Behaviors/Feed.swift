@@ -30,6 +30,19 @@ struct Feed: ContainerBehavior {
     /// The committed current child's id (`currentChild` in the Layout).
     var currentChild: String? { state?.current?.id }
 
+    /// A feed session's every reply carries `currentChild`; a session
+    /// without `options.feed` leaves at the test.
+    func prepare(_ draft: inout Draft) {
+        if state != nil { draft.writesReply = true }
+    }
+
+    /// `currentChild` after `activeChild`, in every reply of a feed session.
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter) {
+        guard slot == .afterActiveChild, let current = state?.current else { return }
+        w.key("currentChild")
+        w.string(current.id)
+    }
+
     /// A removal keeps the current child where it is on screen: the offset
     /// follows its natural top (unless it is itself removed).
     func anchor(_ resize: inout Resize) {

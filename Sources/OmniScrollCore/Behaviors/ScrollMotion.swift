@@ -50,6 +50,9 @@ struct ScrollMotion: ContainerBehavior {
         struct State {
             var dragStart: Double?
             var running: RunningMotion?
+            /// Whether the running motion started in the last change list
+            /// (its reply says where and how long; ticks do not repeat it).
+            var isNew = false
             var isEmpty: Bool { dragStart == nil && running == nil }
         }
 
@@ -108,6 +111,7 @@ struct ScrollMotion: ContainerBehavior {
     mutating func prepare(_ draft: inout Draft) {
         // The plain scroll: not dragging, nothing running.
         guard draft.phase == .dragging || progress != nil else { return }
+        if progress?.state.isNew == true { updateProgress { $0.isNew = false } }
         if draft.phase == .dragging {
             if draft.previousPhase != .dragging {
                 running = nil
@@ -145,6 +149,18 @@ struct ScrollMotion: ContainerBehavior {
         guard !draft.commands.isEmpty || progress != nil else { return }
         startRequestedMotion(&draft)
         if draft.phase != .dragging { dragStart = nil }
+    }
+
+    /// `motion {target, duration}` after `events`: in the reply of the call
+    /// that started it, and in `session.get`/`restore` while it runs.
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter) {
+        guard slot == .afterEvents, let state = progress?.state, let running = state.running,
+              state.isNew || !context.isUpdate else { return }
+        w.key("motion")
+        w.beginObject()
+        w.key("target"); w.number(running.motion.target)
+        w.key("duration"); w.number(running.motion.duration)
+        w.endObject()
     }
 
     var summary: MotionSummary? {
@@ -202,7 +218,8 @@ struct ScrollMotion: ContainerBehavior {
         running = RunningMotion(motion, bounds: bounds, releaseTime: releaseTime)
         draft.phase = phase
         draft.isMoving = true
-        draft.startedMotion = true
+        updateProgress { $0.isNew = true }
+        draft.writesReply = true
         draft.changedBehaviorState = true
     }
 

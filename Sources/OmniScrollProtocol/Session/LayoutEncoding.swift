@@ -5,40 +5,42 @@ import OmniScrollJSON
 /// documented order:
 ///
 ///     {"session","revision","offset","contentHeight","minOffset","maxOffset",
-///      "direction","phase","activeChild","currentChild"?,"contentView","children","events"}
+///      "direction","phase","activeChild","contentView","children","events"}
 ///
-/// (`currentChild` in feed sessions only), then `motion` when the call started one (`session.get` and
-/// `session.restore`: while one runs), then `anchorShift` when anchoring moved the offset, `clampShift` when the
-/// offset was clamped back into range, and `target` for `session.scrollToChild`.
+/// with the behaviors' own members after `activeChild` (a feed's
+/// `currentChild`) and after `events` (`ContainerBehavior.writeReply`: a
+/// started `motion`…), then `anchorShift`
+/// when anchoring moved the offset, `clampShift` when the offset was clamped
+/// back into range, and `target` for `session.scrollToChild`. The container
+/// is taken `inout` only so its behaviors write in place (no copy).
 enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
-    static func write(_ update: ContainerUpdate, of container: Container, in session: SessionHeader, into w: inout JSONWriter) {
-        write(layout: update.layout, of: container, in: session, children: nil, currentChild: update.currentChild,
-              events: update.events, motion: container.startedMotion, anchorShift: update.anchorShift,
+    static func write(_ update: ContainerUpdate, of container: inout Container, in session: SessionHeader, into w: inout JSONWriter) {
+        write(layout: update.layout, of: &container, in: session, children: nil, events: update.events,
+              context: ReplyContext(isUpdate: true, delta: false), anchorShift: update.anchorShift,
               clampShift: update.clampShift, target: update.target, into: &w)
     }
 
     /// The reply of a delta session to a call that applied changes: it lists
     /// the children that changed since `before`, the layout of the previous reply.
-    static func write(_ update: ContainerUpdate, since before: Layout, of container: Container, in session: SessionHeader,
-                      into w: inout JSONWriter) {
-        write(layout: update.layout, of: container, in: session, children: update.changedChildren(since: before),
-              currentChild: update.currentChild, events: update.events, motion: container.startedMotion,
-              anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
+    static func write(_ update: ContainerUpdate, since before: Layout, of container: inout Container,
+                      in session: SessionHeader, into w: inout JSONWriter) {
+        write(layout: update.layout, of: &container, in: session, children: update.changedChildren(since: before),
+              events: update.events, context: ReplyContext(isUpdate: true, delta: true), anchorShift: update.anchorShift,
+              clampShift: update.clampShift, target: update.target, into: &w)
     }
 
     /// The reply to a call that only reads (`session.get`, `session.restore`): every child, no events.
     static func writeCurrent(_ container: Container, in session: SessionHeader, into w: inout JSONWriter) {
-        write(layout: container.layout, of: container, in: session, children: nil, currentChild: container.currentChild,
-              events: [], motion: container.motion,
-              anchorShift: 0, clampShift: 0, target: nil, into: &w)
+        var container = container
+        write(layout: container.layout, of: &container, in: session, children: nil, events: [],
+              context: ReplyContext(isUpdate: false, delta: session.delta), anchorShift: 0, clampShift: 0, target: nil,
+              into: &w)
     }
 
     /// - Parameter children: the indices of the children to list, `nil` for all.
-    /// - Parameter currentChild: the feed's current child, `nil` outside feed sessions.
-    private static func write(layout: Layout, of container: Container, in session: SessionHeader, children: [Int]?,
-                              currentChild: String?, events: [ContainerEvent], motion: MotionSummary?,
-                              anchorShift: Double, clampShift: Double,
+    private static func write(layout: Layout, of container: inout Container, in session: SessionHeader, children: [Int]?,
+                              events: [ContainerEvent], context: ReplyContext, anchorShift: Double, clampShift: Double,
                               target: ScrollTargetResult?, into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
         // each (the member order never changes), and each run of fragments,
@@ -62,7 +64,8 @@ enum LayoutEncoding {
             }
         }
         if let active = layout.activeIndex { w.string(layout.childID(active)) } else { w.null() }
-        if let currentChild { w.key("currentChild"); w.string(currentChild) }
+        let hasMembers = !context.isUpdate || container.hasReplyMembers
+        if hasMembers { writeMembers(of: &container, .afterActiveChild, context, into: &w) }
         let contentView = layout.contentView
         w.withCursor(reserving: 64 + 2 * JSONWriter.maxNumberBytes, needsComma: false) { c in
             c.fragment(#","contentView":{"top":"#); c.number(contentView.top)
@@ -77,13 +80,7 @@ enum LayoutEncoding {
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
         w.endArray()
-        if let motion {
-            w.key("motion")
-            w.beginObject()
-            w.key("target"); w.number(motion.target)
-            w.key("duration"); w.number(motion.duration)
-            w.endObject()
-        }
+        if hasMembers { writeMembers(of: &container, .afterEvents, context, into: &w) }
         if anchorShift != 0 {
             w.key("anchorShift"); w.number(anchorShift)
         }
@@ -160,4 +157,28 @@ enum LayoutEncoding {
         if let components { components.writeMember(of: event.type, into: &w) }
         w.endObject()
     }
+}
+
+extension LayoutEncoding {
+    /// The behaviors' members at `slot`, written straight into `w`.
+    private static func writeMembers(of container: inout Container, _ slot: ReplySlot, _ context: ReplyContext,
+                                     into w: inout JSONWriter) {
+        withUnsafeMutablePointer(to: &w) { pointer in
+            var writer: any ReplyWriter = ReplyMemberWriter(json: pointer)
+            container.writeReplyMembers(slot, context, into: &writer)
+        }
+    }
+}
+
+/// The reply's writer as behaviors see it: a pointer, one word, so the
+/// existential holds it inline (no allocation, no copy of the reply's buffer).
+/// Valid only within `LayoutEncoding.writeMembers`.
+private struct ReplyMemberWriter: ReplyWriter {
+    let json: UnsafeMutablePointer<JSONWriter>
+    func key(_ name: StaticString) { json.pointee.key(name) }
+    func number(_ value: Double) { json.pointee.number(value) }
+    func string(_ value: String) { json.pointee.string(value) }
+    func null() { json.pointee.null() }
+    func beginObject() { json.pointee.beginObject() }
+    func endObject() { json.pointee.endObject() }
 }

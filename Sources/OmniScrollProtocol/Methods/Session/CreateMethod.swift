@@ -68,6 +68,7 @@ struct CreateMethod: MethodDeclaration {
         // After the container is made, so a refused create uses up no generated id.
         let id = try state.sessions.newID(requested: id, path: "params.id")
         state.sessions.insert(id: id, engine: .container(created.0), delta: delta, components: components)
-        LayoutEncoding.write(created.1, of: created.0, in: try state.sessions.session(id).header, into: &result)
+        var container = created.0
+        LayoutEncoding.write(created.1, of: &container, in: try state.sessions.session(id).header, into: &result)
     }
 }

@@ -31,9 +31,9 @@ enum SessionChange {
                 if hosted.header.delta {
                     let before = hosted.engine.layout
                     let update = try body(&hosted.engine)
-                    LayoutEncoding.write(update, since: before, of: hosted.engine, in: hosted.header, into: &result)
+                    LayoutEncoding.write(update, since: before, of: &hosted.engine, in: hosted.header, into: &result)
                 } else {
-                    LayoutEncoding.write(try body(&hosted.engine), of: hosted.engine, in: hosted.header, into: &result)
+                    LayoutEncoding.write(try body(&hosted.engine), of: &hosted.engine, in: hosted.header, into: &result)
                 }
             } catch {
                 throw SessionParams.rpcError(error, path: path(error))

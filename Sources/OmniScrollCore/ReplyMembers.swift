@@ -1,0 +1,36 @@
+/// Where a behavior's members go in a Layout reply, whose member order is
+/// fixed (`Layout` in `protocol/openrpc.json`).
+public enum ReplySlot: Sendable {
+    /// After `activeChild`, before `contentView` (the feed's `currentChild`).
+    case afterActiveChild
+    /// After `events`, before `anchorShift` (a started `motion`, `tracks`).
+    case afterEvents
+}
+
+/// The reply a behavior's members are written into.
+public struct ReplyContext: Sendable {
+    /// A reply to a call that applied changes; `false` for `session.get` and
+    /// `session.restore`, which report the state as it stands.
+    public var isUpdate: Bool
+    /// The session's replies list only what changed (`options.delta`).
+    public var delta: Bool
+
+    public init(isUpdate: Bool, delta: Bool) {
+        self.isUpdate = isUpdate
+        self.delta = delta
+    }
+}
+
+/// What a behavior writes its reply members with: the protocol layer hands
+/// one over its JSON writer, so a behavior names its members and their
+/// values in its own file without the engine knowing JSON. A behavior with
+/// nothing to write never calls it, and costs a test or nothing.
+public protocol ReplyWriter {
+    // Non-mutating: the writer is a handle on the reply being written.
+    func key(_ name: StaticString)
+    func number(_ value: Double)
+    func string(_ value: String)
+    func null()
+    func beginObject()
+    func endObject()
+}
