@@ -245,12 +245,15 @@ struct BenchResults {
         }
         if let f = feedInstructions {
             md += "\n## 10. A feed's swipes over 100 and 1 000 000 pages (`bench/feed-instructions`)\n\n"
-            md += "The release worker creates a feed of N pages from the `feed` template (delta replies, load-more off) and answers swipes: scroll ticks while dragging and decelerating, releases, and the commit of the current child at rest. Callgrind's instructions minus the create alone, per call; reply bytes per call.\n\n"
-            md += "| pages | instructions per call | reply bytes per call |\n| ---: | ---: | ---: |\n"
+            md += "The release worker creates a feed of N pages from the `feed` template (delta replies, load-more off) and answers swipes (scroll ticks while dragging and decelerating, releases, and the commit of the current child at rest) or paging flicks (four drag frames, a release velocity, ticks at 1/60 s until the commit at idle). Callgrind's instructions minus the create alone, per call; reply bytes per call.\n\n"
+            md += "| calls | pages | instructions per call | reply bytes per call |\n| --- | ---: | ---: | ---: |\n"
             for i in 0..<2 {
-                md += "| \(grouped(f.sizes[i])) | \(fmt(f.perCall[i], 1)) | \(fmt(f.replyBytesPerCall[i], 1)) |\n"
+                md += "| swipes | \(grouped(f.sizes[i])) | \(fmt(f.perCall[i], 1)) | \(fmt(f.replyBytesPerCall[i], 1)) |\n"
             }
-            md += "\nRatio \(fmt(f.ratio, 3)) (bound 1.5); the same replies but for the members the page count sets: \(f.sameReplies).\n"
+            for i in 0..<2 {
+                md += "| paging | \(grouped(f.sizes[i])) | \(fmt(f.pagingPerCall[i], 1)) | \(fmt(f.pagingReplyBytesPerCall[i], 1)) |\n"
+            }
+            md += "\nRatios \(fmt(f.ratio, 3)) (swipes) and \(fmt(f.pagingRatio, 3)) (paging), bound 1.5; the same replies but for the members the page count sets: \(f.sameReplies && f.pagingSameReplies).\n"
         }
         return md
     }
