@@ -35,6 +35,8 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
     case sessionDestroy = "session.destroy"
     case sessionSnapshot = "session.snapshot"
     case sessionRestore = "session.restore"
+    case sessionDefineTemplate = "session.defineTemplate"
+    case sessionTemplates = "session.templates"
     case gridCreate = "grid.create"
     case gridScroll = "grid.scroll"
     case gridUpdate = "grid.update"
@@ -47,7 +49,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .shutdown: return []
         case .exit: return []
         case .rpcDiscover: return []
-        case .sessionCreate: return [OmniScrollParam(name: "viewport", required: true, type: "Viewport"), OmniScrollParam(name: "children", required: false, type: "array<ChildSpec>"), OmniScrollParam(name: "insets", required: false, type: "Insets"), OmniScrollParam(name: "offset", required: false, type: "number"), OmniScrollParam(name: "id", required: false, type: "string"), OmniScrollParam(name: "template", required: false, type: "Template"), OmniScrollParam(name: "options", required: false, type: "Options"), OmniScrollParam(name: "components", required: false, type: "array<Component>")]
+        case .sessionCreate: return [OmniScrollParam(name: "viewport", required: true, type: "Viewport"), OmniScrollParam(name: "children", required: false, type: "array<ChildSpec>"), OmniScrollParam(name: "insets", required: false, type: "Insets"), OmniScrollParam(name: "offset", required: false, type: "number"), OmniScrollParam(name: "id", required: false, type: "string"), OmniScrollParam(name: "template", required: false, type: "string"), OmniScrollParam(name: "options", required: false, type: "Options"), OmniScrollParam(name: "components", required: false, type: "array<Component>")]
         case .sessionScroll: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "offset", required: true, type: "number"), OmniScrollParam(name: "phase", required: false, type: "ScrollPhase")]
         case .sessionSetContentHeight: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "contentHeight", required: true, type: "number")]
         case .sessionUpdate: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "sizes", required: false, type: "object"), OmniScrollParam(name: "viewport", required: false, type: "Viewport"), OmniScrollParam(name: "insets", required: false, type: "Insets"), OmniScrollParam(name: "offset", required: false, type: "number"), OmniScrollParam(name: "phase", required: false, type: "ScrollPhase")]
@@ -68,6 +70,8 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionDestroy: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionSnapshot: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionRestore: return [OmniScrollParam(name: "snapshot", required: true, type: "AnySnapshot"), OmniScrollParam(name: "id", required: false, type: "string")]
+        case .sessionDefineTemplate: return [OmniScrollParam(name: "name", required: true, type: "string"), OmniScrollParam(name: "template", required: true, type: "Template")]
+        case .sessionTemplates: return []
         case .gridCreate: return [OmniScrollParam(name: "viewport", required: true, type: "Viewport"), OmniScrollParam(name: "tile", required: true, type: "TileSize"), OmniScrollParam(name: "overscan", required: false, type: "integer"), OmniScrollParam(name: "contentSize", required: false, type: "TileSize"), OmniScrollParam(name: "recenter", required: false, type: "RecenterMode"), OmniScrollParam(name: "threshold", required: false, type: "number"), OmniScrollParam(name: "id", required: false, type: "string"), OmniScrollParam(name: "options", required: false, type: "GridOptions")]
         case .gridScroll: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "x", required: true, type: "number"), OmniScrollParam(name: "y", required: true, type: "number"), OmniScrollParam(name: "phase", required: false, type: "ScrollPhase")]
         case .gridUpdate: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "viewport", required: false, type: "Viewport"), OmniScrollParam(name: "x", required: false, type: "number"), OmniScrollParam(name: "y", required: false, type: "number"), OmniScrollParam(name: "phase", required: false, type: "ScrollPhase")]
@@ -103,6 +107,8 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionDestroy: return "destroyed"
         case .sessionSnapshot: return "AnySnapshot"
         case .sessionRestore: return "AnyLayout"
+        case .sessionDefineTemplate: return "TemplateList"
+        case .sessionTemplates: return "TemplateList"
         case .gridCreate: return "GridLayout"
         case .gridScroll: return "GridLayout"
         case .gridUpdate: return "GridLayout"
@@ -115,6 +121,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
     case scroll
     case fixed
     case sticky
+    case page
 }
 
 public enum EventDirection: String, CaseIterable, Sendable {
@@ -140,6 +147,10 @@ public enum EventType: String, CaseIterable, Sendable {
     case loadMoreDidEnd
     case scrollTargetDidResolve
     case scrollTargetDidCancel
+    case childDidLeavePreload
+    case childDidResignCurrent
+    case childDidBecomeCurrent
+    case childDidEnterPreload
     case topVCDidAppear
     case topVCWillDisappear
     case topVCDidDisappear
@@ -221,11 +232,6 @@ public enum SessionListSessionsEngine: String, CaseIterable, Sendable {
 
 public enum SnapshotEngine: String, CaseIterable, Sendable {
     case container
-}
-
-public enum Template: String, CaseIterable, Sendable {
-    case shortContainer
-    case stickyTabs
 }
 
 /// The error codes, JSON-RPC's and the application's.

@@ -328,6 +328,32 @@ public actor OmniScrollClient {
         return try await layout(.sessionRestore, p, timeout)
     }
 
+    /// `session.defineTemplate`: names a template (`children`, and `options`,
+    /// `insets`, `components` as `create` takes them) that `create(template:)`
+    /// starts from; answers every template then known.
+    public func defineTemplate(name: String, children: [ChildSpec], options: JSONObject? = nil,
+                               insets: (top: Double, bottom: Double)? = nil, components: [ComponentRegistration]? = nil,
+                               timeout: Double? = nil) async throws -> [TemplateInfo] {
+        var template: JSONObject = ["children": .array(children.map(\.json))]
+        if let options { template["options"] = .object(options) }
+        if let insets { template["insets"] = ["top": .number(insets.top), "bottom": .number(insets.bottom)] }
+        if let components { template["components"] = .array(components.map(\.json)) }
+        return try await templateList(.sessionDefineTemplate, ["name": .string(name), "template": .object(template)], timeout)
+    }
+
+    /// `session.templates`: the built-in templates, then the defined ones.
+    public func templates(timeout: Double? = nil) async throws -> [TemplateInfo] {
+        try await templateList(.sessionTemplates, nil, timeout)
+    }
+
+    private func templateList(_ method: OmniScrollMethod, _ params: JSONObject?, _ timeout: Double?) async throws -> [TemplateInfo] {
+        let v = try await request(method, params, timeout: timeout)
+        guard let a = v["templates"]?.arrayValue else {
+            throw OmniScrollClientError.unexpectedResult(method: method.rawValue, reason: "templates must be an array")
+        }
+        return try a.map(TemplateInfo.init(json:))
+    }
+
     /// `physics.fling` (stateless): where a release at `position` with
     /// `velocity` comes to rest, when, and the samples asked for (give
     /// `sampleInterval` or `times`, not both).

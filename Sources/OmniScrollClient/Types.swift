@@ -124,6 +124,8 @@ public struct Layout: Sendable, Equatable {
     public var direction: String?
     public var phase: String
     public var activeChild: String?
+    /// Only in feed sessions (`options.feed`): the committed current child.
+    public var currentChild: String?
     public var contentView: ContentView
     public var children: [ChildLayout]
     public var events: [Event]
@@ -151,6 +153,7 @@ public struct Layout: Sendable, Equatable {
         direction = o["direction"]?.stringValue
         phase = o["phase"]?.stringValue ?? ScrollPhase.idle.rawValue
         activeChild = o["activeChild"]?.stringValue
+        currentChild = o["currentChild"]?.stringValue
         contentView = try ContentView(json: o["contentView"])
         guard let cs = o["children"]?.arrayValue, let es = o["events"]?.arrayValue else {
             throw OmniScrollClientError.unexpectedResult(method: "Layout", reason: "children and events must be arrays")
@@ -162,7 +165,8 @@ public struct Layout: Sendable, Equatable {
         clampShift = o["clampShift"]?.doubleValue
         target = try o["target"].flatMap { $0.isNull ? nil : try Target(json: $0) }
         extra = extras(o, ["session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction",
-                           "phase", "activeChild", "contentView", "children", "events", "motion", "anchorShift", "clampShift", "target"])
+                           "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "anchorShift",
+                           "clampShift", "target"])
         raw = json
     }
 
@@ -191,6 +195,23 @@ public struct SessionInfo: Sendable, Equatable {
         children = o["children"]
         revision = Int(try num(o, "revision", "session.list"))
         extra = extras(o, ["id", "engine", "children", "revision"])
+    }
+}
+
+/// One entry of `session.templates`: a name `create(template:)` takes.
+public struct TemplateInfo: Sendable, Equatable {
+    public var name: String
+    /// `true` for the templates compiled into the worker, `false` for defined ones.
+    public var builtIn: Bool
+    public var extra: JSONObject
+    init(json: JSONValue) throws {
+        let o = try object(json, "TemplateList")
+        guard let name = o["name"]?.stringValue else {
+            throw OmniScrollClientError.unexpectedResult(method: "TemplateList", reason: "name must be a string")
+        }
+        self.name = name
+        builtIn = o["builtIn"]?.boolValue ?? false
+        extra = extras(o, ["name", "builtIn"])
     }
 }
 
@@ -233,6 +254,9 @@ public struct ChildSpec: Sendable, Equatable {
     public static func sticky(_ id: String, height: Double, pinOffset: Double? = nil) -> ChildSpec {
         ChildSpec(id: id, kind: ChildKind.sticky.rawValue, height: height, pinOffset: pinOffset)
     }
+
+    /// A full-screen feed item: exactly one viewport tall, it takes no size.
+    public static func page(_ id: String) -> ChildSpec { ChildSpec(id: id, kind: ChildKind.page.rawValue) }
 
     public var json: JSONValue {
         var o: JSONObject = ["id": .string(id), "kind": .string(kind)]

@@ -20,6 +20,7 @@ struct BehaviorRegistry: Sendable {
     private var lifecycle = VisibilityLifecycle()
     private var loadMore = LoadMore()
     private var phase = PhaseTracking()
+    private var feed = Feed()
 
     /// Behaviors configured with `options`.
     init(_ options: ContainerOptions) {
@@ -45,6 +46,7 @@ struct BehaviorRegistry: Sendable {
         visitor.visit(&lifecycle, &state)
         visitor.visit(&loadMore, &state)
         visitor.visit(&phase, &state)
+        visitor.visit(&feed, &state)
     }
 
     /// Calls `visitor` with every behavior in order until one call throws.
@@ -105,6 +107,9 @@ struct BehaviorRegistry: Sendable {
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         visit(transition, &events)
     }
+
+    /// The feed's committed current child, `nil` without `options.feed`.
+    var currentChild: String? { feed.currentChild }
 
     /// The sum of the top insets the behaviors hold in their current state.
     mutating func heldTopInset() -> Double {

@@ -87,7 +87,9 @@ struct ChildStack: Sendable {
 
     /// The declared spec of child `i`, as the client gave it.
     func spec(_ i: Int) -> ChildSpec {
-        ChildSpec(id: storage.ids[i], size: isSizeKnown(i) ? naturalHeight(i) : nil, payload: storage.payloads[i])
+        let payload = storage.payloads[i]
+        let declared = isSizeKnown(i) && !payload.kind.isViewportTall
+        return ChildSpec(id: storage.ids[i], size: declared ? naturalHeight(i) : nil, payload: payload)
     }
 
     /// The bottom of the pinned stack above child `i` once every bar above it is
@@ -120,11 +122,17 @@ struct ChildStack: Sendable {
         }
     }
 
-    /// Changes the viewport height every scroll child's frame height depends on.
+    /// Changes the viewport height every scroll child's frame height and
+    /// every page's height depend on.
     mutating func setViewportHeight(_ height: Double) {
         guard height != storage.viewportHeight else { return }
         makeUnique()
         storage.viewportHeight = height
+        if storage.payloads.contains(where: { $0.kind.isViewportTall }) {
+            storage.naturalHeights = PrefixSums(zip(storage.payloads, storage.naturalHeights.values).map { payload, size in
+                payload.kind.isViewportTall ? height : size
+            })
+        }
         recomputeFrameHeights()
     }
 
@@ -133,9 +141,12 @@ struct ChildStack: Sendable {
         storage.ids.insert(contentsOf: specs.map(\.id), at: index)
         storage.payloads.insert(contentsOf: specs.map(\.payload), at: index)
         let shifted = storage.unknownSizes.map { $0 >= index ? $0 + specs.count : $0 }
-        let added = specs.indices.filter { specs[$0].size == nil }.map { $0 + index }
+        let added = specs.indices.filter { specs[$0].size == nil && !specs[$0].kind.isViewportTall }.map { $0 + index }
         storage.unknownSizes = (shifted + added).sorted()
-        storage.naturalHeights.replaceSubrange(index..<index, with: specs.map { $0.size ?? 0 })
+        let viewportHeight = storage.viewportHeight
+        storage.naturalHeights.replaceSubrange(index..<index, with: specs.map { spec in
+            spec.kind.isViewportTall ? viewportHeight : spec.size ?? 0
+        })
         reindex()
     }
 

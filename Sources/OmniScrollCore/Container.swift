@@ -100,6 +100,8 @@ public struct Container: Sendable {
     }
 
     public var childCount: Int { stack.count }
+    /// The feed's committed current child (`options.feed`), `nil` without one.
+    public var currentChild: String? { behaviors.currentChild }
     public func childIndex(of id: String) -> Int? { stack.index(of: id) }
 
     private var effectiveInsets: Insets { Insets(top: insets.top + heldTopInset, bottom: insets.bottom) }
@@ -140,7 +142,7 @@ public struct Container: Sendable {
             case .size(let id, let value):
                 let i = stack.index(of: id)!
                 guard value != stack.naturalHeight(i) || !stack.isSizeKnown(i) else { continue }
-                if !sizesChanged { anchor = chooseAnchor(minOffset: previousBounds.lowerBound) }
+                if !sizesChanged { anchor = chooseAnchor(minOffset: previousBounds.lowerBound, removes: false) }
                 stack.setSize(i, value)
                 sizesChanged = true
                 stackChanged = true
@@ -157,7 +159,13 @@ public struct Container: Sendable {
                 stack.insert(specs, at: index)
                 stackChanged = true
             case .remove(let ids):
-                stack.remove(at: ids.map { stack.index(of: $0)! }.sorted())
+                let removed = ids.map { stack.index(of: $0)! }.sorted()
+                // The anchor's index after the removal; none when it is removed.
+                anchor = chooseAnchor(minOffset: previousBounds.lowerBound, removes: true).flatMap { anchor in
+                    let below = removed.prefix { $0 < anchor.child }.count
+                    return below < removed.count && removed[below] == anchor.child ? nil : (anchor.child - below, anchor.top)
+                }
+                stack.remove(at: removed)
                 stackChanged = true
                 commands.append(change)
             case .command:
@@ -196,12 +204,12 @@ public struct Container: Sendable {
     }
 
     /// The child whose natural top the offset follows through the size
-    /// changes about to be applied, and that top, or `nil` when no behavior
-    /// anchors; `minOffset` is the one before the list. Scoped so the
-    /// resize's reference to the stack is gone before the stack changes (else
-    /// the change would copy it).
-    private mutating func chooseAnchor(minOffset: Double) -> (child: Int, top: Double)? {
-        var resize = Resize(stack: stack, minOffset: minOffset, offset: offset)
+    /// changes (or the removal) about to be applied, and that top, or `nil`
+    /// when no behavior anchors; `minOffset` is the one before the list.
+    /// Scoped so the resize's reference to the stack is gone before the
+    /// stack changes (else the change would copy it).
+    private mutating func chooseAnchor(minOffset: Double, removes: Bool) -> (child: Int, top: Double)? {
+        var resize = Resize(stack: stack, minOffset: minOffset, offset: offset, removes: removes)
         behaviors.anchor(&resize)
         return resize.anchor.map { ($0, stack.naturalTop($0)) }
     }

@@ -4,8 +4,8 @@
 /// `BehaviorRegistry` lists them at three points of each change list, so a
 /// new behavior plugs in without editing the solver:
 ///
-/// 1. `anchor` once for the size changes of a list, before any takes effect,
-///    to pick the child the offset stays anchored to;
+/// 1. `anchor` once for the size changes of a list, or for a removal, before
+///    any takes effect, to pick the child the offset stays anchored to;
 /// 2. `prepare` after the changes are applied and before layout, to adjust
 ///    the offset or the phase, add the top inset it holds (`heldTopInset`)
 ///    to `draft.heldTopInset`, and emit into `draft.events`;
@@ -140,14 +140,16 @@ struct Restoration {
     }
 }
 
-/// The sizes of a change list about to take effect together: the state
-/// before them, from which a behavior may pick the child whose natural top the
-/// offset follows through them.
+/// The sizes of a change list (or a removal) about to take effect together:
+/// the state before them, from which a behavior may pick the child whose
+/// natural top the offset follows through them.
 struct Resize {
     let stack: ChildStack
     /// The top of the offset range, held inset included.
     let minOffset: Double
     let offset: Double
+    /// Whether the change is a removal of children rather than sizes.
+    let removes: Bool
     /// The anchor child; the offset moves by as much as its natural top does.
     var anchor: Int?
 }

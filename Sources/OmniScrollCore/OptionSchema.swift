@@ -86,6 +86,8 @@ public enum OptionNumber: Sendable {
     case length
     /// A length that must not be 0.
     case positiveLength
+    /// A whole number of children: 0…`max`.
+    case count(max: Int)
     /// Any finite number (a content height, which a sum of lengths may put past `Bounds.maxLength`).
     case finite
     /// An offset: within ±`Bounds.maxOffset`.
@@ -97,6 +99,10 @@ public enum OptionNumber: Sendable {
         switch self {
         case .length: try Validation.length(value, field: field)
         case .positiveLength: try Validation.positiveLength(value, field: field)
+        case .count(let max):
+            guard value >= 0, value <= Double(max), value.rounded() == value else {
+                throw ContainerError(.invalidValue, field: field, reason: "must be an integer from 0 to \(max)")
+            }
         case .finite:
             guard value.isFinite else { throw ContainerError(.invalidValue, field: field, reason: "must be a finite number") }
         case .offset: try Validation.offset(value, field: field)

@@ -65,7 +65,10 @@ enum Validation {
                                      reason: "duplicate child id '\(spec.id)'", child: spec.id)
             }
             let rule = spec.kind.rule
-            if let size = spec.size {
+            if rule.isViewportTall, spec.size != nil {
+                throw ContainerError(.invalidValue, change: change, field: path.member(rule.sizeMember.description),
+                                     reason: "a \(spec.kind.rawValue) child is exactly one viewport tall: give no \(rule.sizeMember)")
+            } else if let size = spec.size {
                 try length(size, field: path.member(rule.sizeMember.description), change: change)
             } else if rule.requiresSize {
                 throw ContainerError(.invalidValue, change: change, field: path.member(rule.sizeMember.description),
@@ -100,7 +103,12 @@ enum Validation {
             case .phase:
                 break
             case .size(let id, let value):
-                _ = try child(id, in: stack, field: "child", change: n)
+                let i = try child(id, in: stack, field: "child", change: n)
+                let kind = stack.payloads[i].kind
+                if kind.isViewportTall {
+                    throw ContainerError(.invalidValue, change: n, field: "child",
+                                         reason: "'\(id)' is a \(kind.rawValue) child, exactly one viewport tall: its height cannot be set")
+                }
                 try length(value, field: "contentHeight", change: n)
             case .viewport(let value):
                 try viewport(value, field: "viewport", change: n)

@@ -32,8 +32,8 @@ public struct Server {
     /// The input buffer's size between large messages.
     static let normalBufferSize = max(readChunk * 4, 1 << 18)
 
-    public init(limits: Limits = .default, logger: Logger = Logger()) {
-        let state = WorkerState(limits: limits, logger: logger)
+    public init(limits: Limits = .default, logger: Logger = Logger(), templates: TemplateCatalogue = TemplateCatalogue()) {
+        let state = WorkerState(limits: limits, logger: logger, templates: templates)
         let dispatcher = Dispatcher(registry: .worker(), state: state)
         connection = Connection(dispatcher: dispatcher)
     }

@@ -2,6 +2,8 @@
 public struct WorkerOptions: Sendable, Equatable {
     public var limits = Limits()
     public var logLevel = LogLevel.warn
+    /// `--templates FILE`: a JSON object of templates by name, defined at start.
+    public var templatesFile: String?
 
     public init() {}
 
@@ -38,6 +40,8 @@ public struct WorkerOptions: Sendable, Equatable {
             switch arg {
             case "--help", "-h": return .help
             case "--version": return .version
+            case "--templates":
+                options.templatesFile = try takeValue()
             case "--log-level":
                 let v = try takeValue()
                 guard let level = LogLevel(name: v) else {
@@ -72,6 +76,9 @@ public struct WorkerOptions: Sendable, Equatable {
           --help                     show this help and exit
           --version                  print the version and exit
           --log-level LEVEL          error, warn (default), info or debug
+          --templates FILE           define the templates of FILE, a JSON object of
+                                     templates by name (session.defineTemplate's);
+                                     an invalid file stops the worker at start
 
         """
         let defaults = Limits()

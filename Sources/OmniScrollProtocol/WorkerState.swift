@@ -20,10 +20,13 @@ public struct WorkerState {
     public var exitCode: Int32?
     /// The sessions (`SessionMethods`).
     public var sessions: SessionStore
+    /// The templates `session.create` takes by name (`--templates`, `session.defineTemplate`).
+    public var templates: TemplateCatalogue
 
-    public init(limits: Limits = .default, logger: Logger = Logger()) {
+    public init(limits: Limits = .default, logger: Logger = Logger(), templates: TemplateCatalogue = TemplateCatalogue()) {
         self.limits = limits
         self.logger = logger
         self.sessions = SessionStore(limits: limits)
+        self.templates = templates
     }
 }

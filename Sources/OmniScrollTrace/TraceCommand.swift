@@ -100,12 +100,13 @@ public struct TraceCommand: Equatable, Sendable {
         return 0
     }
 
-    struct IOFailure: Error {
-        var reason: String
+    public struct IOFailure: Error {
+        public var reason: String
         init() { reason = String(cString: strerror(errno)) }
     }
 
-    static func readAll(_ path: String?) -> Result<[UInt8], IOFailure> {
+    /// The bytes of the file at `path` (stdin when `nil`); the worker reads `--templates` with it too.
+    public static func readAll(_ path: String?) -> Result<[UInt8], IOFailure> {
         let fd = path.map { open($0, O_RDONLY) } ?? 0
         guard fd >= 0 else { return .failure(IOFailure()) }
         defer { if path != nil { close(fd) } }

@@ -34,6 +34,22 @@ case .success(.trace(let arguments)):
         exit(command.run())
     }
 case .success(.run(let options)):
-    var server = Server(limits: options.limits, logger: Logger(level: options.logLevel))
+    var templates = TemplateCatalogue()
+    if let path = options.templatesFile {
+        let bytes: [UInt8]
+        switch TraceCommand.readAll(path) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            printError("omniscroll: --templates \(path): cannot read it: \(failure.reason)\n")
+            exit(2)
+        }
+        do throws(RPCError) {
+            templates = try TemplateCatalogue(file: bytes, limits: options.limits)
+        } catch {
+            printError("omniscroll: --templates \(path): \(error.message)\n")
+            exit(2)
+        }
+    }
+    var server = Server(limits: options.limits, logger: Logger(level: options.logLevel), templates: templates)
     exit(server.run(input: 0, output: 1))
 }

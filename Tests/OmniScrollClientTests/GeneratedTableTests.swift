@@ -79,6 +79,11 @@ final class GeneratedTableTests: XCTestCase {
         case .sessionDestroy: try await c.destroy(session: s)
         case .sessionSnapshot: _ = try await c.snapshot(session: s)
         case .sessionRestore: _ = try await c.restore(snapshot: snapshot, id: "restored")
+        case .sessionDefineTemplate:
+            _ = try await c.defineTemplate(name: "typed", children: [.page("p")], options: ["feed": ["preload": ["ahead": 1]]],
+                                           insets: (top: 0, bottom: 0),
+                                           components: [ComponentRegistration(name: "player", events: [.childDidBecomeCurrent])])
+        case .sessionTemplates: _ = try await c.templates()
         case .gridCreate:
             _ = try await c.gridCreate(width: 375, height: 800, tile: (width: 100, height: 100), overscan: 1,
                                        contentSize: (width: 10_000, height: 10_000), recenter: .idle, id: "typed-grid", delta: false)

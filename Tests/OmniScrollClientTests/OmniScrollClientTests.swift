@@ -184,7 +184,7 @@ final class OmniScrollClientTests: XCTestCase {
                                   "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
                                   "session.endRefreshing",
                                   "session.endLoadingMore", "session.get", "session.list", "session.destroy",
-                                  "session.snapshot", "session.restore"]
+                                  "session.snapshot", "session.restore", "session.defineTemplate", "session.templates"]
         XCTAssertEqual(names.filter { $0.hasPrefix("session.") && !bound.contains($0) }, [])
         await c.close()
     }
@@ -199,7 +199,7 @@ final class OmniScrollClientTests: XCTestCase {
         _ = try await c.scroll(session: s, offset: 1234)
         let snap = try await c.snapshot(session: s)
         XCTAssertEqual(snap["format"], 2)
-        XCTAssertEqual(snap["state"], try JSONParser.parse(#"{"motion":{"running":null,"dragStart":null},"refresh":"idle","target":{"pending":null},"loadMore":{"triggeredAt":null,"loading":false}}"#))
+        XCTAssertEqual(snap["state"], try JSONParser.parse(#"{"motion":{"running":null,"dragStart":null},"refresh":"idle","target":{"pending":null},"loadMore":{"triggeredAt":null,"loading":false},"feed":{"current":null}}"#))
         _ = await c.close()
     }
 

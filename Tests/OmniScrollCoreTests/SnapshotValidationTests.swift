@@ -112,8 +112,9 @@ final class SnapshotValidationTests: XCTestCase {
             "refresh": .string("idle"),
             "loadMore": .object(["triggeredAt": .null, "loading": .bool(false)]),
             "target": .object(["pending": .null]),
+            "feed": .object(["current": .null]),
         ])
-        XCTAssertEqual(ContainerSnapshot.stateParts.map(\.name.description), ["motion", "refresh", "target", "loadMore"])
+        XCTAssertEqual(ContainerSnapshot.stateParts.map(\.name.description), ["motion", "refresh", "target", "loadMore", "feed"])
     }
 
     func testAPartLeftOutRestoresItsInitialState() throws {

@@ -35,9 +35,10 @@ struct SessionWalk {
     private mutating func childSpec() -> JSONValue {
         nextChild += 1
         let id = JSONValue.string("c\(nextChild)")
-        switch below(3) {
+        switch below(4) {
         case 0: return ["id": id, "kind": "scroll", "contentHeight": chance(20) ? .null : length(3000)]
         case 1: return ["id": id, "kind": "fixed", "height": chance(20) ? .null : length(400)]
+        case 2: return ["id": id, "kind": "page"]
         default: return chance(50) ? ["id": id, "kind": "sticky", "height": length(60), "pinOffset": length(20)]
                                    : ["id": id, "kind": "sticky", "height": length(60)]
         }
@@ -51,6 +52,7 @@ struct SessionWalk {
             var options: JSONObject = ["anchoring": .bool(chance(70)), "delta": .bool(chance(30)), "seedEvents": .bool(chance(50))]
             if chance(50) { options.append("refresh", ["threshold": .number(Double(1 + below(100)))]) }
             if chance(50) { options.append("loadMore", ["distance": length(500)]) }
+            if chance(50) { options.append("feed", ["preload": ["ahead": .number(Double(below(4))), "behind": .number(Double(below(4)))]]) }
             if chance(50) { options.append("physics", ["preset": pick(["ios", "iosFast", "android", "flutter"]), "rubberBand": .bool(chance(80))]) }
             if chance(20) {
                 options.append("paging", .bool(true))
@@ -90,7 +92,11 @@ struct SessionWalk {
                 restored += 1
                 return ("session.restore", ["snapshot": snapshot, "id": .string("restored\(restored)")])
             }
-            return ("session.list", [:])
+            switch below(3) {
+            case 0: return ("session.list", [:])
+            case 1: return ("session.templates", [:])
+            default: return ("session.defineTemplate", ["name": .string("t\(below(4))"), "template": ["children": [childSpec()]]])
+            }
         case 18: return ("session.drag", ["session": s, "translation": .number(Double(below(4000)) - 2000)])
         case 19: return ("session.tick", ["session": s, "time": advanceClock()])
         default: return ("session.destroy", ["session": s])

@@ -4,7 +4,7 @@
 export interface ParamSpec { readonly name: string; readonly required: boolean; readonly type: string }
 export interface MethodSpec { readonly params: readonly ParamSpec[]; readonly result: string | null }
 
-export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.beginDragging' | 'session.drag' | 'session.endDragging' | 'session.tick' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
+export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.beginDragging' | 'session.drag' | 'session.endDragging' | 'session.tick' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'session.defineTemplate' | 'session.templates' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
 export declare const METHODS: { readonly [M in MethodName]: MethodSpec };
 
 export declare const Method: {
@@ -33,15 +33,17 @@ export declare const Method: {
   readonly SESSION_DESTROY: 'session.destroy';
   readonly SESSION_SNAPSHOT: 'session.snapshot';
   readonly SESSION_RESTORE: 'session.restore';
+  readonly SESSION_DEFINE_TEMPLATE: 'session.defineTemplate';
+  readonly SESSION_TEMPLATES: 'session.templates';
   readonly GRID_CREATE: 'grid.create';
   readonly GRID_SCROLL: 'grid.scroll';
   readonly GRID_UPDATE: 'grid.update';
   readonly PHYSICS_FLING: 'physics.fling';
 };
 
-export type ChildKind = 'scroll' | 'fixed' | 'sticky';
+export type ChildKind = 'scroll' | 'fixed' | 'sticky' | 'page';
 export type EventDirection = 'up' | 'down';
-export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling';
+export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'childDidLeavePreload' | 'childDidResignCurrent' | 'childDidBecomeCurrent' | 'childDidEnterPreload' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling';
 export type Framing = 'line' | 'content-length';
 export type GridSnapshotEngine = 'grid';
 export type OptionsPhysicsPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
@@ -55,7 +57,6 @@ export type ScrollPhase = 'idle' | 'dragging' | 'decelerating' | 'animating';
 export type ScrollPosition = 'top' | 'center' | 'bottom';
 export type SessionListSessionsEngine = 'container' | 'grid';
 export type SnapshotEngine = 'container';
-export type Template = 'shortContainer' | 'stickyTabs';
 
 export declare const ENUMS: {
   readonly ChildKind: readonly ChildKind[];
@@ -74,7 +75,6 @@ export declare const ENUMS: {
   readonly ScrollPosition: readonly ScrollPosition[];
   readonly SessionListSessionsEngine: readonly SessionListSessionsEngine[];
   readonly SnapshotEngine: readonly SnapshotEngine[];
-  readonly Template: readonly Template[];
 };
 
 export interface ErrorCodeTable {

@@ -12,7 +12,7 @@ export const METHODS = frozen({
   'shutdown': { params: [], result: 'null' },
   'exit': { params: [], result: null },
   'rpc.discover': { params: [], result: 'OpenRPC Schema' },
-  'session.create': { params: [{ name: 'viewport', required: true, type: 'Viewport' }, { name: 'children', required: false, type: 'array<ChildSpec>' }, { name: 'insets', required: false, type: 'Insets' }, { name: 'offset', required: false, type: 'number' }, { name: 'id', required: false, type: 'string' }, { name: 'template', required: false, type: 'Template' }, { name: 'options', required: false, type: 'Options' }, { name: 'components', required: false, type: 'array<Component>' }], result: 'Layout' },
+  'session.create': { params: [{ name: 'viewport', required: true, type: 'Viewport' }, { name: 'children', required: false, type: 'array<ChildSpec>' }, { name: 'insets', required: false, type: 'Insets' }, { name: 'offset', required: false, type: 'number' }, { name: 'id', required: false, type: 'string' }, { name: 'template', required: false, type: 'string' }, { name: 'options', required: false, type: 'Options' }, { name: 'components', required: false, type: 'array<Component>' }], result: 'Layout' },
   'session.scroll': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'offset', required: true, type: 'number' }, { name: 'phase', required: false, type: 'ScrollPhase' }], result: 'Layout' },
   'session.setContentHeight': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'child', required: true, type: 'string' }, { name: 'contentHeight', required: true, type: 'number' }], result: 'Layout' },
   'session.update': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'sizes', required: false, type: 'object' }, { name: 'viewport', required: false, type: 'Viewport' }, { name: 'insets', required: false, type: 'Insets' }, { name: 'offset', required: false, type: 'number' }, { name: 'phase', required: false, type: 'ScrollPhase' }], result: 'Layout' },
@@ -33,6 +33,8 @@ export const METHODS = frozen({
   'session.destroy': { params: [{ name: 'session', required: true, type: 'string' }], result: 'destroyed' },
   'session.snapshot': { params: [{ name: 'session', required: true, type: 'string' }], result: 'AnySnapshot' },
   'session.restore': { params: [{ name: 'snapshot', required: true, type: 'AnySnapshot' }, { name: 'id', required: false, type: 'string' }], result: 'AnyLayout' },
+  'session.defineTemplate': { params: [{ name: 'name', required: true, type: 'string' }, { name: 'template', required: true, type: 'Template' }], result: 'TemplateList' },
+  'session.templates': { params: [], result: 'TemplateList' },
   'grid.create': { params: [{ name: 'viewport', required: true, type: 'Viewport' }, { name: 'tile', required: true, type: 'TileSize' }, { name: 'overscan', required: false, type: 'integer' }, { name: 'contentSize', required: false, type: 'TileSize' }, { name: 'recenter', required: false, type: 'RecenterMode' }, { name: 'threshold', required: false, type: 'number' }, { name: 'id', required: false, type: 'string' }, { name: 'options', required: false, type: 'GridOptions' }], result: 'GridLayout' },
   'grid.scroll': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'x', required: true, type: 'number' }, { name: 'y', required: true, type: 'number' }, { name: 'phase', required: false, type: 'ScrollPhase' }], result: 'GridLayout' },
   'grid.update': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'viewport', required: false, type: 'Viewport' }, { name: 'x', required: false, type: 'number' }, { name: 'y', required: false, type: 'number' }, { name: 'phase', required: false, type: 'ScrollPhase' }], result: 'GridLayout' },
@@ -66,6 +68,8 @@ export const Method = frozen({
   SESSION_DESTROY: 'session.destroy',
   SESSION_SNAPSHOT: 'session.snapshot',
   SESSION_RESTORE: 'session.restore',
+  SESSION_DEFINE_TEMPLATE: 'session.defineTemplate',
+  SESSION_TEMPLATES: 'session.templates',
   GRID_CREATE: 'grid.create',
   GRID_SCROLL: 'grid.scroll',
   GRID_UPDATE: 'grid.update',
@@ -74,9 +78,9 @@ export const Method = frozen({
 
 /** The values of each enum. */
 export const ENUMS = frozen({
-  ChildKind: ['scroll', 'fixed', 'sticky'],
+  ChildKind: ['scroll', 'fixed', 'sticky', 'page'],
   EventDirection: ['up', 'down'],
-  EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling'],
+  EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'childDidLeavePreload', 'childDidResignCurrent', 'childDidBecomeCurrent', 'childDidEnterPreload', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling'],
   Framing: ['line', 'content-length'],
   GridSnapshotEngine: ['grid'],
   OptionsPhysicsPreset: ['ios', 'iosFast', 'android', 'flutter'],
@@ -90,7 +94,6 @@ export const ENUMS = frozen({
   ScrollPosition: ['top', 'center', 'bottom'],
   SessionListSessionsEngine: ['container', 'grid'],
   SnapshotEngine: ['container'],
-  Template: ['shortContainer', 'stickyTabs'],
 });
 
 /** The error codes, JSON-RPC's and the application's (RpcError has them too). */

@@ -2,7 +2,7 @@
 
 import type {
   ChildKind, ErrorCodeTable, EventType, MethodName, PhysicsFlingPreset, PhysicsFlingSnapMode, RecenterMode, ScrollDirection,
-  ScrollPhase, ScrollPosition, Template,
+  ScrollPhase, ScrollPosition,
 } from './generated.js';
 
 /** The method table, enums and error codes, generated from protocol/openrpc.json. */
@@ -99,6 +99,8 @@ export declare class Layout {
   readonly direction: ScrollDirection | (string & {});
   readonly phase: Phase;
   readonly activeChild: string | null;
+  /** Only in feed sessions (`options.feed`): the committed current child. */
+  readonly currentChild?: string;
   readonly contentView: ContentView;
   readonly children: ChildLayout[];
   readonly events: Event[];
@@ -160,6 +162,8 @@ export type ChildSpec =
   | { id: string; kind: 'scroll'; contentHeight?: number | null; [extra: string]: JSONValue | undefined }
   | { id: string; kind: 'fixed'; height: number; [extra: string]: JSONValue | undefined }
   | { id: string; kind: 'sticky'; height: number; pinOffset?: number; [extra: string]: JSONValue | undefined }
+  /** A full-screen feed item: exactly one viewport tall, it takes no size. */
+  | { id: string; kind: 'page'; [extra: string]: JSONValue | undefined }
   | { id: string; kind: ChildKind | (string & {}); [extra: string]: JSONValue | undefined };
 
 export type Size = { width: number; height: number } | [number, number];
@@ -171,6 +175,8 @@ export interface SessionOptions {
   seedEvents?: boolean;
   refresh?: null | { threshold: number; height: number };
   loadMore?: null | { distance: number };
+  /** The current child (committed at rest) and the preload window around it; ahead/behind 0-16. */
+  feed?: null | { preload: { ahead?: number; behind?: number } };
   [extra: string]: JSONValue | undefined;
 }
 
@@ -180,7 +186,8 @@ export interface CreateParams {
   insets?: Insets;
   offset?: number;
   id?: string;
-  template?: Template | (string & {});
+  /** A built-in (`shortContainer`, `stickyTabs`, `feed`) or a defined template's name. */
+  template?: string;
   options?: SessionOptions;
   /** Registered components, e.g. `ComponentManager.param()`. */
   components?: ComponentParam[];
@@ -217,6 +224,15 @@ export interface UpdateParams {
 }
 
 /** `engine`: what the session lays out (`"container"`, the stack of children; `"grid"`, a tile grid). */
+/** A template `session.create` takes: `children` (required), `options`, `insets`, `components`. */
+export interface TemplateSpec {
+  children: ChildSpec[];
+  options?: SessionOptions;
+  insets?: Insets;
+  components?: ComponentParam[];
+}
+/** One entry of `session.templates`. */
+export interface TemplateInfo { name: string; builtIn: boolean; [extra: string]: JSONValue }
 export interface SessionInfo { id: string; engine: 'container' | 'grid'; children: JSONValue; revision: number; [extra: string]: JSONValue }
 
 export interface InitializeResult {
@@ -300,6 +316,8 @@ export declare const calls: {
   destroy(session: string): Call<string>;
   snapshot(session: string): Call<JSONValue>;
   restore(snapshot: JSONValue, id?: string): Call<Layout | GridLayout>;
+  defineTemplate(name: string, template: TemplateSpec): Call<TemplateInfo[]>;
+  templates(): Call<TemplateInfo[]>;
   gridCreate(params: GridCreateParams): Call<GridLayout>;
   gridScroll(session: string, x: number, y: number, phase?: ScrollPhase): Call<GridLayout>;
   gridUpdate(session: string, params?: GridUpdateParams): Call<GridLayout>;
@@ -374,6 +392,8 @@ export declare class Client {
   destroy(session: string, opts?: CallOptions): Promise<string>;
   snapshot(session: string, opts?: CallOptions): Promise<JSONValue>;
   restore(snapshot: JSONValue, id?: string, opts?: CallOptions): Promise<Layout | GridLayout>;
+  defineTemplate(name: string, template: TemplateSpec, opts?: CallOptions): Promise<TemplateInfo[]>;
+  templates(opts?: CallOptions): Promise<TemplateInfo[]>;
   gridCreate(params: GridCreateParams, opts?: CallOptions): Promise<GridLayout>;
   gridScroll(session: string, x: number, y: number, phase?: ScrollPhase, opts?: CallOptions): Promise<GridLayout>;
   gridUpdate(session: string, params?: GridUpdateParams, opts?: CallOptions): Promise<GridLayout>;

@@ -223,6 +223,11 @@ const asSessions = (r) => {
   if (!Array.isArray(r.sessions)) throw new ProtocolError('session.list: sessions must be an array');
   return r.sessions;
 };
+const asTemplates = (r) => {
+  obj(r, 'TemplateList');
+  if (!Array.isArray(r.templates)) throw new ProtocolError('TemplateList.templates must be an array');
+  return r.templates;
+};
 const asDestroyed = (r) => {
   obj(r, 'session.destroy result');
   if (typeof r.session !== 'string') throw new ProtocolError('session.destroy: expected {session}');
@@ -303,6 +308,8 @@ export const calls = {
   destroy: (session) => ({ method: Method.SESSION_DESTROY, params: { session }, decode: asDestroyed }),
   snapshot: (session) => ({ method: Method.SESSION_SNAPSHOT, params: { session }, decode: asIs }),
   restore: (snapshot, id) => ({ method: Method.SESSION_RESTORE, params: compact({ snapshot, id }), decode: asLayout }),
+  defineTemplate: (name, template) => ({ method: Method.SESSION_DEFINE_TEMPLATE, params: { name, template }, decode: asTemplates }),
+  templates: () => ({ method: Method.SESSION_TEMPLATES, params: undefined, decode: asTemplates }),
   gridCreate: ({ viewport, tile, overscan, contentSize, recenter, threshold, id, delta } = {}) => ({
     method: Method.GRID_CREATE,
     params: compact({ viewport: size(viewport, 'width', 'height'), tile: size(tile, 'width', 'height'), overscan,
@@ -617,6 +624,10 @@ export class Client {
   destroy(session, opts) { return this.call(calls.destroy(session), opts); }
   snapshot(session, opts) { return this.call(calls.snapshot(session), opts); }
   restore(snapshot, id, opts) { return this.call(calls.restore(snapshot, id), opts); }
+  /** `session.defineTemplate`: names `{children, options?, insets?, components?}` for `create({template: name})`. */
+  defineTemplate(name, template, opts) { return this.call(calls.defineTemplate(name, template), opts); }
+  /** `session.templates`: the built-in templates, then the defined ones. */
+  templates(opts) { return this.call(calls.templates(), opts); }
   gridCreate(params, opts) { return this.call(calls.gridCreate(params), opts); }
   gridScroll(session, x, y, phase, opts) { return this.call(calls.gridScroll(session, x, y, phase), opts); }
   gridUpdate(session, params, opts) { return this.call(calls.gridUpdate(session, params), opts); }

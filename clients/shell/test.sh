@@ -62,7 +62,7 @@ done
 # snapshots: format 2 with each behavior's part; a recorded format 1 snapshot
 # (session s1 of protocol/conformance/sessions.jsonl) restores and answers as the live session
 snap=$(omniscroll_call session.snapshot "{\"session\":\"$s\"}")
-check "snapshot format 2 parts" "$(printf '%s' "$snap" | jq -c '[.format, (.state | keys_unsorted)]')" '[2,["motion","refresh","target","loadMore"]]'
+check "snapshot format 2 parts" "$(printf '%s' "$snap" | jq -c '[.format, (.state | keys_unsorted)]')" '[2,["motion","refresh","target","loadMore","feed"]]'
 format1='{"format":1,"session":"s1","delta":false,"viewport":{"width":375,"height":800},"insets":{"top":0,"bottom":100},"options":{"anchoring":true,"seedEvents":true,"refresh":null,"loadMore":null},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}],"offset":3000,"phase":"dragging","direction":"up","revision":2,"state":{"visible":["bottom"],"active":"bottom","leaving":"bottom","pinned":[],"refresh":"idle","loadMoreTriggeredAt":null,"loadingMore":false,"pendingTarget":null}}'
 omniscroll_call session.create '{"id":"live","viewport":{"width":375,"height":800},"insets":{"bottom":100},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}]}' >/dev/null
 omniscroll_call session.scroll '{"session":"live","offset":3000,"phase":"dragging"}' >/dev/null
@@ -187,6 +187,60 @@ check "scroll dispatched in order" "$log" \
 check "the result is kept" "$(printf '%s' "$OMNISCROLL_RESULT" | jq .offset)" 800
 omniscroll_stop
 OMNISCROLL_COMPONENTS=
+
+# a feed from the built-in template: the player plays the item at rest; player, then analytics
+log=
+player_on_childDidBecomeCurrent() { log="$log player:play/$(printf '%s' "$1" | jq -r .child)"; }
+player_on_childDidResignCurrent() { log="$log player:pause/$(printf '%s' "$1" | jq -r .child)"; }
+analytics_on_childDidShow() { log="$log analytics:show/$(printf '%s' "$1" | jq -r .child)"; }
+analytics_on_childDidBecomeCurrent() { log="$log analytics:current/$(printf '%s' "$1" | jq -r .child)"; }
+unset -f player_on_childDidBecomeActive player_on_childDidResignActive analytics_on_childDidHide
+OMNISCROLL_COMPONENTS=
+omniscroll_component player
+omniscroll_component analytics
+omniscroll_start
+omniscroll_call_dispatching session.create '{"id":"f","template":"feed","viewport":{"width":375,"height":800}}'
+check "feed create: current child" "$(printf '%s' "$OMNISCROLL_RESULT" | jq -r .currentChild)" item0
+check "feed create dispatched" "$log" " analytics:show/item0 player:play/item0 analytics:current/item0"
+log=
+omniscroll_call_dispatching session.beginDragging '{"session":"f"}'
+omniscroll_call_dispatching session.scroll '{"session":"f","offset":500}'
+check "a swipe keeps the current child" "$(printf '%s' "$OMNISCROLL_RESULT" | jq -r .currentChild)" item0
+check "a swipe shows the next item only" "$log" " analytics:show/item1"
+log=
+omniscroll_call_dispatching session.endDragging '{"session":"f"}'
+check "at rest the next item plays" "$log" " player:pause/item0 player:play/item1 analytics:current/item1"
+# a paging flick: drag frames, a release velocity, ticks at 1/60 s; the item plays in the tick where the motion ends
+omniscroll_call_dispatching session.create '{"id":"g","template":"feed","viewport":{"width":375,"height":800}}'
+omniscroll_call_dispatching session.beginDragging '{"session":"g"}'
+omniscroll_call_dispatching session.drag '{"session":"g","translation":-120}'
+log=
+omniscroll_call_dispatching session.endDragging '{"session":"g","velocity":2000,"time":0}'
+check "a flick turns one item" "$(printf '%s' "$OMNISCROLL_RESULT" | jq .motion.target)" 800
+frame=0
+while [ "$(printf '%s' "$OMNISCROLL_RESULT" | jq -r .phase)" != idle ] && [ $frame -lt 600 ]; do
+    check "nothing plays while the motion runs" "$log" ""
+    frame=$((frame + 1))
+    omniscroll_call_dispatching session.tick "{\"session\":\"g\",\"time\":$(jq -n "$frame / 60")}"
+done
+check "the flick rests on the next item" "$(printf '%s' "$OMNISCROLL_RESULT" | jq -c '[.offset, .currentChild]')" '[800,"item1"]'
+check "it plays when the motion ends" "$log" " player:pause/item0 player:play/item1 analytics:current/item1"
+check "defineTemplate lists it" "$(omniscroll_call session.defineTemplate '{"name":"follow","template":{"children":[{"id":"a","kind":"page"}],"options":{"feed":{"preload":{"ahead":1}}}}}' | jq -c '[.templates[] | select(.builtIn | not) | .name]')" '["follow"]'
+check "a defined template creates" "$(omniscroll_call session.create '{"template":"follow","viewport":{"width":375,"height":800}}' | jq -r .currentChild)" a
+check "a bad template names its path" "$(omniscroll_call session.defineTemplate '{"name":"x","template":{"children":[{"id":"a","kind":"page","height":1}]}}' 2>&1 >/dev/null | jq -r .data.param)" "params.template.children[0].height"
+omniscroll_stop
+OMNISCROLL_COMPONENTS=
+omniscroll_start "$OMNISCROLL_BIN" --templates "$repo/protocol/examples/templates.json"
+check "--templates defines the file's templates" "$(omniscroll_call session.templates | jq -c '[.templates[] | select(.builtIn | not) | .name]')" '["recommend","follow"]'
+omniscroll_stop
+printf '{"recommend":{"children":[{"id":"a","kind":"pag"}]}}' > "${TMPDIR:-/tmp}/omniscroll-bad-templates.$$.json"
+msg=$("$OMNISCROLL_BIN" --templates "${TMPDIR:-/tmp}/omniscroll-bad-templates.$$.json" </dev/null 2>&1 >/dev/null)
+check "an invalid templates file stops the worker" "$?" 2
+case $msg in
+    "omniscroll: --templates "*"Invalid params: recommend.children[0].kind: must be one of"*) check "and names the fault" ok ok ;;
+    *) check "and names the fault" "$msg" "omniscroll: --templates FILE: Invalid params: recommend.children[0].kind: …" ;;
+esac
+rm -f "${TMPDIR:-/tmp}/omniscroll-bad-templates.$$.json"
 
 # a worker that dies: return code 3 with its stderr tail
 omniscroll_start "$OMNISCROLL_BIN" --no-such-flag-xyz

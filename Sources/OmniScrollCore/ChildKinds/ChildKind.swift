@@ -5,6 +5,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
     case scroll
     case fixed
     case sticky
+    case page
 
     /// The rule of each kind.
     var rule: any ChildKindRule.Type {
@@ -12,6 +13,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
         case .scroll: ScrollChild.self
         case .fixed: FixedChild.self
         case .sticky: StickyChild.self
+        case .page: PageChild.self
         }
     }
 
@@ -19,6 +21,8 @@ public enum ChildKind: String, CaseIterable, Sendable {
     public var sizeMember: StaticString { rule.sizeMember }
     /// Whether the natural height must be given when the child is declared.
     public var requiresSize: Bool { rule.requiresSize }
+    /// Whether the child is exactly one viewport tall (no declared height).
+    public var isViewportTall: Bool { rule.isViewportTall }
     /// The spec members only this kind has, all lengths.
     public var payloadMembers: [StaticString] { rule.payloadMembers }
     /// The payload from the values of `payloadMembers` (`nil`: not given).

@@ -8,6 +8,9 @@ protocol ChildKindRule {
     static var sizeMember: StaticString { get }
     /// Whether the natural height must be known when the child is declared.
     static var requiresSize: Bool { get }
+    /// Whether the child's natural height is the viewport's height, always
+    /// (a `page`): it takes no declared size and follows viewport changes.
+    static var isViewportTall: Bool { get }
     /// The kind's own spec members, all lengths, in the order a snapshot writes them.
     static var payloadMembers: [StaticString] { get }
     /// The payload from the values of `payloadMembers` (`nil`: not given).
@@ -27,6 +30,7 @@ protocol ChildKindRule {
 
 extension ChildKindRule {
     static var payloadMembers: [StaticString] { [] }
+    static var isViewportTall: Bool { false }
     static func values(of payload: ChildPayload) -> [Double] { [] }
     static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double { natural }
     static func pinOffset(of payload: ChildPayload) -> Double? { nil }

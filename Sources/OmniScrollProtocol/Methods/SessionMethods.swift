@@ -25,5 +25,7 @@ enum SessionMethods {
         registry.register(DestroyMethod.self)
         registry.register(SnapshotMethod.self)
         registry.register(RestoreMethod.self)
+        registry.register(DefineTemplateMethod.self)
+        registry.register(TemplatesMethod.self)
     }
 }

@@ -7,8 +7,9 @@ import OmniScrollJSON
 ///     {"session","revision","offset","contentHeight","minOffset","maxOffset",
 ///      "direction","phase","activeChild","contentView","children","events"}
 ///
-/// with the behaviors' own members after `activeChild` and after `events`
-/// (`ContainerBehavior.writeReply`: a started `motion`…), then `anchorShift`
+/// with the behaviors' own members after `activeChild` (a feed's
+/// `currentChild`) and after `events` (`ContainerBehavior.writeReply`: a
+/// started `motion`…), then `anchorShift`
 /// when anchoring moved the offset, `clampShift` when the offset was clamped
 /// back into range, and `target` for `session.scrollToChild`. The container
 /// is taken `inout` only so its behaviors write in place (no copy).

@@ -61,6 +61,7 @@ struct BenchResults {
     var gridInstructions: GridInstructions?
     var flingCalls: FlingCalls?
     var tickInstructions: TickInstructions?
+    var feedInstructions: FeedInstructions?
 
     init(options: BenchOptions) { self.options = options }
 
@@ -242,6 +243,18 @@ struct BenchResults {
             let ratio = scrollInstructions.map { fmt(t.perTick / $0.perScroll, 2) } ?? ""
             md += "| \(grouped(Double(t.ticks))) | \(grouped(t.ticksPerSecond)) | \(fmt(t.perTick, 1)) | \(ratio) |\n"
         }
+        if let f = feedInstructions {
+            md += "\n## 10. A feed's swipes over 100 and 1 000 000 pages (`bench/feed-instructions`)\n\n"
+            md += "The release worker creates a feed of N pages from the `feed` template (delta replies, load-more off) and answers swipes (scroll ticks while dragging and decelerating, releases, and the commit of the current child at rest) or paging flicks (four drag frames, a release velocity, ticks at 1/60 s until the commit at idle). Callgrind's instructions minus the create alone, per call; reply bytes per call.\n\n"
+            md += "| calls | pages | instructions per call | reply bytes per call |\n| --- | ---: | ---: | ---: |\n"
+            for i in 0..<2 {
+                md += "| swipes | \(grouped(f.sizes[i])) | \(fmt(f.perCall[i], 1)) | \(fmt(f.replyBytesPerCall[i], 1)) |\n"
+            }
+            for i in 0..<2 {
+                md += "| paging | \(grouped(f.sizes[i])) | \(fmt(f.pagingPerCall[i], 1)) | \(fmt(f.pagingReplyBytesPerCall[i], 1)) |\n"
+            }
+            md += "\nRatios \(fmt(f.ratio, 3)) (swipes) and \(fmt(f.pagingRatio, 3)) (paging), bound 1.5; the same replies but for the members the page count sets: \(f.sameReplies && f.pagingSameReplies).\n"
+        }
         return md
     }
 
@@ -352,6 +365,9 @@ struct BenchResults {
             w.key("perCall"); w.number(f.perCall)
             w.key("samplesPerCall"); w.number(f.samplesPerCall)
             w.endObject()
+        }
+        if let f = feedInstructions {
+            w.key("feedInstructions"); w.value(.object(f.report))
         }
         w.key("targets"); w.beginArray()
         for t in targets {

@@ -14,7 +14,9 @@
 // (`physics.fling` at 60 samples a second: calls/s and instructions per call,
 // `bench/fling-calls`; not in the smoke run either), tick (`session.tick` in a
 // session with physics: ticks/s and instructions per tick,
-// `bench/tick-instructions`; not in the smoke run).
+// `bench/tick-instructions`; not in the smoke run), feed (a feed's swipes over
+// 100 and 1 000 000 pages: instructions and reply bytes per call,
+// `bench/feed-instructions`; not in the smoke run).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,6 +40,8 @@ struct BenchOptions {
     var flingCallsScript: String?
     /// `bench/tick-instructions`, for the tick stage.
     var tickInstructionsScript: String?
+    /// `bench/feed-instructions`, for the feed stage.
+    var feedInstructionsScript: String?
     var only: Set<String> = []
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -61,6 +65,7 @@ struct BenchOptions {
             case "--grid-instructions": options.gridInstructionsScript = try value()
             case "--fling-calls": options.flingCallsScript = try value()
             case "--tick-instructions": options.tickInstructionsScript = try value()
+            case "--feed-instructions": options.feedInstructionsScript = try value()
             case "--only": options.only.formUnion(try value().split(separator: ",").map(String.init))
             default: throw BenchFailure("unknown argument \(arguments[i])")
             }
@@ -167,6 +172,12 @@ func runBench(_ options: BenchOptions) throws -> BenchResults {
         let figures = try TickInstructions.measure(script: script, worker: options.worker)
         results.tickInstructions = figures
         log("session.tick: \(fmt(figures.ticksPerSecond, 0)) ticks/s, \(fmt(figures.perTick, 1)) instructions per tick")
+    }
+    if enabled("feed"), !options.smoke, let script = options.feedInstructionsScript {
+        let figures = try FeedInstructions.measure(script: script, worker: options.worker)
+        results.feedInstructions = figures
+        log("feed swipes: \(fmt(figures.perCall[0], 1)) instructions per call over \(grouped(figures.sizes[0])) pages, "
+            + "\(fmt(figures.perCall[1], 1)) over \(grouped(figures.sizes[1])) (ratio \(fmt(figures.ratio, 3)))")
     }
     return results
 }

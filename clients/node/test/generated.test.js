@@ -40,6 +40,8 @@ const TYPED_CALLS = {
   'session.destroy': () => calls.destroy('s'),
   'session.snapshot': () => calls.snapshot('s'),
   'session.restore': () => calls.restore({ format: 1 }, 's2'),
+  'session.defineTemplate': () => calls.defineTemplate('follow', { children: [{ id: 'a', kind: 'page' }] }),
+  'session.templates': () => calls.templates(),
   'grid.create': () => calls.gridCreate({
     viewport: [375, 800], tile: [100, 100], overscan: 1, contentSize: [10000, 10000], recenter: 'threshold', threshold: 100,
     id: 'g', delta: true,

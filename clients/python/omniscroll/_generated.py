@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "OptionsPhysicsPreset", "OptionsSnapMode", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "OptionsPhysicsPreset", "OptionsSnapMode", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine"]
 
 
 class Param(NamedTuple):
@@ -26,7 +26,7 @@ METHODS: Dict[str, MethodSpec] = {
     "shutdown": MethodSpec("shutdown", (), "null"),
     "exit": MethodSpec("exit", (), None),
     "rpc.discover": MethodSpec("rpc.discover", (), "OpenRPC Schema"),
-    "session.create": MethodSpec("session.create", (Param("viewport", True, "Viewport"), Param("children", False, "array<ChildSpec>"), Param("insets", False, "Insets"), Param("offset", False, "number"), Param("id", False, "string"), Param("template", False, "Template"), Param("options", False, "Options"), Param("components", False, "array<Component>")), "Layout"),
+    "session.create": MethodSpec("session.create", (Param("viewport", True, "Viewport"), Param("children", False, "array<ChildSpec>"), Param("insets", False, "Insets"), Param("offset", False, "number"), Param("id", False, "string"), Param("template", False, "string"), Param("options", False, "Options"), Param("components", False, "array<Component>")), "Layout"),
     "session.scroll": MethodSpec("session.scroll", (Param("session", True, "string"), Param("offset", True, "number"), Param("phase", False, "ScrollPhase")), "Layout"),
     "session.setContentHeight": MethodSpec("session.setContentHeight", (Param("session", True, "string"), Param("child", True, "string"), Param("contentHeight", True, "number")), "Layout"),
     "session.update": MethodSpec("session.update", (Param("session", True, "string"), Param("sizes", False, "object"), Param("viewport", False, "Viewport"), Param("insets", False, "Insets"), Param("offset", False, "number"), Param("phase", False, "ScrollPhase")), "Layout"),
@@ -47,6 +47,8 @@ METHODS: Dict[str, MethodSpec] = {
     "session.destroy": MethodSpec("session.destroy", (Param("session", True, "string"),), "destroyed"),
     "session.snapshot": MethodSpec("session.snapshot", (Param("session", True, "string"),), "AnySnapshot"),
     "session.restore": MethodSpec("session.restore", (Param("snapshot", True, "AnySnapshot"), Param("id", False, "string")), "AnyLayout"),
+    "session.defineTemplate": MethodSpec("session.defineTemplate", (Param("name", True, "string"), Param("template", True, "Template")), "TemplateList"),
+    "session.templates": MethodSpec("session.templates", (), "TemplateList"),
     "grid.create": MethodSpec("grid.create", (Param("viewport", True, "Viewport"), Param("tile", True, "TileSize"), Param("overscan", False, "integer"), Param("contentSize", False, "TileSize"), Param("recenter", False, "RecenterMode"), Param("threshold", False, "number"), Param("id", False, "string"), Param("options", False, "GridOptions")), "GridLayout"),
     "grid.scroll": MethodSpec("grid.scroll", (Param("session", True, "string"), Param("x", True, "number"), Param("y", True, "number"), Param("phase", False, "ScrollPhase")), "GridLayout"),
     "grid.update": MethodSpec("grid.update", (Param("session", True, "string"), Param("viewport", False, "Viewport"), Param("x", False, "number"), Param("y", False, "number"), Param("phase", False, "ScrollPhase")), "GridLayout"),
@@ -81,15 +83,17 @@ class Method:
     SESSION_DESTROY = "session.destroy"
     SESSION_SNAPSHOT = "session.snapshot"
     SESSION_RESTORE = "session.restore"
+    SESSION_DEFINE_TEMPLATE = "session.defineTemplate"
+    SESSION_TEMPLATES = "session.templates"
     GRID_CREATE = "grid.create"
     GRID_SCROLL = "grid.scroll"
     GRID_UPDATE = "grid.update"
     PHYSICS_FLING = "physics.fling"
 
 
-ChildKind = Literal["scroll", "fixed", "sticky"]
+ChildKind = Literal["scroll", "fixed", "sticky", "page"]
 EventDirection = Literal["up", "down"]
-EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling"]
+EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "childDidLeavePreload", "childDidResignCurrent", "childDidBecomeCurrent", "childDidEnterPreload", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling"]
 Framing = Literal["line", "content-length"]
 GridSnapshotEngine = Literal["grid"]
 OptionsPhysicsPreset = Literal["ios", "iosFast", "android", "flutter"]
@@ -103,7 +107,6 @@ ScrollPhase = Literal["idle", "dragging", "decelerating", "animating"]
 ScrollPosition = Literal["top", "center", "bottom"]
 SessionListSessionsEngine = Literal["container", "grid"]
 SnapshotEngine = Literal["container"]
-Template = Literal["shortContainer", "stickyTabs"]
 
 
 class ErrorCodes:

@@ -16,7 +16,7 @@ from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError
                      WorkerDied)
 from ._generated import Method, PhysicsFlingPreset, RecenterMode, ScrollPhase, ScrollPosition
 from .components import ComponentManager
-from .types import FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo
+from .types import FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo, TemplateInfo
 
 JSON = Any
 
@@ -432,6 +432,16 @@ class AsyncClient:
     async def restore(self, snapshot: JSON, id: Optional[str] = None, *,
                       timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
         return await self.call(calls.restore(snapshot, id), timeout)
+
+    async def define_template(self, name: str, template: Mapping[str, JSON], *,
+                    timeout: Optional[float] = None) -> "List[TemplateInfo]":
+        """``session.defineTemplate``: names a template (``{"children", "options"?, "insets"?,
+        "components"?}``) that ``create(..., template=name)`` starts from."""
+        return await self.call(calls.define_template(name, template), timeout)
+
+    async def templates(self, *, timeout: Optional[float] = None) -> "List[TemplateInfo]":
+        """``session.templates``: the built-in templates, then the defined ones."""
+        return await self.call(calls.templates(), timeout)
 
     async def grid_create(self, viewport: Union[Mapping[str, Number], Sequence[Number]],
                     tile: Union[Mapping[str, Number], Sequence[Number]], *, overscan: Optional[int] = None,

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._generated import Method, PhysicsFlingPreset, RecenterMode, ScrollPhase, ScrollPosition
-from .types import (Child, FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo, any_layout_from_json,
-                    destroyed_from_json, session_list_from_json)
+from .types import (Child, FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo, TemplateInfo,
+                    any_layout_from_json, destroyed_from_json, session_list_from_json, template_list_from_json)
 
 JSON = Any
 ChildSpec = Union[Child, Mapping[str, JSON]]
@@ -208,6 +208,19 @@ def restore(snapshot: JSON, id: Optional[str] = None) -> Call:
     return Call(Method.SESSION_RESTORE, _params(snapshot=snapshot, id=id), Layout.from_json)
 
 
+def define_template(name: str, template: Mapping[str, JSON]) -> Call:
+    """``template`` is ``{"children", "options"?, "insets"?, "components"?}``
+    (``Child`` objects accepted in ``children``); answers every template then known."""
+    body = dict(template)
+    if "children" in body:
+        body["children"] = _children(body["children"])
+    return Call(Method.SESSION_DEFINE_TEMPLATE, {"name": name, "template": body}, template_list_from_json)
+
+
+def templates() -> Call:
+    return Call(Method.SESSION_TEMPLATES, None, template_list_from_json)
+
+
 def grid_create(viewport: Union[Mapping[str, Number], Sequence[Number]],
                 tile: Union[Mapping[str, Number], Sequence[Number]], *, overscan: Optional[int] = None,
                 content_size: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
@@ -251,6 +264,6 @@ __all__ = ["Call", "call", "initialize", "shutdown", "exit", "discover", "create
            "set_content_height", "update", "set_viewport", "set_insets", "insert_children",
            "remove_children", "scroll_to_child", "begin_dragging", "drag", "end_dragging", "tick", "end_scrolling",
            "end_refreshing", "end_loading_more", "get", "list_sessions", "destroy", "snapshot", "restore",
-           "grid_create", "grid_scroll", "grid_update",
+           "define_template", "templates", "grid_create", "grid_scroll", "grid_update",
            "fling",
-           "SessionInfo"]
+           "SessionInfo", "TemplateInfo"]

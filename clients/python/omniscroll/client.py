@@ -20,7 +20,7 @@ from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError
                      WorkerDied)
 from ._generated import Method, PhysicsFlingPreset, RecenterMode, ScrollPhase, ScrollPosition
 from .components import ComponentManager
-from .types import FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo
+from .types import FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo, TemplateInfo
 
 JSON = Any
 DEFAULT_TIMEOUT = 30.0
@@ -525,6 +525,16 @@ class Client:
 
     def restore(self, snapshot: JSON, id: Optional[str] = None, *, timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
         return self.call(calls.restore(snapshot, id), timeout)
+
+    def define_template(self, name: str, template: Mapping[str, JSON], *,
+                    timeout: Optional[float] = None) -> "List[TemplateInfo]":
+        """``session.defineTemplate``: names a template (``{"children", "options"?, "insets"?,
+        "components"?}``) that ``create(..., template=name)`` starts from."""
+        return self.call(calls.define_template(name, template), timeout)
+
+    def templates(self, *, timeout: Optional[float] = None) -> "List[TemplateInfo]":
+        """``session.templates``: the built-in templates, then the defined ones."""
+        return self.call(calls.templates(), timeout)
 
     def grid_create(self, viewport: Union[Mapping[str, Number], Sequence[Number]],
                     tile: Union[Mapping[str, Number], Sequence[Number]], *, overscan: Optional[int] = None,

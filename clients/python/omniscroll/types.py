@@ -162,12 +162,14 @@ class Layout:
     anchor_shift: Optional[Number] = None
     clamp_shift: Optional[Number] = None
     target: Optional[Target] = None
+    #: Only in feed sessions (``options.feed``): the committed current child.
+    current_child: Optional[str] = None
     extra: Dict[str, JSON] = field(default_factory=dict)
     raw: Dict[str, JSON] = field(default_factory=dict, repr=False, compare=False)
 
     _KEYS = ("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction",
-             "phase", "activeChild", "contentView", "children", "events", "motion", "anchorShift", "clampShift",
-             "target")
+             "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "anchorShift",
+             "clampShift", "target")
 
     @classmethod
     def from_json(cls, value: JSON) -> "Layout":
@@ -186,6 +188,7 @@ class Layout:
         motion = o.get("motion")
         direction = o.get("direction")
         active = o.get("activeChild")
+        current = o.get("currentChild")
         phase = o.get("phase")
         return cls(
             session=session,
@@ -204,6 +207,7 @@ class Layout:
             anchor_shift=anchor if isinstance(anchor, (int, float)) and not isinstance(anchor, bool) else None,
             clamp_shift=clamp if isinstance(clamp, (int, float)) and not isinstance(clamp, bool) else None,
             target=Target.from_json(target) if isinstance(target, dict) else None,
+            current_child=current if isinstance(current, str) else None,
             extra=_extra(o, cls._KEYS),
             raw=dict(o),
         )
@@ -324,6 +328,28 @@ def session_list_from_json(value: JSON) -> List[SessionInfo]:
     return [SessionInfo.from_json(s) for s in sessions]
 
 
+@dataclass
+class TemplateInfo:
+    """One entry of ``session.templates``: a name ``session.create`` takes."""
+    name: str
+    #: True for the templates compiled into the worker; False for defined ones.
+    built_in: bool
+    extra: Dict[str, JSON] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "TemplateInfo":
+        o = _obj(value, "template")
+        return cls(str(o.get("name")), o.get("builtIn") is True, _extra(o, ("name", "builtIn")))
+
+
+def template_list_from_json(value: JSON) -> List[TemplateInfo]:
+    o = _obj(value, "TemplateList")
+    templates = o.get("templates", [])
+    if not isinstance(templates, list):
+        raise ValueError("TemplateList.templates must be an array")
+    return [TemplateInfo.from_json(t) for t in templates]
+
+
 def destroyed_from_json(value: JSON) -> str:
     o = _obj(value, "session.destroy result")
     s = o.get("session")
@@ -372,6 +398,11 @@ class Child:
     @classmethod
     def sticky(cls, id: str, height: Number, pin_offset: Optional[Number] = None) -> "Child":
         return cls(id, "sticky", height=height, pin_offset=pin_offset)
+
+    @classmethod
+    def page(cls, id: str) -> "Child":
+        """A full-screen feed item: exactly one viewport tall, it takes no size."""
+        return cls(id, "page")
 
     def to_json(self) -> Dict[str, JSON]:
         out: Dict[str, JSON] = {"id": self.id, "kind": self.kind}

@@ -161,7 +161,7 @@ def test_snapshots_are_format_2_with_each_behaviors_part(client: Client) -> None
     snap = client.snapshot(s)
     assert snap["format"] == 2
     assert snap["state"] == {"motion": {"running": None, "dragStart": None}, "refresh": "idle", "target": {"pending": None},
-                             "loadMore": {"triggeredAt": None, "loading": False}}
+                             "loadMore": {"triggeredAt": None, "loading": False}, "feed": {"current": None}}
 
 
 def test_a_format_1_snapshot_restores_and_answers_as_the_live_session(client: Client) -> None:
@@ -196,7 +196,7 @@ def test_initialize_and_discover_cover_every_bound_method(client: Client) -> Non
              "session.beginDragging", "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
              "session.endRefreshing",
              "session.endLoadingMore", "session.get", "session.list", "session.destroy", "session.snapshot",
-             "session.restore"}
+             "session.restore", "session.defineTemplate", "session.templates"}
     missing = {n for n in names if n.startswith("session.")} - bound
     assert not missing, "session methods the client does not bind: %s" % sorted(missing)
 

@@ -41,6 +41,8 @@ TYPED_CALLS: Dict[str, Callable[[], Call]] = {
     "session.destroy": lambda: calls.destroy("s"),
     "session.snapshot": lambda: calls.snapshot("s"),
     "session.restore": lambda: calls.restore({"format": 1}, "s2"),
+    "session.defineTemplate": lambda: calls.define_template("follow", {"children": [Child.page("a")]}),
+    "session.templates": calls.templates,
     "grid.create": lambda: calls.grid_create((375, 800), (100, 100), overscan=1, content_size=(10000, 10000),
                                              recenter="threshold", threshold=100, id="g", delta=True),
     "grid.scroll": lambda: calls.grid_scroll("g", 1, 2, "dragging"),

@@ -1,8 +1,8 @@
 import OmniScrollCore
 import OmniScrollJSON
 
-/// `session.create`: a new container from children (or a template), a
-/// viewport, insets, an offset and options.
+/// `session.create`: a new container from children (or a template, built-in
+/// or defined), a viewport, insets, an offset and options.
 struct CreateMethod: MethodDeclaration {
     static let name: StaticString = "session.create"
     /// The children and options params, which template files are made of too (`SessionTemplate`).
@@ -16,52 +16,52 @@ struct CreateMethod: MethodDeclaration {
         insets,
         .optional("offset", SessionParams.offset),
         .optional("id", SessionParams.id),
-        .optional("template", .enumeration(SessionTemplate.names)),
+        .optional("template", .string(minLength: 1, maxLength: SessionParams.maxIDLength)),
         options,
         components,
     ]
     static let result = ResultSchema.component("Layout")
 
     let viewport: Viewport
-    let children: [ChildSpec]
-    let insets: Insets
+    /// `nil` when not given: the template's.
+    let children: [ChildSpec]?
+    let insets: Insets?
     let offset: Double?
     let id: String?
-    let options: ContainerOptions
-    let delta: Bool
-    /// `nil` when none are given (or the list is empty): the replies then carry no `components`.
-    let components: SessionComponents?
+    /// Resolved when the call applies: defined templates live in the worker's state.
+    let template: String?
+    let options: OptionsPatch?
+    /// `nil` when not given; an empty list beside a template clears the template's components.
+    let components: SessionComponents??
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        let template = try params.optionalEnumeration("template", as: SessionTemplate.Name.self)
-            .map { (name) throws(RPCError) in try SessionTemplate.named(name) }
+        template = try params.optionalString("template")
         viewport = try SessionParams.viewport(params.object("viewport"))
-        if let array = try params.optionalArray("children") {
-            children = try SessionParams.children(array)
-        } else if let template {
-            children = template.children
-        } else {
-            throw params.invalid("children", "required (or give a template)")
-        }
-        insets = try params.optionalObject("insets").map { (o) throws(RPCError) in try SessionParams.insets(o) } ?? template?.insets ?? .zero
+        children = try params.optionalArray("children").map { (array) throws(RPCError) in try SessionParams.children(array) }
+        if children == nil, template == nil { throw params.invalid("children", "required (or give a template)") }
+        insets = try params.optionalObject("insets").map { (o) throws(RPCError) in try SessionParams.insets(o) }
         offset = try params.optionalDouble("offset")
-        let base = template?.options ?? ContainerOptions()
-        let baseDelta = template?.delta ?? false
-        (options, delta) = try params.optionalObject("options").map { (o) throws(RPCError) in
-            try SessionParams.options(o, base: base, baseDelta: baseDelta)
-        } ?? (base, baseDelta)
+        options = try params.optionalObject("options").map { (o) throws(RPCError) in try OptionsPatch(o) }
         id = try params.optionalString("id")
-        // An empty list given beside a template clears the template's components.
         components = try params.optionalArray("components").map { (array) throws(RPCError) in
             try SessionComponents.decode(array)
-        } ?? template?.components
+        }
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
+        let template = try self.template.map { (name) throws(RPCError) in
+            try state.templates.template(named: name, path: "params.template")
+        }
+        let children = self.children ?? template?.children ?? []
+        let (options, delta) = self.options?.applied(to: template?.options ?? ContainerOptions(), delta: template?.delta ?? false)
+            ?? (template?.options ?? ContainerOptions(), template?.delta ?? false)
+        // `nil` when none are given (or the list is empty): the replies then carry no `components`.
+        let components = self.components ?? template?.components
         try state.sessions.checkRoom(forChildren: children.count, existing: 0, path: "params.children")
         let created: (Container, ContainerUpdate)
         do throws(ContainerError) {
-            created = try Container.create(viewport: viewport, insets: insets, children: children, offset: offset, options: options)
+            created = try Container.create(viewport: viewport, insets: insets ?? template?.insets ?? .zero, children: children,
+                                           offset: offset, options: options)
         } catch {
             throw SessionParams.rpcError(error, path: SessionParams.path(of: error))
         }

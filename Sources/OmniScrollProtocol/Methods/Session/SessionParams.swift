@@ -82,6 +82,7 @@ enum SessionParams {
         case .offset: offset
         case .finite: .number()
         case .magnitude: FlingMethod.magnitude
+        case .count: .integer(minimum: 0)
         }
     }
 
@@ -136,14 +137,7 @@ enum SessionParams {
 
     /// Options over `base` (a template's); members not given keep `base`'s.
     static func options(_ object: borrowing ParamDecoder, base: ContainerOptions, baseDelta: Bool) throws(RPCError) -> (ContainerOptions, delta: Bool) {
-        var options = base
-        let delta = try object.optionalBool("delta") ?? baseDelta
-        for declaration in ContainerOptions.declarations {
-            if let value = try optionValue(declaration.schema, ParamKey(stringLiteral: declaration.name), in: object) {
-                options[declaration.name] = value
-            }
-        }
-        return (options, delta)
+        try OptionsPatch(object).applied(to: base, delta: baseDelta)
     }
 
     /// Member `key` of `object` as `schema` shapes it, `nil` when not given
@@ -152,6 +146,7 @@ enum SessionParams {
     static func optionValue(_ schema: OptionSchema, _ key: ParamKey, in object: borrowing ParamDecoder) throws(RPCError) -> OptionValue? {
         switch schema {
         case .boolean: return try object.optionalBool(key).map(OptionValue.bool)
+        case .number(.count): return try object.optionalInt(key).map { .number(Double($0)) }
         case .number: return try object.optionalDouble(key).map(OptionValue.number)
         case .string: return try object.optionalString(key).map(OptionValue.string)
         case .enumeration(let cases):
@@ -269,4 +264,27 @@ struct InsetsPatch {
 extension Member {
     /// `session`: the id of the session a method works on.
     static let session = Member.required("session", .string())
+}
+
+/// Options given member by member, decoded before the options they go over
+/// are known (a template's, resolved when the call applies): the members
+/// not given keep the base's.
+struct OptionsPatch {
+    private var values: [(name: StaticString, value: OptionValue)] = []
+    private var delta: Bool?
+
+    init(_ object: borrowing ParamDecoder) throws(RPCError) {
+        delta = try object.optionalBool("delta")
+        for declaration in ContainerOptions.declarations {
+            if let value = try SessionParams.optionValue(declaration.schema, ParamKey(stringLiteral: declaration.name), in: object) {
+                values.append((declaration.name, value))
+            }
+        }
+    }
+
+    func applied(to base: ContainerOptions, delta baseDelta: Bool) -> (ContainerOptions, delta: Bool) {
+        var options = base
+        for (name, value) in values { options[name] = value }
+        return (options, delta ?? baseDelta)
+    }
 }
