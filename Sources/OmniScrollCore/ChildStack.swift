@@ -24,6 +24,10 @@ struct ChildStack: Sendable {
         /// (`Validation.maxChildren` keeps them in range).
         @exclusivity(unchecked) var indexByID: [String: Int32] = [:]
         @exclusivity(unchecked) var pins = StickyPins()
+        /// Child indices of the pagers, ascending (empty in most containers).
+        @exclusivity(unchecked) var pagers: [Int] = []
+        /// Each pager page's child index and page index, by page id.
+        @exclusivity(unchecked) var pagesByID: [String: PageAddress] = [:]
         /// The viewport height the frame heights were computed for.
         @exclusivity(unchecked) var viewportHeight: Double
 
@@ -38,6 +42,8 @@ struct ChildStack: Sendable {
             copy.frameHeights = frameHeights
             copy.indexByID = indexByID
             copy.pins = pins
+            copy.pagers = pagers
+            copy.pagesByID = pagesByID
             return copy
         }
     }
@@ -55,6 +61,9 @@ struct ChildStack: Sendable {
     var naturalHeights: PrefixSums { storage.naturalHeights }
     var frameHeights: PrefixSums { storage.frameHeights }
     var pins: StickyPins { storage.pins }
+    /// Child indices of the pagers, ascending.
+    var pagers: [Int] { storage.pagers }
+    var hasPagers: Bool { !storage.pagers.isEmpty }
     var unknownSizeCount: Int { storage.unknownSizes.count }
 
     var count: Int { storage.ids.count }
@@ -65,6 +74,18 @@ struct ChildStack: Sendable {
     func sharesStorage(with other: ChildStack) -> Bool { storage === other.storage }
 
     func index(of id: String) -> Int? { storage.indexByID[id].map(Int.init) }
+    /// Where the pager page `id` is, `nil` when no pager has it.
+    func page(of id: String) -> PageAddress? { storage.pagesByID[id] }
+
+    /// Pager child `i`'s payload (`i` must be a pager).
+    func pager(_ i: Int) -> PagerChild {
+        guard case .pager(let pager) = storage.payloads[i] else { preconditionFailure("child \(i) is not a pager") }
+        return pager
+    }
+
+    /// `P`: the offset at which child `i` reaches the bottom of the pinned
+    /// bars above it (where a pager pins).
+    func pinPoint(_ i: Int) -> Double { naturalTop(i) - pinnedHeightAbove(i) }
     @inline(__always)  // `Layout.child` calls it, and `pinnedHeightAbove`, for every child it lays out
     func naturalTop(_ i: Int) -> Double { storage.naturalHeights.prefix(i) }
     func naturalHeight(_ i: Int) -> Double { storage.naturalHeights.values[i] }
@@ -87,7 +108,10 @@ struct ChildStack: Sendable {
 
     /// The declared spec of child `i`, as the client gave it.
     func spec(_ i: Int) -> ChildSpec {
-        ChildSpec(id: storage.ids[i], size: isSizeKnown(i) ? naturalHeight(i) : nil, payload: storage.payloads[i])
+        let payload = storage.payloads[i]
+        let given = isSizeKnown(i) && payload.kind.rule.derivedNaturalHeight(
+            of: payload, pinnedAbove: 0, viewportHeight: 0) == nil
+        return ChildSpec(id: storage.ids[i], size: given ? naturalHeight(i) : nil, payload: payload)
     }
 
     /// The bottom of the pinned stack above child `i` once every bar above it is
@@ -114,6 +138,7 @@ struct ChildStack: Sendable {
         storage.naturalHeights.set(i, size)
         if storage.pins.contains(i) {
             storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
+            refreshPagerHeights()
             recomputeFrameHeights()
         } else {
             storage.frameHeights.set(i, frameHeight(i, natural: size))
@@ -125,7 +150,45 @@ struct ChildStack: Sendable {
         guard height != storage.viewportHeight else { return }
         makeUnique()
         storage.viewportHeight = height
+        refreshPagerHeights()
         recomputeFrameHeights()
+    }
+
+    /// Sets a pager page's content height; the pager's natural height follows
+    /// when it is the selected page.
+    mutating func setPageSize(_ address: PageAddress, _ size: Double) {
+        updatePager(address.child) { $0.pages[address.page].contentHeight = size }
+    }
+
+    /// Changes pager `i`'s payload (its selection, swipe, remembered offsets…)
+    /// and its natural and frame heights with it.
+    mutating func updatePager(_ i: Int, _ body: (inout PagerChild) -> Void) {
+        makeUnique()
+        var pager = self.pager(i)
+        body(&pager)
+        storage.payloads[i] = .pager(pager)
+        let natural = derivedNaturalHeight(i) ?? 0
+        if natural != storage.naturalHeights.values[i] {
+            storage.naturalHeights.set(i, natural)
+            storage.frameHeights.set(i, frameHeight(i, natural: natural))
+        }
+    }
+
+    /// Child `i`'s natural height when its kind derives it, else `nil`.
+    private func derivedNaturalHeight(_ i: Int) -> Double? {
+        let payload = storage.payloads[i]
+        return payload.kind.rule.derivedNaturalHeight(
+            of: payload, pinnedAbove: storage.pins.pinnedBottom(above: i), viewportHeight: storage.viewportHeight)
+    }
+
+    /// Sets every pager's natural height from its selected page (the pins and
+    /// the viewport it pads to may have moved).
+    private mutating func refreshPagerHeights() {
+        for i in storage.pagers {
+            if let natural = derivedNaturalHeight(i), natural != storage.naturalHeights.values[i] {
+                storage.naturalHeights.set(i, natural)
+            }
+        }
     }
 
     mutating func insert(_ specs: [ChildSpec], at index: Int) {
@@ -133,7 +196,7 @@ struct ChildStack: Sendable {
         storage.ids.insert(contentsOf: specs.map(\.id), at: index)
         storage.payloads.insert(contentsOf: specs.map(\.payload), at: index)
         let shifted = storage.unknownSizes.map { $0 >= index ? $0 + specs.count : $0 }
-        let added = specs.indices.filter { specs[$0].size == nil }.map { $0 + index }
+        let added = specs.indices.filter { specs[$0].size == nil && specs[$0].kind != .pager }.map { $0 + index }
         storage.unknownSizes = (shifted + added).sorted()
         storage.naturalHeights.replaceSubrange(index..<index, with: specs.map { $0.size ?? 0 })
         reindex()
@@ -163,6 +226,14 @@ struct ChildStack: Sendable {
     private mutating func reindex() {
         storage.indexByID = Dictionary(uniqueKeysWithValues: storage.ids.enumerated().map { ($1, Int32($0)) })
         storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
+        storage.pagers = []
+        storage.pagesByID = [:]
+        for (i, payload) in storage.payloads.enumerated() {
+            guard case .pager(let pager) = payload else { continue }
+            storage.pagers.append(i)
+            for (k, page) in pager.pages.enumerated() { storage.pagesByID[page.id] = PageAddress(child: i, page: k) }
+        }
+        refreshPagerHeights()
         recomputeFrameHeights()
     }
 
@@ -174,4 +245,10 @@ struct ChildStack: Sendable {
         }
         storage.frameHeights = PrefixSums(heights)
     }
+}
+
+/// A pager page's place: the pager's child index and the page's index in it.
+struct PageAddress: Equatable, Sendable {
+    var child: Int
+    var page: Int
 }

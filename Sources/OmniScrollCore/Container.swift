@@ -118,6 +118,14 @@ public struct Container: Sendable {
             case .phase(let value):
                 targetPhase = value
             case .size(let id, let value):
+                if let page = stack.page(of: id) {
+                    guard value != stack.pager(page.child).pages[page.page].contentHeight else { continue }
+                    if !sizesChanged { anchor = chooseAnchor(minOffset: previousBounds.lowerBound) }
+                    stack.setPageSize(page, value)
+                    sizesChanged = true
+                    stackChanged = true
+                    continue
+                }
                 let i = stack.index(of: id)!
                 guard value != stack.naturalHeight(i) || !stack.isSizeKnown(i) else { continue }
                 if !sizesChanged { anchor = chooseAnchor(minOffset: previousBounds.lowerBound) }
@@ -187,6 +195,8 @@ public struct Container: Sendable {
             stack: stack, viewport: viewport, insets: insets, previousPhase: phase,
             commands: commands, offset: targetOffset, phase: targetPhase)
         behaviors.prepare(&draft)
+        let structureChanged = structureChanged || draft.stackChanged
+        if draft.stackChanged { stack = draft.stack }
         var clampShift = 0.0
         if clampsInto, draft.phase != .dragging {
             let bounds = draft.offsetBounds

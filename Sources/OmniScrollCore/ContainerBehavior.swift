@@ -81,7 +81,10 @@ struct Resize {
 
 /// The container state a behavior may adjust before layout.
 struct Draft {
-    let stack: ChildStack
+    /// The children; a behavior changes them only through `updatePager`.
+    private(set) var stack: ChildStack
+    /// Whether a behavior changed the children (a page switch).
+    private(set) var stackChanged = false
     let viewport: Viewport
     let insets: Insets
     let previousPhase: ScrollPhase
@@ -102,6 +105,12 @@ struct Draft {
     /// Whether a behavior changed state that a snapshot keeps but that shows
     /// in neither the layout nor an event (a pending scroll target).
     var changedBehaviorState = false
+
+    /// Changes pager `i`'s state (its selection, swipe, remembered offsets).
+    mutating func updatePager(_ i: Int, _ body: (inout PagerChild) -> Void) {
+        stack.updatePager(i, body)
+        stackChanged = true
+    }
 
     /// The commands of type `C` in the list, in order.
     func commands<C: BehaviorCommand>(of type: C.Type) -> [C] {

@@ -5,6 +5,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
     case scroll
     case fixed
     case sticky
+    case pager
 
     /// The rule of each kind.
     var rule: any ChildKindRule.Type {
@@ -12,6 +13,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
         case .scroll: ScrollChild.self
         case .fixed: FixedChild.self
         case .sticky: StickyChild.self
+        case .pager: PagerChild.self
         }
     }
 

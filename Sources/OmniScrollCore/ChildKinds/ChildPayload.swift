@@ -3,12 +3,15 @@ public enum ChildPayload: Equatable, Sendable {
     case scroll
     case fixed
     case sticky(StickyChild)
+    /// Boxed: a pager's pages would otherwise widen every child's payload.
+    indirect case pager(PagerChild)
 
     public var kind: ChildKind {
         switch self {
         case .scroll: .scroll
         case .fixed: .fixed
         case .sticky: .sticky
+        case .pager: .pager
         }
     }
 
@@ -20,6 +23,7 @@ public enum ChildPayload: Equatable, Sendable {
         case .scroll: ScrollChild.place(i, top: top, height: height, in: stack, offset: offset)
         case .fixed: FixedChild.place(i, top: top, height: height, in: stack, offset: offset)
         case .sticky: StickyChild.place(i, top: top, height: height, in: stack, offset: offset)
+        case .pager: PagerChild.place(i, top: top, height: height, in: stack, offset: offset)
         }
     }
 }
