@@ -23,6 +23,8 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
     case sessionInsertChildren = "session.insertChildren"
     case sessionRemoveChildren = "session.removeChildren"
     case sessionScrollToChild = "session.scrollToChild"
+    case sessionSelectPage = "session.selectPage"
+    case sessionScrollPager = "session.scrollPager"
     case sessionBeginDragging = "session.beginDragging"
     case sessionEndDragging = "session.endDragging"
     case sessionEndScrolling = "session.endScrolling"
@@ -54,6 +56,8 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionInsertChildren: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "children", required: true, type: "array<ChildSpec>"), OmniScrollParam(name: "index", required: false, type: "integer")]
         case .sessionRemoveChildren: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "children", required: true, type: "array<string>")]
         case .sessionScrollToChild: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "position", required: false, type: "ScrollPosition"), OmniScrollParam(name: "animated", required: false, type: "boolean")]
+        case .sessionSelectPage: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "page", required: true, type: "string")]
+        case .sessionScrollPager: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "offset", required: true, type: "number")]
         case .sessionBeginDragging: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionEndDragging: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "decelerate", required: false, type: "boolean")]
         case .sessionEndScrolling: return [OmniScrollParam(name: "session", required: true, type: "string")]
@@ -87,6 +91,8 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionInsertChildren: return "Layout"
         case .sessionRemoveChildren: return "Layout"
         case .sessionScrollToChild: return "Layout"
+        case .sessionSelectPage: return "Layout"
+        case .sessionScrollPager: return "Layout"
         case .sessionBeginDragging: return "Layout"
         case .sessionEndDragging: return "Layout"
         case .sessionEndScrolling: return "Layout"
@@ -109,6 +115,13 @@ public enum ChildKind: String, CaseIterable, Sendable {
     case scroll
     case fixed
     case sticky
+    case pager
+}
+
+public enum ChildSpecOffsetPolicy: String, CaseIterable, Sendable {
+    case preserve
+    case reset
+    case sync
 }
 
 public enum EventDirection: String, CaseIterable, Sendable {
@@ -134,6 +147,9 @@ public enum EventType: String, CaseIterable, Sendable {
     case loadMoreDidEnd
     case scrollTargetDidResolve
     case scrollTargetDidCancel
+    case pageDidSelect
+    case pageDidShow
+    case pageDidHide
     case topVCDidAppear
     case topVCWillDisappear
     case topVCDidDisappear
@@ -208,6 +224,7 @@ public enum SnapshotEngine: String, CaseIterable, Sendable {
 public enum Template: String, CaseIterable, Sendable {
     case shortContainer
     case stickyTabs
+    case profileTabs
 }
 
 /// The error codes, JSON-RPC's and the application's.

@@ -257,6 +257,16 @@ public actor OmniScrollClient {
         return try await layout(.sessionScrollToChild, p, timeout)
     }
 
+    /// A tab tap: selects `page` of pager `child` at once (its offset policy places it).
+    public func selectPage(session: String, child: String, page: String, timeout: Double? = nil) async throws -> Layout {
+        try await layout(.sessionSelectPage, ["session": .string(session), "child": .string(child), "page": .string(page)], timeout)
+    }
+
+    /// A horizontal swipe: pager `child` at horizontal `offset` (page k rests at k · width).
+    public func scrollPager(session: String, child: String, offset: Double, timeout: Double? = nil) async throws -> Layout {
+        try await layout(.sessionScrollPager, ["session": .string(session), "child": .string(child), "offset": .number(offset)], timeout)
+    }
+
     public func beginDragging(session: String, timeout: Double? = nil) async throws -> Layout {
         try await layout(.sessionBeginDragging, ["session": .string(session)], timeout)
     }

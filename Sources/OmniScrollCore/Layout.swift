@@ -92,6 +92,8 @@ public struct Layout: Sendable {
     public func childID(_ i: Int) -> String { stack.ids[i] }
     public func childIndex(of id: String) -> Int? { stack.index(of: id) }
     public func childKind(_ i: Int) -> ChildKind { stack.payloads[i].kind }
+    /// Whether any child is a pager (whose layout carries its pages).
+    public var hasPagers: Bool { stack.hasPagers }
 
     public var contentView: ContentViewFrame {
         let height = stack.frameHeights.total

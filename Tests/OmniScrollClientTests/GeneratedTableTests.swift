@@ -67,6 +67,8 @@ final class GeneratedTableTests: XCTestCase {
         case .sessionInsertChildren: _ = try await c.insertChildren(session: s, children: [.fixed("extra", height: 10)], index: 0)
         case .sessionRemoveChildren: _ = try await c.removeChildren(session: s, children: ["extra"])
         case .sessionScrollToChild: _ = try await c.scrollToChild(session: s, child: "list", position: .center, animated: false)
+        case .sessionSelectPage: _ = try await c.selectPage(session: s, child: "tabs", page: "likes")
+        case .sessionScrollPager: _ = try await c.scrollPager(session: s, child: "tabs", offset: 100)
         case .sessionBeginDragging: _ = try await c.beginDragging(session: s)
         case .sessionEndDragging: _ = try await c.endDragging(session: s, decelerate: false)
         case .sessionEndScrolling: _ = try await c.endScrolling(session: s)
@@ -92,7 +94,8 @@ final class GeneratedTableTests: XCTestCase {
     func testEveryMethodHasATypedCallTheWorkerAccepts() async throws {
         let c = try OmniScrollClient(executable: try workerPath(), timeout: 20)
         let s = try await c.create(width: 375, height: 800,
-                                   children: [.scroll("web", contentHeight: 2000), .scroll("list", contentHeight: 3000)],
+                                   children: [.scroll("web", contentHeight: 2000), .scroll("list", contentHeight: 3000),
+                                              .pager("tabs", pages: [("posts", 1000), ("likes", nil)])],
                                    insets: (top: 0, bottom: 100)).session
         let snapshot = try await c.snapshot(session: s)
         let last: [OmniScrollMethod] = [.sessionDestroy, .shutdown, .exit]

@@ -180,11 +180,36 @@ final class OmniScrollClientTests: XCTestCase {
         let names = (doc["methods"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
         let bound: Set<String> = ["session.create", "session.scroll", "session.setContentHeight", "session.update",
                                   "session.setViewport", "session.setInsets", "session.insertChildren",
-                                  "session.removeChildren", "session.scrollToChild", "session.beginDragging",
+                                  "session.removeChildren", "session.scrollToChild", "session.selectPage", "session.scrollPager",
+                                  "session.beginDragging",
                                   "session.endDragging", "session.endScrolling", "session.endRefreshing",
                                   "session.endLoadingMore", "session.get", "session.list", "session.destroy",
                                   "session.snapshot", "session.restore"]
         XCTAssertEqual(names.filter { $0.hasPrefix("session.") && !bound.contains($0) }, [])
+        await c.close()
+    }
+
+    /// Issue 15's profile page: posts scrolled to 2000, likes, back to posts
+    /// at 2000, the header never showing again.
+    func testProfilePageKeepsEachTabsOffset() async throws {
+        let c = try makeClient()
+        let s = try await c.create(width: 375, height: 800, template: "profileTabs").session
+        _ = try await c.update(session: s, sizes: [("header", 300), ("posts", 5000), ("likes", 3000)])
+        let posts = try await c.scroll(session: s, offset: 2300)
+        XCTAssertEqual(posts.children.first { $0.id == "tabs" }?.contentOffset.y, 2000)
+        let likes = try await c.selectPage(session: s, child: "tabs", page: "likes")
+        XCTAssertEqual(likes.offset, 300)
+        XCTAssertEqual(likes.children.first { $0.id == "tabs" }?.selectedPage, "likes")
+        XCTAssertTrue(likes.eventTypes.contains("pageDidSelect"))
+        let swipe = try await c.scrollPager(session: s, child: "tabs", offset: 187.5)
+        let tabs = try XCTUnwrap(swipe.children.first { $0.id == "tabs" })
+        XCTAssertEqual(tabs.pageProgress, 0.5)
+        XCTAssertEqual(tabs.pages.map(\.id), ["posts", "likes"])
+        XCTAssertEqual(tabs.pages.first?.contentOffset.y, 2000)
+        let back = try await c.selectPage(session: s, child: "tabs", page: "posts")
+        XCTAssertEqual(back.offset, 2300)
+        XCTAssertEqual(back.children.first { $0.id == "tabs" }?.contentOffset.y, 2000)
+        XCTAssertEqual(back.children.first { $0.id == "header" }?.visibleHeight, 0)
         await c.close()
     }
 

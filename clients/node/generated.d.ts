@@ -4,7 +4,7 @@
 export interface ParamSpec { readonly name: string; readonly required: boolean; readonly type: string }
 export interface MethodSpec { readonly params: readonly ParamSpec[]; readonly result: string | null }
 
-export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.beginDragging' | 'session.endDragging' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
+export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.selectPage' | 'session.scrollPager' | 'session.beginDragging' | 'session.endDragging' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
 export declare const METHODS: { readonly [M in MethodName]: MethodSpec };
 
 export declare const Method: {
@@ -21,6 +21,8 @@ export declare const Method: {
   readonly SESSION_INSERT_CHILDREN: 'session.insertChildren';
   readonly SESSION_REMOVE_CHILDREN: 'session.removeChildren';
   readonly SESSION_SCROLL_TO_CHILD: 'session.scrollToChild';
+  readonly SESSION_SELECT_PAGE: 'session.selectPage';
+  readonly SESSION_SCROLL_PAGER: 'session.scrollPager';
   readonly SESSION_BEGIN_DRAGGING: 'session.beginDragging';
   readonly SESSION_END_DRAGGING: 'session.endDragging';
   readonly SESSION_END_SCROLLING: 'session.endScrolling';
@@ -37,9 +39,10 @@ export declare const Method: {
   readonly PHYSICS_FLING: 'physics.fling';
 };
 
-export type ChildKind = 'scroll' | 'fixed' | 'sticky';
+export type ChildKind = 'scroll' | 'fixed' | 'sticky' | 'pager';
+export type ChildSpecOffsetPolicy = 'preserve' | 'reset' | 'sync';
 export type EventDirection = 'up' | 'down';
-export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling';
+export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'pageDidSelect' | 'pageDidShow' | 'pageDidHide' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling';
 export type Framing = 'line' | 'content-length';
 export type GridSnapshotEngine = 'grid';
 export type PhysicsFlingPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
@@ -51,10 +54,11 @@ export type ScrollPhase = 'idle' | 'dragging' | 'decelerating' | 'animating';
 export type ScrollPosition = 'top' | 'center' | 'bottom';
 export type SessionListSessionsEngine = 'container' | 'grid';
 export type SnapshotEngine = 'container';
-export type Template = 'shortContainer' | 'stickyTabs';
+export type Template = 'shortContainer' | 'stickyTabs' | 'profileTabs';
 
 export declare const ENUMS: {
   readonly ChildKind: readonly ChildKind[];
+  readonly ChildSpecOffsetPolicy: readonly ChildSpecOffsetPolicy[];
   readonly EventDirection: readonly EventDirection[];
   readonly EventType: readonly EventType[];
   readonly Framing: readonly Framing[];

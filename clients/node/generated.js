@@ -21,6 +21,8 @@ export const METHODS = frozen({
   'session.insertChildren': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'children', required: true, type: 'array<ChildSpec>' }, { name: 'index', required: false, type: 'integer' }], result: 'Layout' },
   'session.removeChildren': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'children', required: true, type: 'array<string>' }], result: 'Layout' },
   'session.scrollToChild': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'child', required: true, type: 'string' }, { name: 'position', required: false, type: 'ScrollPosition' }, { name: 'animated', required: false, type: 'boolean' }], result: 'Layout' },
+  'session.selectPage': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'child', required: true, type: 'string' }, { name: 'page', required: true, type: 'string' }], result: 'Layout' },
+  'session.scrollPager': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'child', required: true, type: 'string' }, { name: 'offset', required: true, type: 'number' }], result: 'Layout' },
   'session.beginDragging': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Layout' },
   'session.endDragging': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'decelerate', required: false, type: 'boolean' }], result: 'Layout' },
   'session.endScrolling': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Layout' },
@@ -52,6 +54,8 @@ export const Method = frozen({
   SESSION_INSERT_CHILDREN: 'session.insertChildren',
   SESSION_REMOVE_CHILDREN: 'session.removeChildren',
   SESSION_SCROLL_TO_CHILD: 'session.scrollToChild',
+  SESSION_SELECT_PAGE: 'session.selectPage',
+  SESSION_SCROLL_PAGER: 'session.scrollPager',
   SESSION_BEGIN_DRAGGING: 'session.beginDragging',
   SESSION_END_DRAGGING: 'session.endDragging',
   SESSION_END_SCROLLING: 'session.endScrolling',
@@ -70,9 +74,10 @@ export const Method = frozen({
 
 /** The values of each enum. */
 export const ENUMS = frozen({
-  ChildKind: ['scroll', 'fixed', 'sticky'],
+  ChildKind: ['scroll', 'fixed', 'sticky', 'pager'],
+  ChildSpecOffsetPolicy: ['preserve', 'reset', 'sync'],
   EventDirection: ['up', 'down'],
-  EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling'],
+  EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'pageDidSelect', 'pageDidShow', 'pageDidHide', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling'],
   Framing: ['line', 'content-length'],
   GridSnapshotEngine: ['grid'],
   PhysicsFlingPreset: ['ios', 'iosFast', 'android', 'flutter'],
@@ -84,7 +89,7 @@ export const ENUMS = frozen({
   ScrollPosition: ['top', 'center', 'bottom'],
   SessionListSessionsEngine: ['container', 'grid'],
   SnapshotEngine: ['container'],
-  Template: ['shortContainer', 'stickyTabs'],
+  Template: ['shortContainer', 'stickyTabs', 'profileTabs'],
 });
 
 /** The error codes, JSON-RPC's and the application's (RpcError has them too). */

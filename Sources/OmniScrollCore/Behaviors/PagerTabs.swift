@@ -158,3 +158,15 @@ extension EventType {
     public static var pageDidShow: EventType { EventType("pageDidShow") }
     public static var pageDidHide: EventType { EventType("pageDidHide") }
 }
+
+extension ContainerChange {
+    /// A tab tap: select `page` of pager `pager` at once.
+    public static func selectPage(_ page: String, in pager: String) -> ContainerChange {
+        .command(SelectPage(pager: pager, page: page))
+    }
+
+    /// A horizontal swipe of pager `pager` at `offset`.
+    public static func scrollPager(_ pager: String, offset: Double) -> ContainerChange {
+        .command(ScrollPager(pager: pager, offset: offset))
+    }
+}

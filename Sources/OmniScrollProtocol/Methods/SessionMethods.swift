@@ -13,6 +13,8 @@ enum SessionMethods {
         registry.register(InsertChildrenMethod.self)
         registry.register(RemoveChildrenMethod.self)
         registry.register(ScrollToChildMethod.self)
+        registry.register(SelectPageMethod.self)
+        registry.register(ScrollPagerMethod.self)
         registry.register(BeginDraggingMethod.self)
         registry.register(EndDraggingMethod.self)
         registry.register(EndScrollingMethod.self)

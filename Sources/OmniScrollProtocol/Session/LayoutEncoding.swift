@@ -63,10 +63,14 @@ enum LayoutEncoding {
             c.fragment(#","height":"#); c.number(contentView.height)
             c.fragment(#"},"children":["#)
         }
-        if let children {
-            for i in children { writeChild(i, of: layout, into: &w) }
+        // A session with pagers takes the loop that asks each child's kind;
+        // the others keep the one that never does.
+        if layout.hasPagers {
+            for i in children ?? Array(0..<layout.childCount) { writeChild(i, of: layout, withPages: true, into: &w) }
+        } else if let children {
+            for i in children { writeChild(i, of: layout, withPages: false, into: &w) }
         } else {
-            for i in 0..<layout.childCount { writeChild(i, of: layout, into: &w) }
+            for i in 0..<layout.childCount { writeChild(i, of: layout, withPages: false, into: &w) }
         }
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
@@ -108,7 +112,7 @@ enum LayoutEncoding {
     }
 
     @inline(__always)  // a reply writes one per visible child; outlined it cost ~50 instructions per scroll
-    private static func writeChild(_ i: Int, of layout: Layout, into w: inout JSONWriter) {
+    private static func writeChild(_ i: Int, of layout: Layout, withPages: Bool, into w: inout JSONWriter) {
         let child = layout.child(i)
         w.beginObject()
         w.rawFragment(#""id":"#, needsComma: false); w.string(layout.childID(i))
@@ -127,7 +131,11 @@ enum LayoutEncoding {
             }
             c.number(child.contentOffset.y)
             c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
-            c.fragment("}")
+            if !withPages { c.fragment("}") }
+        }
+        if withPages {
+            PagerParams.writeLayout(ofPager: i, layout, into: &w)
+            w.endObject()
         }
     }
 

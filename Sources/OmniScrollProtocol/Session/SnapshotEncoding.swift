@@ -38,6 +38,7 @@ enum SnapshotEncoding {
                 .required("child", .string()),
                 .required("position", .enumeration(of: ScrollPosition.self)),
             ]))),
+            .optional("pagers", .array(items: PagerParams.state)),
         ])),
     ])
 
@@ -88,6 +89,15 @@ enum SnapshotEncoding {
         if let target = s.pendingTarget {
             w.beginObject(); w.key("child"); w.string(target.child); w.key("position"); w.string(target.position.rawValue); w.endObject()
         } else { w.null() }
+        let pagers = s.children.compactMap { child in
+            if case .pager(let pager) = child.payload { (child.id, pager) } else { nil }
+        }
+        if !pagers.isEmpty {
+            w.key("pagers")
+            w.beginArray()
+            for (id, pager) in pagers { PagerParams.writeState(of: id, pager, into: &w) }
+            w.endArray()
+        }
         w.endObject()
     }
 
@@ -95,9 +105,13 @@ enum SnapshotEncoding {
         w.beginObject()
         w.key("id"); w.string(child.id)
         w.key("kind"); w.string(child.kind.rawValue)
-        w.key(child.kind.sizeMember)
-        if let size = child.size { w.number(size) } else { w.null() }
-        for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) { w.key(member); w.number(value) }
+        if case .pager(let pager) = child.payload {
+            PagerParams.write(pager, into: &w)
+        } else {
+            w.key(child.kind.sizeMember)
+            if let size = child.size { w.number(size) } else { w.null() }
+            for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) { w.key(member); w.number(value) }
+        }
         w.endObject()
     }
 
@@ -166,13 +180,16 @@ enum SnapshotEncoding {
         let viewport = try SessionParams.viewport(d.object("viewport"))
         let insets = try SessionParams.insets(d.object("insets"))
         let (options, _) = try SessionParams.options(d.object("options"), base: ContainerOptions(), baseDelta: false)
-        let children = try SessionParams.children(d.array("children"))
+        var children = try SessionParams.children(d.array("children"))
+        let state = try d.object("state")
+        if let pagers = try state.optionalArray("pagers") {
+            try PagerParams.readState(pagers, into: &children)
+        }
         var snapshot = ContainerSnapshot(
             viewport: viewport, insets: insets, options: options, children: children,
             offset: try d.double("offset"), phase: try d.enumeration("phase", as: ScrollPhase.self),
             direction: try d.enumeration("direction", as: ScrollDirection.self),
             revision: try d.int("revision"))
-        let state = try d.object("state")
         snapshot.visibility = VisibilitySnapshot(
             visible: try strings(state.array("visible")), active: try state.optionalString("active"),
             leaving: try state.optionalString("leaving"))

@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "ChildSpecOffsetPolicy", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
 
 
 class Param(NamedTuple):
@@ -35,6 +35,8 @@ METHODS: Dict[str, MethodSpec] = {
     "session.insertChildren": MethodSpec("session.insertChildren", (Param("session", True, "string"), Param("children", True, "array<ChildSpec>"), Param("index", False, "integer")), "Layout"),
     "session.removeChildren": MethodSpec("session.removeChildren", (Param("session", True, "string"), Param("children", True, "array<string>")), "Layout"),
     "session.scrollToChild": MethodSpec("session.scrollToChild", (Param("session", True, "string"), Param("child", True, "string"), Param("position", False, "ScrollPosition"), Param("animated", False, "boolean")), "Layout"),
+    "session.selectPage": MethodSpec("session.selectPage", (Param("session", True, "string"), Param("child", True, "string"), Param("page", True, "string")), "Layout"),
+    "session.scrollPager": MethodSpec("session.scrollPager", (Param("session", True, "string"), Param("child", True, "string"), Param("offset", True, "number")), "Layout"),
     "session.beginDragging": MethodSpec("session.beginDragging", (Param("session", True, "string"),), "Layout"),
     "session.endDragging": MethodSpec("session.endDragging", (Param("session", True, "string"), Param("decelerate", False, "boolean")), "Layout"),
     "session.endScrolling": MethodSpec("session.endScrolling", (Param("session", True, "string"),), "Layout"),
@@ -67,6 +69,8 @@ class Method:
     SESSION_INSERT_CHILDREN = "session.insertChildren"
     SESSION_REMOVE_CHILDREN = "session.removeChildren"
     SESSION_SCROLL_TO_CHILD = "session.scrollToChild"
+    SESSION_SELECT_PAGE = "session.selectPage"
+    SESSION_SCROLL_PAGER = "session.scrollPager"
     SESSION_BEGIN_DRAGGING = "session.beginDragging"
     SESSION_END_DRAGGING = "session.endDragging"
     SESSION_END_SCROLLING = "session.endScrolling"
@@ -83,9 +87,10 @@ class Method:
     PHYSICS_FLING = "physics.fling"
 
 
-ChildKind = Literal["scroll", "fixed", "sticky"]
+ChildKind = Literal["scroll", "fixed", "sticky", "pager"]
+ChildSpecOffsetPolicy = Literal["preserve", "reset", "sync"]
 EventDirection = Literal["up", "down"]
-EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling"]
+EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "pageDidSelect", "pageDidShow", "pageDidHide", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling"]
 Framing = Literal["line", "content-length"]
 GridSnapshotEngine = Literal["grid"]
 PhysicsFlingPreset = Literal["ios", "iosFast", "android", "flutter"]
@@ -97,7 +102,7 @@ ScrollPhase = Literal["idle", "dragging", "decelerating", "animating"]
 ScrollPosition = Literal["top", "center", "bottom"]
 SessionListSessionsEngine = Literal["container", "grid"]
 SnapshotEngine = Literal["container"]
-Template = Literal["shortContainer", "stickyTabs"]
+Template = Literal["shortContainer", "stickyTabs", "profileTabs"]
 
 
 class ErrorCodes:
