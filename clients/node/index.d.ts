@@ -1,7 +1,7 @@
 // Types for the OmniScroll Node client (index.js).
 
 import type {
-  ChildKind, ErrorCodeTable, EventType, MethodName, PhysicsFlingPreset, PhysicsFlingSnapMode, RecenterMode, ScrollDirection,
+  ChildKind, ChildSpecOffsetPolicy, ErrorCodeTable, EventType, MethodName, PhysicsFlingPreset, PhysicsFlingSnapMode, RecenterMode, ScrollDirection,
   ScrollPhase, ScrollPosition, Template,
 } from './generated.js';
 
@@ -74,6 +74,12 @@ export declare class ChildLayout {
   readonly frame: Rect;
   readonly contentOffset: Point;
   readonly visibleHeight: number;
+  /** A pager's selected page id. */
+  readonly selected?: string;
+  /** A pager's horizontal offset in pages. */
+  readonly pageProgress?: number;
+  /** A pager's pages in view (one at rest, two mid-swipe), each at its own inner offset. */
+  readonly pages?: { id: string; frame: Rect; contentOffset: Point; visibleHeight: number }[];
   /** Unknown members are kept as they arrived. */
   readonly [extra: string]: unknown;
 }
@@ -151,6 +157,11 @@ export type ChildSpec =
   | { id: string; kind: 'scroll'; contentHeight?: number | null; [extra: string]: JSONValue | undefined }
   | { id: string; kind: 'fixed'; height: number; [extra: string]: JSONValue | undefined }
   | { id: string; kind: 'sticky'; height: number; pinOffset?: number; [extra: string]: JSONValue | undefined }
+  | {
+      id: string; kind: 'pager'; pages: { id: string; contentHeight?: number | null }[]; selected?: string;
+      offsetPolicy?: ChildSpecOffsetPolicy; fillViewport?: boolean; pageSnap?: { threshold?: number; minFlingVelocity?: number };
+      [extra: string]: JSONValue | undefined;
+    }
   | { id: string; kind: ChildKind | (string & {}); [extra: string]: JSONValue | undefined };
 
 export type Size = { width: number; height: number } | [number, number];
@@ -277,6 +288,10 @@ export declare const calls: {
   insertChildren(session: string, children: ChildSpec[], index?: number): Call<Layout>;
   removeChildren(session: string, children: string[]): Call<Layout>;
   scrollToChild(session: string, child: string, options?: { position?: ScrollPosition; animated?: boolean }): Call<Layout>;
+  /** A tab tap: selects `page` of pager `child` at once (its offset policy places it). */
+  selectPage(session: string, child: string, page: string): Call<Layout>;
+  /** A horizontal swipe: pager `child` at horizontal `offset` (page k rests at k × width). */
+  scrollPager(session: string, child: string, offset: number): Call<Layout>;
   beginDragging(session: string): Call<Layout>;
   endDragging(session: string, decelerate?: boolean): Call<Layout>;
   endScrolling(session: string): Call<Layout>;
@@ -349,6 +364,8 @@ export declare class Client {
   insertChildren(session: string, children: ChildSpec[], index?: number, opts?: CallOptions): Promise<Layout>;
   removeChildren(session: string, children: string[], opts?: CallOptions): Promise<Layout>;
   scrollToChild(session: string, child: string, options?: { position?: ScrollPosition; animated?: boolean }, opts?: CallOptions): Promise<Layout>;
+  selectPage(session: string, child: string, page: string, opts?: CallOptions): Promise<Layout>;
+  scrollPager(session: string, child: string, offset: number, opts?: CallOptions): Promise<Layout>;
   beginDragging(session: string, opts?: CallOptions): Promise<Layout>;
   endDragging(session: string, decelerate?: boolean, opts?: CallOptions): Promise<Layout>;
   endScrolling(session: string, opts?: CallOptions): Promise<Layout>;

@@ -283,6 +283,9 @@ export const calls = {
   removeChildren: (session, children) => ({ method: Method.SESSION_REMOVE_CHILDREN, params: { session, children }, decode: asLayout }),
   scrollToChild: (session, child, { position, animated } = {}) =>
     ({ method: Method.SESSION_SCROLL_TO_CHILD, params: compact({ session, child, position, animated }), decode: asLayout }),
+  selectPage: (session, child, page) => ({ method: Method.SESSION_SELECT_PAGE, params: { session, child, page }, decode: asLayout }),
+  scrollPager: (session, child, offset) =>
+    ({ method: Method.SESSION_SCROLL_PAGER, params: { session, child, offset }, decode: asLayout }),
   beginDragging: (session) => ({ method: Method.SESSION_BEGIN_DRAGGING, params: { session }, decode: asLayout }),
   endDragging: (session, decelerate) => ({ method: Method.SESSION_END_DRAGGING, params: compact({ session, decelerate }), decode: asLayout }),
   endScrolling: (session) => ({ method: Method.SESSION_END_SCROLLING, params: { session }, decode: asLayout }),
@@ -595,6 +598,8 @@ export class Client {
   insertChildren(session, children, index, opts) { return this.call(calls.insertChildren(session, children, index), opts); }
   removeChildren(session, children, opts) { return this.call(calls.removeChildren(session, children), opts); }
   scrollToChild(session, child, options, opts) { return this.call(calls.scrollToChild(session, child, options), opts); }
+  selectPage(session, child, page, opts) { return this.call(calls.selectPage(session, child, page), opts); }
+  scrollPager(session, child, offset, opts) { return this.call(calls.scrollPager(session, child, offset), opts); }
   beginDragging(session, opts) { return this.call(calls.beginDragging(session), opts); }
   endDragging(session, decelerate, opts) { return this.call(calls.endDragging(session, decelerate), opts); }
   endScrolling(session, opts) { return this.call(calls.endScrolling(session), opts); }

@@ -101,6 +101,17 @@ check "pipeline order" "$(printf '%s\n' "$out" | jq -s -c 'map(.result.offset)')
 # ids still line up after all that
 check "call after pipeline" "$(omniscroll_call session.list | jq -c '[.sessions[].id]')" "[\"$s\"]"
 
+# issue 15's profile page: posts at 2000, likes, back to posts at 2000, the header never jumping
+p=$(omniscroll_call session.create '{"template":"profileTabs","viewport":{"width":375,"height":800}}' | jq -r .session)
+omniscroll_call session.update "{\"session\":\"$p\",\"sizes\":{\"header\":300,\"posts\":5000,\"likes\":3000}}" >/dev/null
+check "posts scrolled to 2000" "$(omniscroll_call session.scroll "{\"session\":\"$p\",\"offset\":2300}" | jq -c '.children[2].contentOffset.y')" "2000"
+likes=$(omniscroll_call session.selectPage "{\"session\":\"$p\",\"child\":\"tabs\",\"page\":\"likes\"}")
+check "likes at its top, header pinned away" "$(printf '%s' "$likes" | jq -c '[.offset, .children[2].selected, .children[0].visibleHeight, [.events[] | select(.type == "pageDidSelect") | .page]]')" '[300,"likes",0,["likes"]]'
+swipe=$(omniscroll_call session.scrollPager "{\"session\":\"$p\",\"child\":\"tabs\",\"offset\":187.5}")
+check "mid-swipe pages" "$(printf '%s' "$swipe" | jq -c '[.children[2].pageProgress, [.children[2].pages[] | [.id, .contentOffset.y]]]')" '[0.5,[["posts",2000],["likes",0]]]'
+back=$(omniscroll_call session.selectPage "{\"session\":\"$p\",\"child\":\"tabs\",\"page\":\"posts\"}")
+check "back to posts at 2000" "$(printf '%s' "$back" | jq -c '[.offset, .children[2].contentOffset.y, .children[0].visibleHeight]')" "[2300,2000,0]"
+
 # physics.fling (stateless): the golden numbers, 60 Hz samples of a bounded overshoot, a -32602 naming the field
 check "fling ios 1000" "$(omniscroll_call physics.fling '{"position":0,"velocity":1000}' | jq -c '[(.target * 100 | round), (.duration * 100 | round)]')" "[49950,345]"
 fling=$(omniscroll_call physics.fling '{"position":0,"velocity":1000,"bounds":{"min":0,"max":300},"viewport":800,"sampleInterval":0.016666666666666666}')

@@ -57,6 +57,23 @@ test('every session method is bound (rpc.discover)', () => withClient(async (c) 
   assert.deepEqual(missing, []);
 }));
 
+test('issue 15: the profile page keeps each tab\'s offset, the header never jumping', () => withClient(async (c) => {
+  const s = (await c.create({ viewport: [375, 800], template: 'profileTabs' })).session;
+  await c.update(s, { sizes: { header: 300, posts: 5000, likes: 3000 } });
+  assert.equal((await c.scroll(s, 2300)).child('tabs').contentOffset.y, 2000);
+  const likes = await c.selectPage(s, 'tabs', 'likes');
+  assert.equal(likes.offset, 300);
+  assert.equal(likes.child('tabs').selected, 'likes');
+  assert.ok(likes.events.some((e) => e.type === 'pageDidSelect' && e.data.page === 'likes'));
+  const swipe = (await c.scrollPager(s, 'tabs', 187.5)).child('tabs');
+  assert.equal(swipe.pageProgress, 0.5);
+  assert.deepEqual(swipe.pages.map((p) => [p.id, p.contentOffset.y]), [['posts', 2000], ['likes', 0]]);
+  const back = await c.selectPage(s, 'tabs', 'posts');
+  assert.equal(back.offset, 2300);
+  assert.equal(back.child('tabs').contentOffset.y, 2000);
+  assert.equal(back.child('header').visibleHeight, 0);
+}));
+
 test('mutations, phases, targets, snapshots', () => withClient(async (c) => {
   const s = (await seed(c)).session;
   let lay = await c.setContentHeight(s, 'list', 1000);

@@ -395,6 +395,13 @@ class AsyncClient:
                               animated: Optional[bool] = None, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.scroll_to_child(session, child, position, animated), timeout)
 
+    async def select_page(self, session: str, child: str, page: str, *, timeout: Optional[float] = None) -> Layout:
+        return await self.call(calls.select_page(session, child, page), timeout)
+
+    async def scroll_pager(self, session: str, child: str, offset: float, *,
+                           timeout: Optional[float] = None) -> Layout:
+        return await self.call(calls.scroll_pager(session, child, offset), timeout)
+
     async def begin_dragging(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.begin_dragging(session), timeout)
 

@@ -152,6 +152,16 @@ def scroll_to_child(session: str, child: str, position: Optional[ScrollPosition]
                 _params(session=session, child=child, position=position, animated=animated), Layout.from_json)
 
 
+def select_page(session: str, child: str, page: str) -> Call:
+    """A tab tap: select ``page`` of pager ``child`` at once (its offset policy places it)."""
+    return Call(Method.SESSION_SELECT_PAGE, {"session": session, "child": child, "page": page}, Layout.from_json)
+
+
+def scroll_pager(session: str, child: str, offset: float) -> Call:
+    """A horizontal swipe: pager ``child`` at horizontal ``offset`` (page k rests at k * width)."""
+    return Call(Method.SESSION_SCROLL_PAGER, {"session": session, "child": child, "offset": offset}, Layout.from_json)
+
+
 def begin_dragging(session: str) -> Call:
     return Call(Method.SESSION_BEGIN_DRAGGING, {"session": session}, Layout.from_json)
 
@@ -235,7 +245,7 @@ def fling(position: Number, velocity: Number, preset: Optional[PhysicsFlingPrese
 
 __all__ = ["Call", "call", "initialize", "shutdown", "exit", "discover", "create", "scroll",
            "set_content_height", "update", "set_viewport", "set_insets", "insert_children",
-           "remove_children", "scroll_to_child", "begin_dragging", "end_dragging", "end_scrolling",
+           "remove_children", "scroll_to_child", "select_page", "scroll_pager", "begin_dragging", "end_dragging", "end_scrolling",
            "end_refreshing", "end_loading_more", "get", "list_sessions", "destroy", "snapshot", "restore",
            "grid_create", "grid_scroll", "grid_update",
            "fling",

@@ -489,6 +489,12 @@ class Client:
                         animated: Optional[bool] = None, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.scroll_to_child(session, child, position, animated), timeout)
 
+    def select_page(self, session: str, child: str, page: str, *, timeout: Optional[float] = None) -> Layout:
+        return self.call(calls.select_page(session, child, page), timeout)
+
+    def scroll_pager(self, session: str, child: str, offset: float, *, timeout: Optional[float] = None) -> Layout:
+        return self.call(calls.scroll_pager(session, child, offset), timeout)
+
     def begin_dragging(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.begin_dragging(session), timeout)
 

@@ -107,6 +107,29 @@ def test_pending_scroll_target_resolves_when_sizes_arrive(client: Client) -> Non
     assert "scrollTargetDidResolve" in lay.event_types() and lay.offset == 2000
 
 
+def test_profile_page_keeps_each_tabs_offset(client: Client) -> None:
+    """Issue 15: posts scrolled to 2000, likes, back to posts at 2000, the header never jumping."""
+    s = client.create((375, 800), template="profileTabs").session
+    client.update(s, sizes={"header": 300, "posts": 5000, "likes": 3000})
+    assert client.scroll(s, 2300).child("tabs").content_offset.y == 2000
+    likes = client.select_page(s, "tabs", "likes")
+    assert likes.offset == 300 and likes.child("tabs").extra["selected"] == "likes"
+    assert "pageDidSelect" in likes.event_types()
+    swipe = client.scroll_pager(s, "tabs", 187.5).child("tabs")
+    assert swipe.extra["pageProgress"] == 0.5
+    assert [(p["id"], p["contentOffset"]["y"]) for p in swipe.extra["pages"]] == [("posts", 2000), ("likes", 0)]
+    back = client.select_page(s, "tabs", "posts")
+    assert back.offset == 2300 and back.child("tabs").content_offset.y == 2000
+    assert back.child("header").visible_height == 0
+
+
+def test_pager_child_spec(client: Client) -> None:
+    lay = client.create((375, 800), [Child.fixed("header", 100),
+                                     Child.pager("tabs", {"a": 2000, "b": None}, selected="b", offset_policy="sync")])
+    assert lay.child("tabs").extra["selected"] == "b"
+    assert lay.content_height == 100 + 800, "b unknown, padded to the viewport"
+
+
 def test_phases(client: Client) -> None:
     s = seed_session(client).session
     assert client.begin_dragging(s).phase == "dragging"
@@ -160,7 +183,7 @@ def test_initialize_and_discover_cover_every_bound_method(client: Client) -> Non
     bound = {"initialize", "shutdown", "exit", "rpc.discover", "session.create", "session.scroll",
              "session.setContentHeight", "session.update", "session.setViewport", "session.setInsets",
              "session.insertChildren", "session.removeChildren", "session.scrollToChild",
-             "session.beginDragging", "session.endDragging", "session.endScrolling", "session.endRefreshing",
+             "session.selectPage", "session.scrollPager", "session.beginDragging", "session.endDragging", "session.endScrolling", "session.endRefreshing",
              "session.endLoadingMore", "session.get", "session.list", "session.destroy", "session.snapshot",
              "session.restore"}
     missing = {n for n in names if n.startswith("session.")} - bound

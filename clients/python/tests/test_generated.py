@@ -29,6 +29,8 @@ TYPED_CALLS: Dict[str, Callable[[], Call]] = {
     "session.insertChildren": lambda: calls.insert_children("s", [Child.fixed("b", 10)], 0),
     "session.removeChildren": lambda: calls.remove_children("s", ["a"]),
     "session.scrollToChild": lambda: calls.scroll_to_child("s", "a", "center", True),
+    "session.selectPage": lambda: calls.select_page("s", "tabs", "likes"),
+    "session.scrollPager": lambda: calls.scroll_pager("s", "tabs", 187.5),
     "session.beginDragging": lambda: calls.begin_dragging("s"),
     "session.endDragging": lambda: calls.end_dragging("s", True),
     "session.endScrolling": lambda: calls.end_scrolling("s"),
