@@ -60,6 +60,7 @@ struct BenchResults {
     var scrollInstructions: ScrollInstructions?
     var gridInstructions: GridInstructions?
     var flingCalls: FlingCalls?
+    var pagerCalls: PagerCalls?
 
     init(options: BenchOptions) { self.options = options }
 
@@ -234,6 +235,15 @@ struct BenchResults {
             md += "| calls/s | samples per call | instructions per call | \(grouped(Double(f.callgrindCalls))) calls | one call |\n| ---: | ---: | ---: | ---: | ---: |\n"
             md += "| \(grouped(f.callsPerSecond)) | \(fmt(f.samplesPerCall, 1)) | \(fmt(f.perCall, 1)) | \(grouped(Double(f.instructions))) | \(grouped(Double(f.oneCall))) |\n"
         }
+        if let p = pagerCalls {
+            md += "\n## 9. Tabs: a page switch and a swipe tick (`bench/pager-calls`)\n\n"
+            md += "The profile page (header 300, sticky bar 44, a pager of posts 5000 and likes 3000) scrolled to 2300, then one kind of call: `session.scroll` (the plain scroll, offsets as in section 6), `session.selectPage` alternating likes and posts (preserve: the offset moves between 300 and 2300), `session.scrollPager` sweeping across one page. Full replies. Instructions: callgrind minus the setup alone; calls/s on the wall clock.\n\n"
+            md += "| call | instructions per call | calls/s |\n| --- | ---: | ---: |\n"
+            for row in PagerCalls.rows {
+                let r = p.report[row]
+                md += "| `\(row)` | \(fmt(r?["perCall"]?.doubleValue ?? 0, 1)) | \(grouped(r?["callsPerSecond"]?.doubleValue ?? 0)) |\n"
+            }
+        }
         return md
     }
 
@@ -322,6 +332,9 @@ struct BenchResults {
         }
         if let g = gridInstructions {
             w.key("gridInstructions"); w.value(.object(g.report))
+        }
+        if let p = pagerCalls {
+            w.key("pagerCalls"); w.value(.object(p.report))
         }
         if let f = flingCalls {
             w.key("flingCalls"); w.beginObject()

@@ -12,7 +12,8 @@
 // (`bench/grid-instructions`: grid.scroll ticks/s and instructions per tick;
 // not in the smoke run), fling
 // (`physics.fling` at 60 samples a second: calls/s and instructions per call,
-// `bench/fling-calls`; not in the smoke run either).
+// `bench/fling-calls`; not in the smoke run either), pager (a page switch and
+// a swipe tick beside the plain scroll, `bench/pager-calls`; not in the smoke run).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,6 +35,8 @@ struct BenchOptions {
     var gridInstructionsScript: String?
     /// `bench/fling-calls`, for the fling stage.
     var flingCallsScript: String?
+    /// `bench/pager-calls`, for the pager stage.
+    var pagerCallsScript: String?
     var only: Set<String> = []
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -56,6 +59,7 @@ struct BenchOptions {
             case "--scroll-instructions": options.scrollInstructionsScript = try value()
             case "--grid-instructions": options.gridInstructionsScript = try value()
             case "--fling-calls": options.flingCallsScript = try value()
+            case "--pager-calls": options.pagerCallsScript = try value()
             case "--only": options.only.formUnion(try value().split(separator: ",").map(String.init))
             default: throw BenchFailure("unknown argument \(arguments[i])")
             }
@@ -157,6 +161,13 @@ func runBench(_ options: BenchOptions) throws -> BenchResults {
         let figures = try FlingCalls.measure(script: script, worker: options.worker)
         results.flingCalls = figures
         log("physics.fling at 60 Hz: \(fmt(figures.callsPerSecond, 0)) calls/s, \(fmt(figures.perCall, 1)) instructions per call")
+    }
+    if enabled("pager"), !options.smoke, let script = options.pagerCallsScript {
+        let figures = try PagerCalls.measure(script: script, worker: options.worker)
+        results.pagerCalls = figures
+        for row in PagerCalls.rows {
+            log("pager \(row): \(figures.report[row]?["perCall"]?.doubleValue ?? 0) instructions per call")
+        }
     }
     return results
 }
