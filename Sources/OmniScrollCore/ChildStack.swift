@@ -26,6 +26,8 @@ struct ChildStack: Sendable {
         @exclusivity(unchecked) var pins = StickyPins()
         /// Child indices of the pagers, ascending (empty in most containers).
         @exclusivity(unchecked) var pagers: [Int] = []
+        /// Each pager's pages and state, by the pager's child id.
+        @exclusivity(unchecked) var pagerStates: [String: PagerChild] = [:]
         /// Each pager page's child index and page index, by page id.
         @exclusivity(unchecked) var pagesByID: [String: PageAddress] = [:]
         /// The viewport height the frame heights were computed for.
@@ -44,6 +46,7 @@ struct ChildStack: Sendable {
             copy.pins = pins
             copy.pagers = pagers
             copy.pagesByID = pagesByID
+            copy.pagerStates = pagerStates
             return copy
         }
     }
@@ -79,8 +82,13 @@ struct ChildStack: Sendable {
 
     /// Pager child `i`'s payload (`i` must be a pager).
     func pager(_ i: Int) -> PagerChild {
-        guard case .pager(let pager) = storage.payloads[i] else { preconditionFailure("child \(i) is not a pager") }
+        guard let pager = storage.pagerStates[storage.ids[i]] else { preconditionFailure("child \(i) is not a pager") }
         return pager
+    }
+
+    /// Child `i`'s pages and state, `nil` when it is no pager.
+    func pagerIfAny(_ i: Int) -> PagerChild? {
+        storage.pagerStates.isEmpty ? nil : storage.pagerStates[storage.ids[i]]
     }
 
     /// `P`: the offset at which child `i` reaches the bottom of the pinned
@@ -108,10 +116,9 @@ struct ChildStack: Sendable {
 
     /// The declared spec of child `i`, as the client gave it.
     func spec(_ i: Int) -> ChildSpec {
-        let payload = storage.payloads[i]
-        let given = isSizeKnown(i) && payload.kind.rule.derivedNaturalHeight(
-            of: payload, pinnedAbove: 0, viewportHeight: 0) == nil
-        return ChildSpec(id: storage.ids[i], size: given ? naturalHeight(i) : nil, payload: payload)
+        let pager = pagerIfAny(i)
+        let given = isSizeKnown(i) && pager == nil
+        return ChildSpec(id: storage.ids[i], size: given ? naturalHeight(i) : nil, payload: storage.payloads[i], pager: pager)
     }
 
     /// The bottom of the pinned stack above child `i` once every bar above it is
@@ -166,28 +173,28 @@ struct ChildStack: Sendable {
         makeUnique()
         var pager = self.pager(i)
         body(&pager)
-        storage.payloads[i] = .pager(pager)
-        let natural = derivedNaturalHeight(i) ?? 0
+        storage.pagerStates[storage.ids[i]] = pager
+        let natural = pagerNaturalHeight(i)
         if natural != storage.naturalHeights.values[i] {
             storage.naturalHeights.set(i, natural)
             storage.frameHeights.set(i, frameHeight(i, natural: natural))
         }
     }
 
-    /// Child `i`'s natural height when its kind derives it, else `nil`.
-    private func derivedNaturalHeight(_ i: Int) -> Double? {
-        let payload = storage.payloads[i]
-        return payload.kind.rule.derivedNaturalHeight(
-            of: payload, pinnedAbove: storage.pins.pinnedBottom(above: i), viewportHeight: storage.viewportHeight)
+    /// Pager `i`'s natural height: its selected page's, padded to the viewport
+    /// below the pinned bars above it with `fillViewport`.
+    private func pagerNaturalHeight(_ i: Int) -> Double {
+        let pager = self.pager(i)
+        let belowBars = max(0, storage.viewportHeight - storage.pins.pinnedBottom(above: i))
+        return pager.naturalHeight(ofPage: pager.selected, viewportBelowBars: belowBars)
     }
 
     /// Sets every pager's natural height from its selected page (the pins and
     /// the viewport it pads to may have moved).
     private mutating func refreshPagerHeights() {
         for i in storage.pagers {
-            if let natural = derivedNaturalHeight(i), natural != storage.naturalHeights.values[i] {
-                storage.naturalHeights.set(i, natural)
-            }
+            let natural = pagerNaturalHeight(i)
+            if natural != storage.naturalHeights.values[i] { storage.naturalHeights.set(i, natural) }
         }
     }
 
@@ -195,6 +202,7 @@ struct ChildStack: Sendable {
         makeUnique()
         storage.ids.insert(contentsOf: specs.map(\.id), at: index)
         storage.payloads.insert(contentsOf: specs.map(\.payload), at: index)
+        for spec in specs { if let pager = spec.pager { storage.pagerStates[spec.id] = pager } }
         let shifted = storage.unknownSizes.map { $0 >= index ? $0 + specs.count : $0 }
         let added = specs.indices.filter { specs[$0].size == nil && specs[$0].kind != .pager }.map { $0 + index }
         storage.unknownSizes = (shifted + added).sorted()
@@ -207,6 +215,7 @@ struct ChildStack: Sendable {
         makeUnique()
         var sizes = storage.naturalHeights.values
         for i in indices.reversed() {
+            storage.pagerStates[storage.ids[i]] = nil
             storage.ids.remove(at: i)
             storage.payloads.remove(at: i)
             sizes.remove(at: i)
@@ -228,8 +237,8 @@ struct ChildStack: Sendable {
         storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
         storage.pagers = []
         storage.pagesByID = [:]
-        for (i, payload) in storage.payloads.enumerated() {
-            guard case .pager(let pager) = payload else { continue }
+        for (i, id) in storage.ids.enumerated() {
+            guard let pager = storage.pagerStates[id] else { continue }
             storage.pagers.append(i)
             for (k, page) in pager.pages.enumerated() { storage.pagesByID[page.id] = PageAddress(child: i, page: k) }
         }

@@ -178,7 +178,7 @@ public struct Layout: Sendable {
 
     /// Pager child `i`'s state (`nil` when child `i` is no pager).
     public func pager(_ i: Int) -> PagerChild? {
-        if case .pager(let pager) = stack.payloads[i] { pager } else { nil }
+        stack.pagerIfAny(i)
     }
 
     /// The pages of pager child `i` in its horizontal window, in page order

@@ -61,8 +61,14 @@ enum Validation {
                 throw ContainerError(.duplicateID, change: change, field: path.member("id"),
                                      reason: "duplicate child id '\(spec.id)'", child: spec.id)
             }
-            if case .pager(let pager) = spec.payload {
+            if spec.kind == .pager {
+                guard let pager = spec.pager else {
+                    throw ContainerError(.invalidValue, change: change, field: path.member("pages"), reason: "is required for a pager child")
+                }
                 try self.pager(pager, seen: &seen, existing: existing, field: path, change: change)
+            } else if spec.pager != nil {
+                throw ContainerError(.invalidValue, change: change, field: path.member("pages"),
+                                     reason: "not used by a \(spec.kind.rawValue) child")
             }
             let rule = spec.kind.rule
             if let size = spec.size {

@@ -36,11 +36,14 @@ public struct ChildSpec: Equatable, Sendable {
     public var size: Double?
     /// The kind and the members only that kind has.
     public var payload: ChildPayload
+    /// A pager's pages and state (`nil` for every other kind).
+    public var pager: PagerChild?
 
-    public init(id: String, size: Double?, payload: ChildPayload) {
+    public init(id: String, size: Double?, payload: ChildPayload, pager: PagerChild? = nil) {
         self.id = id
         self.size = size
         self.payload = payload
+        self.pager = pager
     }
 
     public var kind: ChildKind { payload.kind }

@@ -20,10 +20,6 @@ protocol ChildKindRule {
     /// The pin offset of a child that joins the pinned stack (its height then
     /// counts as pinned height above every later child); `nil` when it stays in flow.
     static func pinOffset(of payload: ChildPayload) -> Double?
-    /// The natural height of a kind that derives it from its payload rather
-    /// than takes a size (a pager: its selected page's), given the pinned
-    /// stack's bottom above it and the viewport height; `nil` for the others.
-    static func derivedNaturalHeight(of payload: ChildPayload, pinnedAbove: Double, viewportHeight: Double) -> Double?
     /// Where child `i`, which is of this kind, sits at `offset`, given its
     /// natural top and frame height (every kind's placement reads them).
     static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement
@@ -34,7 +30,6 @@ extension ChildKindRule {
     static func values(of payload: ChildPayload) -> [Double] { [] }
     static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double { natural }
     static func pinOffset(of payload: ChildPayload) -> Double? { nil }
-    static func derivedNaturalHeight(of payload: ChildPayload, pinnedAbove: Double, viewportHeight: Double) -> Double? { nil }
 }
 
 /// Where a child sits at one offset, before visibility is measured.

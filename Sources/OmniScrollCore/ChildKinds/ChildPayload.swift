@@ -3,8 +3,10 @@ public enum ChildPayload: Equatable, Sendable {
     case scroll
     case fixed
     case sticky(StickyChild)
-    /// Boxed: a pager's pages would otherwise widen every child's payload.
-    indirect case pager(PagerChild)
+    /// Its pages and state are `ChildSpec.pager` (and the stack's pager side
+    /// table): a payload holding them would make every child's payload a
+    /// reference to count on every layout.
+    case pager
 
     public var kind: ChildKind {
         switch self {

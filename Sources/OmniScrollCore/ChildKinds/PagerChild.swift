@@ -6,10 +6,10 @@
 /// where a scroll child does, at `P = T − B` (its natural top less the
 /// pinned stack above it).
 ///
-/// The payload holds the pages' sizes and the pager's state (the selected
-/// page, the remembered inner offsets, the horizontal offset of a swipe), so
-/// the layout is a function of the stack and the offset alone; the
-/// `PagerTabs` behavior changes that state.
+/// It holds the pages' sizes and the pager's state (the selected page, the
+/// remembered inner offsets, the horizontal offset of a swipe) in the
+/// stack's pager side table, so the layout is a function of the stack and
+/// the offset alone; the `PagerTabs` behavior changes that state.
 public struct PagerChild: Equatable, Sendable {
     public var pages: [PagerPage]
     /// The index of the selected page.
@@ -100,15 +100,10 @@ extension PagerChild: ChildKindRule {
     static let sizeMember: StaticString = "contentHeight"
     static let requiresSize = false
 
-    static func payload(_ values: [Double?]) -> ChildPayload { .pager(PagerChild(pages: [])) }
+    static func payload(_ values: [Double?]) -> ChildPayload { .pager }
 
     static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double {
         ScrollChild.frameHeight(natural: natural, pinnedAbove: pinnedAbove, viewportHeight: viewportHeight)
-    }
-
-    static func derivedNaturalHeight(of payload: ChildPayload, pinnedAbove: Double, viewportHeight: Double) -> Double? {
-        guard case .pager(let pager) = payload else { return nil }
-        return pager.naturalHeight(ofPage: pager.selected, viewportBelowBars: max(0, viewportHeight - pinnedAbove))
     }
 
     @inline(__always)
@@ -119,6 +114,6 @@ extension PagerChild: ChildKindRule {
 
 extension ChildSpec {
     public static func pager(_ id: String, _ pager: PagerChild) -> ChildSpec {
-        ChildSpec(id: id, size: nil, payload: .pager(pager))
+        ChildSpec(id: id, size: nil, payload: .pager, pager: pager)
     }
 }

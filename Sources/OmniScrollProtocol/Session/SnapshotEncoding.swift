@@ -90,7 +90,7 @@ enum SnapshotEncoding {
             w.beginObject(); w.key("child"); w.string(target.child); w.key("position"); w.string(target.position.rawValue); w.endObject()
         } else { w.null() }
         let pagers = s.children.compactMap { child in
-            if case .pager(let pager) = child.payload { (child.id, pager) } else { nil }
+            child.pager.map { (child.id, $0) }
         }
         if !pagers.isEmpty {
             w.key("pagers")
@@ -105,7 +105,7 @@ enum SnapshotEncoding {
         w.beginObject()
         w.key("id"); w.string(child.id)
         w.key("kind"); w.string(child.kind.rawValue)
-        if case .pager(let pager) = child.payload {
+        if let pager = child.pager {
             PagerParams.write(pager, into: &w)
         } else {
             w.key(child.kind.sizeMember)

@@ -105,7 +105,7 @@ enum PagerParams {
         for n in 0..<array.count {
             let entry = try array.object(at: n)
             let id = try entry.string("child")
-            guard let i = children.firstIndex(where: { $0.id == id }), case .pager(var pager) = children[i].payload else {
+            guard let i = children.firstIndex(where: { $0.id == id }), var pager = children[i].pager else {
                 throw entry.invalid("child", "no pager '\(id)' in this snapshot's children")
             }
             pager.horizontalOffset = try entry.optionalDouble("horizontalOffset")
@@ -115,7 +115,7 @@ enum PagerParams {
                 }
                 pager.rememberedOffsets[k] = value
             }
-            children[i].payload = .pager(pager)
+            children[i].pager = pager
         }
     }
 
