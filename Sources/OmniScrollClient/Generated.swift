@@ -62,7 +62,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionEndDragging: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "decelerate", required: false, type: "boolean")]
         case .sessionEndScrolling: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionEndRefreshing: return [OmniScrollParam(name: "session", required: true, type: "string")]
-        case .sessionEndLoadingMore: return [OmniScrollParam(name: "session", required: true, type: "string")]
+        case .sessionEndLoadingMore: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "page", required: false, type: "string")]
         case .sessionGet: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionList: return []
         case .sessionDestroy: return [OmniScrollParam(name: "session", required: true, type: "string")]

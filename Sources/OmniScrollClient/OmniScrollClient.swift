@@ -285,8 +285,11 @@ public actor OmniScrollClient {
         try await layout(.sessionEndRefreshing, ["session": .string(session)], timeout)
     }
 
-    public func endLoadingMore(session: String, timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionEndLoadingMore, ["session": .string(session)], timeout)
+    /// `page`: the pager page whose load ended; `nil`: the list at the end now.
+    public func endLoadingMore(session: String, page: String? = nil, timeout: Double? = nil) async throws -> Layout {
+        var p: JSONObject = ["session": .string(session)]
+        if let page { p["page"] = .string(page) }
+        return try await layout(.sessionEndLoadingMore, p, timeout)
     }
 
     public func get(session: String, timeout: Double? = nil) async throws -> Layout {

@@ -21,6 +21,8 @@ public struct ContainerSnapshot: Equatable, Sendable {
     public var loadMoreTriggeredAt: Double?
     /// LoadMore: triggered and not ended yet.
     public var loadingMore = false
+    /// LoadMore: each pager page's own state, by page id.
+    public var loadMorePages: [String: PageLoadState] = [:]
     /// ScrollTarget: a target waiting for its child's size.
     public var pendingTarget: PendingScrollTarget?
 

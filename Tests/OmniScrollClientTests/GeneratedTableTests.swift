@@ -73,7 +73,7 @@ final class GeneratedTableTests: XCTestCase {
         case .sessionEndDragging: _ = try await c.endDragging(session: s, decelerate: false)
         case .sessionEndScrolling: _ = try await c.endScrolling(session: s)
         case .sessionEndRefreshing: _ = try await c.endRefreshing(session: s)
-        case .sessionEndLoadingMore: _ = try await c.endLoadingMore(session: s)
+        case .sessionEndLoadingMore: _ = try await c.endLoadingMore(session: s, page: "posts")
         case .sessionGet: _ = try await c.get(session: s)
         case .sessionList: _ = try await c.list()
         case .sessionDestroy: try await c.destroy(session: s)

@@ -170,3 +170,36 @@ final class PagerPolicyTests: XCTestCase {
         XCTAssertEqual(container.snapshot(), before)
     }
 }
+
+/// Load-more and pull-to-refresh on a pager's selected page (DESIGN §4.2).
+final class PagerLoadMoreTests: XCTestCase {
+    private func profile() throws -> Container {
+        let options = ContainerOptions(loadMore: LoadMoreOptions(distance: 100))
+        return try Container.create(viewport: ProfilePage.viewport, children: ProfilePage.children(), options: options).0
+    }
+
+    /// A pending load of posts never blocks likes': each page triggers and ends on its own.
+    func testEachPageKeepsItsOwnLoadMoreState() throws {
+        var container = try profile()
+        let postsEnd = container.must(.offset(container.layout.maxOffset))
+        XCTAssertTrue(postsEnd.eventNames.contains("loadMoreDidTrigger(posts)"), "\(postsEnd.eventNames)")
+        container.select("likes")
+        let likesEnd = container.must(.offset(container.layout.maxOffset))
+        XCTAssertTrue(likesEnd.eventNames.contains("loadMoreDidTrigger(likes)"), "posts' pending load does not block likes")
+        let ended = container.must(.endLoadingMore(page: "posts"))
+        XCTAssertEqual(ended.eventNames, ["loadMoreDidEnd(posts)"])
+        XCTAssertEqual(container.must(.endLoadingMore).eventNames, ["loadMoreDidEnd(likes)"], "no page: the selected one")
+        let restored = try Container(restoring: container.snapshot())
+        XCTAssertEqual(restored.snapshot(), container.snapshot())
+        XCTAssertThrowsError(try container.apply(.endLoadingMore(page: "nope")))
+    }
+
+    func testRefreshNamesTheSelectedPageOfAPagerOnTop() throws {
+        let options = ContainerOptions(refresh: RefreshOptions(threshold: 60, height: 50))
+        var (container, _) = try Container.create(viewport: ProfilePage.viewport, children: [
+            .pager("tabs", PagerChild(pages: [PagerPage(id: "a", contentHeight: 2000), PagerPage(id: "b", contentHeight: 2000)])),
+        ], options: options)
+        container.must(.phase(.dragging))
+        XCTAssertEqual(container.must(.offset(-70)).eventNames.filter { $0.hasPrefix("refresh") }, ["refreshDidArm(a)"])
+    }
+}

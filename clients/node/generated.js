@@ -27,7 +27,7 @@ export const METHODS = frozen({
   'session.endDragging': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'decelerate', required: false, type: 'boolean' }], result: 'Layout' },
   'session.endScrolling': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Layout' },
   'session.endRefreshing': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Layout' },
-  'session.endLoadingMore': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Layout' },
+  'session.endLoadingMore': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'page', required: false, type: 'string' }], result: 'Layout' },
   'session.get': { params: [{ name: 'session', required: true, type: 'string' }], result: 'AnyLayout' },
   'session.list': { params: [], result: 'SessionList' },
   'session.destroy': { params: [{ name: 'session', required: true, type: 'string' }], result: 'destroyed' },

@@ -296,7 +296,8 @@ export declare const calls: {
   endDragging(session: string, decelerate?: boolean): Call<Layout>;
   endScrolling(session: string): Call<Layout>;
   endRefreshing(session: string): Call<Layout>;
-  endLoadingMore(session: string): Call<Layout>;
+  /** `page`: the pager page whose load ended; omitted: the list at the end now. */
+  endLoadingMore(session: string, page?: string): Call<Layout>;
   get(session: string): Call<Layout | GridLayout>;
   list(): Call<SessionInfo[]>;
   destroy(session: string): Call<string>;
@@ -370,7 +371,7 @@ export declare class Client {
   endDragging(session: string, decelerate?: boolean, opts?: CallOptions): Promise<Layout>;
   endScrolling(session: string, opts?: CallOptions): Promise<Layout>;
   endRefreshing(session: string, opts?: CallOptions): Promise<Layout>;
-  endLoadingMore(session: string, opts?: CallOptions): Promise<Layout>;
+  endLoadingMore(session: string, page?: string, opts?: CallOptions): Promise<Layout>;
   get(session: string, opts?: CallOptions): Promise<Layout | GridLayout>;
   list(opts?: CallOptions): Promise<SessionInfo[]>;
   destroy(session: string, opts?: CallOptions): Promise<string>;

@@ -290,7 +290,8 @@ export const calls = {
   endDragging: (session, decelerate) => ({ method: Method.SESSION_END_DRAGGING, params: compact({ session, decelerate }), decode: asLayout }),
   endScrolling: (session) => ({ method: Method.SESSION_END_SCROLLING, params: { session }, decode: asLayout }),
   endRefreshing: (session) => ({ method: Method.SESSION_END_REFRESHING, params: { session }, decode: asLayout }),
-  endLoadingMore: (session) => ({ method: Method.SESSION_END_LOADING_MORE, params: { session }, decode: asLayout }),
+  endLoadingMore: (session, page) =>
+    ({ method: Method.SESSION_END_LOADING_MORE, params: compact({ session, page }), decode: asLayout }),
   get: (session) => ({ method: Method.SESSION_GET, params: { session }, decode: asAnyLayout }),
   list: () => ({ method: Method.SESSION_LIST, params: undefined, decode: asSessions }),
   destroy: (session) => ({ method: Method.SESSION_DESTROY, params: { session }, decode: asDestroyed }),
@@ -604,7 +605,7 @@ export class Client {
   endDragging(session, decelerate, opts) { return this.call(calls.endDragging(session, decelerate), opts); }
   endScrolling(session, opts) { return this.call(calls.endScrolling(session), opts); }
   endRefreshing(session, opts) { return this.call(calls.endRefreshing(session), opts); }
-  endLoadingMore(session, opts) { return this.call(calls.endLoadingMore(session), opts); }
+  endLoadingMore(session, page, opts) { return this.call(calls.endLoadingMore(session, page), opts); }
   get(session, opts) { return this.call(calls.get(session), opts); }
   list(opts) { return this.call(calls.list(), opts); }
   destroy(session, opts) { return this.call(calls.destroy(session), opts); }

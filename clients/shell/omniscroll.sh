@@ -52,7 +52,7 @@ session.beginDragging session
 session.endDragging session decelerate?
 session.endScrolling session
 session.endRefreshing session
-session.endLoadingMore session
+session.endLoadingMore session page?
 session.get session
 session.list
 session.destroy session

@@ -2,9 +2,15 @@
 /// `distance` of the maximum offset (`maxOffset − y ≤ distance`), every size
 /// being known, at most once per content height, and not again until
 /// `endLoadingMore`.
+///
+/// When the last child is a pager, the end is its selected page's: the
+/// events name the page, and each page keeps its own state, so a pending
+/// load of one list never blocks another's (DESIGN §4.2).
 struct LoadMore: ContainerBehavior {
     private(set) var triggeredAt: Double?
     private(set) var loading = false
+    /// The state of each pager page that has triggered, by page id.
+    private(set) var pages: [String: PageLoadState] = [:]
     private var options: LoadMoreOptions?
 
     static let declaration = OptionDeclaration(
@@ -14,26 +20,49 @@ struct LoadMore: ContainerBehavior {
     mutating func configure(_ options: ContainerOptions) { self.options = options.loadMore }
 
     mutating func prepare(_ draft: inout Draft) {
-        if loading, draft.has(EndLoadingMore.self) {
-            loading = false
-            draft.events.append(ContainerEvent(.loadMoreDidEnd))
+        // The list itself is walked, as `ScrollTarget` does: a scroll tick
+        // has no commands and builds no array here.
+        for case .command(let change) in draft.commands {
+            guard let end = change as? EndLoadingMore else { continue }
+            if let page = end.page ?? Self.endPage(of: draft.stack) {
+                guard pages[page]?.loading == true else { continue }
+                pages[page]?.loading = false
+                draft.events.append(ContainerEvent(.loadMoreDidEnd, members: [.string("page", page)]))
+            } else if loading {
+                loading = false
+                draft.events.append(ContainerEvent(.loadMoreDidEnd))
+            }
         }
     }
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        guard let options, !loading else { return }
+        guard let options else { return }
         let layout = transition.layout
-        guard layout.stack.unknownSizeCount == 0, !layout.stack.isEmpty,
-              triggeredAt != layout.contentHeight,
+        let page = Self.endPage(of: layout.stack)
+        let state = page.map { pages[$0] ?? PageLoadState() } ?? PageLoadState(triggeredAt: triggeredAt, loading: loading)
+        guard !state.loading, layout.stack.unknownSizeCount == 0, !layout.stack.isEmpty,
+              state.triggeredAt != layout.contentHeight,
               layout.maxOffset - layout.offset <= options.distance else { return }
-        triggeredAt = layout.contentHeight
-        loading = true
-        events.append(ContainerEvent(.loadMoreDidTrigger))
+        if let page {
+            pages[page] = PageLoadState(triggeredAt: layout.contentHeight, loading: true)
+            events.append(ContainerEvent(.loadMoreDidTrigger, members: [.string("page", page)]))
+        } else {
+            triggeredAt = layout.contentHeight
+            loading = true
+            events.append(ContainerEvent(.loadMoreDidTrigger))
+        }
+    }
+
+    /// The selected page of the last child when it is a pager: the list whose end is the container's.
+    private static func endPage(of stack: ChildStack) -> String? {
+        guard stack.hasPagers, stack.pagers.last == stack.count - 1 else { return nil }
+        return stack.pager(stack.count - 1).selectedPage.id
     }
 
     func save(into snapshot: inout ContainerSnapshot) {
         snapshot.loadMoreTriggeredAt = triggeredAt
         snapshot.loadingMore = loading
+        snapshot.loadMorePages = pages
     }
 
     mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
@@ -48,16 +77,25 @@ struct LoadMore: ContainerBehavior {
         if snapshot.loadingMore, snapshot.loadMoreTriggeredAt == nil {
             throw restoration.invalid("loadingMore", reason: "must be false while loadMoreTriggeredAt is null")
         }
+        if !snapshot.loadMorePages.isEmpty, restoration.options.loadMore == nil {
+            throw restoration.invalid("loadMorePages", reason: "must be empty: options.loadMore is off")
+        }
+        for page in snapshot.loadMorePages.keys where restoration.layout.stack.page(of: page) == nil {
+            throw restoration.invalid("loadMorePages", page, reason: "no pager page '\(page)' in this snapshot")
+        }
         triggeredAt = snapshot.loadMoreTriggeredAt
         loading = snapshot.loadingMore
+        pages = snapshot.loadMorePages
     }
 }
 
 extension LoadMore {
     static let events = [
-        EventDeclaration(.loadMoreDidEnd, rule: "`session.endLoadingMore` while loading"),
-        EventDeclaration(.loadMoreDidTrigger, rule:
-            "`maxOffset − offset ≤ distance`, every size known, not loading, and not already triggered at this content height"),
+        EventDeclaration(.loadMoreDidEnd, members: ["page"], rule:
+            "`session.endLoadingMore` while loading (`page`: the pager page whose load ended)"),
+        EventDeclaration(.loadMoreDidTrigger, members: ["page"], rule:
+            "`maxOffset − offset ≤ distance`, every size known, not loading, and not already triggered at this content height; "
+            + "when the last child is a pager, per selected page (`page`), each page with its own state"),
     ]
 }
 
@@ -67,12 +105,37 @@ extension EventType {
 }
 
 /// `session.endLoadingMore`: the client finished loading; load-more may trigger again.
-public struct EndLoadingMore: BehaviorCommand, Equatable {
-    public init() {}
+public struct EndLoadingMore: StackCheckedCommand, Equatable {
+    /// The pager page whose load ended; `nil`: the list at the end now (the
+    /// last pager's selected page, else the container's).
+    public var page: String?
+
+    public init(page: String? = nil) { self.page = page }
+
+    func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
+        if let page, stack.page(of: page) == nil {
+            throw ContainerError(.invalidValue, change: change, field: "page", reason: "no pager page '\(page)' in this session")
+        }
+    }
+}
+
+/// One pager page's load-more state.
+public struct PageLoadState: Equatable, Sendable {
+    /// The content height at which it last triggered.
+    public var triggeredAt: Double?
+    public var loading = false
+
+    public init(triggeredAt: Double? = nil, loading: Bool = false) {
+        self.triggeredAt = triggeredAt
+        self.loading = loading
+    }
 }
 
 extension ContainerChange {
     public static var endLoadingMore: ContainerChange { .command(EndLoadingMore()) }
+
+    /// The load of pager page `page` ended.
+    public static func endLoadingMore(page: String) -> ContainerChange { .command(EndLoadingMore(page: page)) }
 }
 
 extension ContainerOptions {

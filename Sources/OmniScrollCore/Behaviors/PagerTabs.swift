@@ -10,8 +10,13 @@ struct PagerTabs: ContainerBehavior {
     /// The page ids in each pager's horizontal window after the last call, by pager id.
     private(set) var shown: [String: [String]] = [:]
 
+    /// Inlined into the registry's walk: a session without pagers pays the check only.
+    @inline(__always)
     mutating func prepare(_ draft: inout Draft) {
-        guard draft.stack.hasPagers else { return }
+        if draft.stack.hasPagers { preparePagers(&draft) }
+    }
+
+    private mutating func preparePagers(_ draft: inout Draft) {
         for case .command(let change) in draft.commands {
             if let command = change as? SelectPage {
                 select(command, &draft)
@@ -58,8 +63,12 @@ struct PagerTabs: ContainerBehavior {
 
     /// Pages entering and leaving the horizontal windows. A window changes
     /// only with the stack, so a plain scroll returns at the first check.
+    @inline(__always)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        guard transition.structureChanged else { return }
+        if transition.structureChanged { observeWindows(transition, events: &events) }
+    }
+
+    private mutating func observeWindows(_ transition: Transition, events: inout [ContainerEvent]) {
         let layout = transition.layout
         var now: [String: [String]] = [:]
         for i in layout.stack.pagers {

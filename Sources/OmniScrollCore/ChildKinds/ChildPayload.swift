@@ -22,10 +22,11 @@ public enum ChildPayload: Equatable, Sendable {
     @inline(__always)
     func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {
         switch self {
-        case .scroll: ScrollChild.place(i, top: top, height: height, in: stack, offset: offset)
+        // A pager is placed as a scroll child (`PagerChild.place`): one arm, so
+        // the switch stays the three-way one the solver inlines.
+        case .scroll, .pager: ScrollChild.place(i, top: top, height: height, in: stack, offset: offset)
         case .fixed: FixedChild.place(i, top: top, height: height, in: stack, offset: offset)
         case .sticky: StickyChild.place(i, top: top, height: height, in: stack, offset: offset)
-        case .pager: PagerChild.place(i, top: top, height: height, in: stack, offset: offset)
         }
     }
 }

@@ -63,14 +63,12 @@ enum LayoutEncoding {
             c.fragment(#","height":"#); c.number(contentView.height)
             c.fragment(#"},"children":["#)
         }
-        // A session with pagers takes the loop that asks each child's kind;
-        // the others keep the one that never does.
         if layout.hasPagers {
-            for i in children ?? Array(0..<layout.childCount) { writeChild(i, of: layout, withPages: true, into: &w) }
+            writeChildrenWithPages(children ?? Array(0..<layout.childCount), of: layout, into: &w)
         } else if let children {
-            for i in children { writeChild(i, of: layout, withPages: false, into: &w) }
+            for i in children { writeChild(i, of: layout, into: &w) }
         } else {
-            for i in 0..<layout.childCount { writeChild(i, of: layout, withPages: false, into: &w) }
+            for i in 0..<layout.childCount { writeChild(i, of: layout, into: &w) }
         }
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
@@ -112,7 +110,7 @@ enum LayoutEncoding {
     }
 
     @inline(__always)  // a reply writes one per visible child; outlined it cost ~50 instructions per scroll
-    private static func writeChild(_ i: Int, of layout: Layout, withPages: Bool, into w: inout JSONWriter) {
+    private static func writeChild(_ i: Int, of layout: Layout, into w: inout JSONWriter) {
         let child = layout.child(i)
         w.beginObject()
         w.rawFragment(#""id":"#, needsComma: false); w.string(layout.childID(i))
@@ -131,9 +129,19 @@ enum LayoutEncoding {
             }
             c.number(child.contentOffset.y)
             c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
-            if !withPages { c.fragment("}") }
+            c.fragment("}")
         }
-        if withPages {
+    }
+
+    /// The children of a session with pagers: a pager's object is reopened
+    /// (its closing brace dropped) to add its pages. Out of line, so the
+    /// loops above stay as they were for every session without one.
+    @inline(never)
+    private static func writeChildrenWithPages(_ children: [Int], of layout: Layout, into w: inout JSONWriter) {
+        for i in children {
+            writeChild(i, of: layout, into: &w)
+            guard layout.pager(i) != nil else { continue }
+            w.truncate(to: w.count - 1, needsComma: true)
             PagerParams.writeLayout(ofPager: i, layout, into: &w)
             w.endObject()
         }

@@ -39,6 +39,11 @@ enum SnapshotEncoding {
                 .required("position", .enumeration(of: ScrollPosition.self)),
             ]))),
             .optional("pagers", .array(items: PagerParams.state)),
+            .optional("loadMorePages", .array(items: .object([
+                .required("page", SessionParams.id),
+                .required("triggeredAt", .nullable(.number())),
+                .required("loading", .boolean),
+            ]))),
         ])),
     ])
 
@@ -96,6 +101,19 @@ enum SnapshotEncoding {
             w.key("pagers")
             w.beginArray()
             for (id, pager) in pagers { PagerParams.writeState(of: id, pager, into: &w) }
+            w.endArray()
+        }
+        if !s.loadMorePages.isEmpty {
+            w.key("loadMorePages")
+            w.beginArray()
+            for (page, load) in s.loadMorePages.sorted(by: { $0.key < $1.key }) {
+                w.beginObject()
+                w.key("page"); w.string(page)
+                w.key("triggeredAt")
+                if let at = load.triggeredAt { w.number(at) } else { w.null() }
+                w.key("loading"); w.bool(load.loading)
+                w.endObject()
+            }
             w.endArray()
         }
         w.endObject()
@@ -197,6 +215,13 @@ enum SnapshotEncoding {
         snapshot.refresh = try state.enumeration("refresh", as: RefreshState.self)
         snapshot.loadMoreTriggeredAt = try state.optionalDouble("loadMoreTriggeredAt")
         snapshot.loadingMore = try state.bool("loadingMore")
+        if let pages = try state.optionalArray("loadMorePages") {
+            for k in 0..<pages.count {
+                let entry = try pages.object(at: k)
+                snapshot.loadMorePages[try entry.string("page")] = PageLoadState(
+                    triggeredAt: try entry.optionalDouble("triggeredAt"), loading: try entry.bool("loading"))
+            }
+        }
         if let target = try state.optionalObject("pendingTarget") {
             snapshot.pendingTarget = PendingScrollTarget(
                 child: try target.string("child"), position: try target.enumeration("position", as: ScrollPosition.self))

@@ -41,7 +41,7 @@ METHODS: Dict[str, MethodSpec] = {
     "session.endDragging": MethodSpec("session.endDragging", (Param("session", True, "string"), Param("decelerate", False, "boolean")), "Layout"),
     "session.endScrolling": MethodSpec("session.endScrolling", (Param("session", True, "string"),), "Layout"),
     "session.endRefreshing": MethodSpec("session.endRefreshing", (Param("session", True, "string"),), "Layout"),
-    "session.endLoadingMore": MethodSpec("session.endLoadingMore", (Param("session", True, "string"),), "Layout"),
+    "session.endLoadingMore": MethodSpec("session.endLoadingMore", (Param("session", True, "string"), Param("page", False, "string")), "Layout"),
     "session.get": MethodSpec("session.get", (Param("session", True, "string"),), "AnyLayout"),
     "session.list": MethodSpec("session.list", (), "SessionList"),
     "session.destroy": MethodSpec("session.destroy", (Param("session", True, "string"),), "destroyed"),

@@ -415,8 +415,9 @@ class AsyncClient:
     async def end_refreshing(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.end_refreshing(session), timeout)
 
-    async def end_loading_more(self, session: str, *, timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.end_loading_more(session), timeout)
+    async def end_loading_more(self, session: str, page: Optional[str] = None, *,
+                               timeout: Optional[float] = None) -> Layout:
+        return await self.call(calls.end_loading_more(session, page), timeout)
 
     async def get(self, session: str, *, timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
         return await self.call(calls.get(session), timeout)

@@ -178,8 +178,9 @@ def end_refreshing(session: str) -> Call:
     return Call(Method.SESSION_END_REFRESHING, {"session": session}, Layout.from_json)
 
 
-def end_loading_more(session: str) -> Call:
-    return Call(Method.SESSION_END_LOADING_MORE, {"session": session}, Layout.from_json)
+def end_loading_more(session: str, page: Optional[str] = None) -> Call:
+    """``page``: the pager page whose load ended; None: the list at the end now."""
+    return Call(Method.SESSION_END_LOADING_MORE, _params(session=session, page=page), Layout.from_json)
 
 
 def get(session: str) -> Call:

@@ -508,8 +508,9 @@ class Client:
     def end_refreshing(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.end_refreshing(session), timeout)
 
-    def end_loading_more(self, session: str, *, timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.end_loading_more(session), timeout)
+    def end_loading_more(self, session: str, page: Optional[str] = None, *,
+                         timeout: Optional[float] = None) -> Layout:
+        return self.call(calls.end_loading_more(session, page), timeout)
 
     def get(self, session: str, *, timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
         return self.call(calls.get(session), timeout)

@@ -35,7 +35,7 @@ TYPED_CALLS: Dict[str, Callable[[], Call]] = {
     "session.endDragging": lambda: calls.end_dragging("s", True),
     "session.endScrolling": lambda: calls.end_scrolling("s"),
     "session.endRefreshing": lambda: calls.end_refreshing("s"),
-    "session.endLoadingMore": lambda: calls.end_loading_more("s"),
+    "session.endLoadingMore": lambda: calls.end_loading_more("s", "posts"),
     "session.get": lambda: calls.get("s"),
     "session.list": calls.list_sessions,
     "session.destroy": lambda: calls.destroy("s"),
