@@ -19,9 +19,14 @@ struct LoadMore: ContainerBehavior {
 
     mutating func configure(_ options: ContainerOptions) { self.options = options.loadMore }
 
+    /// Inlined into the registry's walk: a scroll tick, which has no
+    /// commands, pays the check only.
+    @inline(__always)
     mutating func prepare(_ draft: inout Draft) {
-        // The list itself is walked, as `ScrollTarget` does: a scroll tick
-        // has no commands and builds no array here.
+        if !draft.commands.isEmpty { endLoads(&draft) }
+    }
+
+    private mutating func endLoads(_ draft: inout Draft) {
         for case .command(let change) in draft.commands {
             guard let end = change as? EndLoadingMore else { continue }
             if let page = end.page ?? Self.endPage(of: draft.stack) {
