@@ -26,7 +26,9 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
     case sessionSelectPage = "session.selectPage"
     case sessionScrollPager = "session.scrollPager"
     case sessionBeginDragging = "session.beginDragging"
+    case sessionDrag = "session.drag"
     case sessionEndDragging = "session.endDragging"
+    case sessionTick = "session.tick"
     case sessionEndScrolling = "session.endScrolling"
     case sessionEndRefreshing = "session.endRefreshing"
     case sessionEndLoadingMore = "session.endLoadingMore"
@@ -59,7 +61,9 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionSelectPage: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "page", required: true, type: "string")]
         case .sessionScrollPager: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "offset", required: true, type: "number")]
         case .sessionBeginDragging: return [OmniScrollParam(name: "session", required: true, type: "string")]
-        case .sessionEndDragging: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "decelerate", required: false, type: "boolean")]
+        case .sessionDrag: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "translation", required: true, type: "number")]
+        case .sessionEndDragging: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "decelerate", required: false, type: "boolean"), OmniScrollParam(name: "velocity", required: false, type: "number"), OmniScrollParam(name: "time", required: false, type: "number")]
+        case .sessionTick: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "time", required: true, type: "number")]
         case .sessionEndScrolling: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionEndRefreshing: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionEndLoadingMore: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "page", required: false, type: "string")]
@@ -94,7 +98,9 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionSelectPage: return "Layout"
         case .sessionScrollPager: return "Layout"
         case .sessionBeginDragging: return "Layout"
+        case .sessionDrag: return "Layout"
         case .sessionEndDragging: return "Layout"
+        case .sessionTick: return "Layout"
         case .sessionEndScrolling: return "Layout"
         case .sessionEndRefreshing: return "Layout"
         case .sessionEndLoadingMore: return "Layout"
@@ -166,6 +172,18 @@ public enum Framing: String, CaseIterable, Sendable {
 
 public enum GridSnapshotEngine: String, CaseIterable, Sendable {
     case grid
+}
+
+public enum OptionsPhysicsPreset: String, CaseIterable, Sendable {
+    case ios
+    case iosFast
+    case android
+    case flutter
+}
+
+public enum OptionsSnapMode: String, CaseIterable, Sendable {
+    case mandatory
+    case proximity
 }
 
 public enum PhysicsFlingPreset: String, CaseIterable, Sendable {

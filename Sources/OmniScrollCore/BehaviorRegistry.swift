@@ -12,6 +12,7 @@
 /// line to `visit`.
 struct BehaviorRegistry: Sendable {
     private var anchoring = ScrollAnchoring()
+    private var scrollMotion = ScrollMotion()
     private var refresh = PullToRefresh()
     private var target = ScrollTarget()
     private var pagerTabs = PagerTabs()
@@ -37,6 +38,7 @@ struct BehaviorRegistry: Sendable {
     /// mutable visitor made the compiler copy it out before every call.
     mutating func visit<V: BehaviorVisitor>(_ visitor: V, _ state: inout V.State) {
         visitor.visit(&anchoring, &state)
+        visitor.visit(&scrollMotion, &state)
         visitor.visit(&refresh, &state)
         visitor.visit(&target, &state)
         visitor.visit(&pagerTabs, &state)
@@ -78,6 +80,25 @@ struct BehaviorRegistry: Sendable {
         visit(Prepare(), &draft)
     }
 
+    /// ScrollMotion's running motion.
+    var motion: MotionSummary? { scrollMotion.summary }
+
+    mutating func conclude(_ draft: inout Draft) {
+        visit(Conclude(), &draft)
+    }
+
+    /// Whether any behavior runs a motion.
+    mutating func isMoving() -> Bool {
+        var moving = false
+        visit(IsMoving(), &moving)
+        return moving
+    }
+
+    /// Every behavior's `check` of `change`; the first refusal throws.
+    mutating func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {
+        try run(Check(change: change, phase: phase))
+    }
+
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         visit(transition, &events)
     }
@@ -89,14 +110,34 @@ struct BehaviorRegistry: Sendable {
         return held
     }
 
-    mutating func save(into snapshot: inout ContainerSnapshot) {
-        visit(Save(), &snapshot)
+    /// Every behavior's part of a snapshot's `state`, by name.
+    mutating func save(with stack: ChildStack) -> [String: OptionValue] {
+        var state: [String: OptionValue] = [:]
+        visit(Save(stack: stack), &state)
+        return state
     }
 
-    /// Restores every behavior's part; the first that is invalid throws.
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
-        try run(Restore(snapshot: snapshot, restoration: restoration))
+    /// `stack` with every stack-held part of `state` put back; the first invalid part throws.
+    static func restore(_ state: [String: OptionValue], into stack: ChildStack) throws(ContainerError) -> ChildStack {
+        var registry = BehaviorRegistry()
+        var outcome: Result<ChildStack, ContainerError> = .success(stack)
+        registry.visit(RestoreStack(state: state), &outcome)
+        return try outcome.get()
     }
+
+    /// Restores every behavior's part (each checked against its declaration,
+    /// then by the behavior); the first that is invalid throws.
+    mutating func restore(_ state: [String: OptionValue], _ restoration: Restoration) throws(ContainerError) {
+        try run(Restore(state: state, restoration: restoration))
+    }
+
+    /// Every behavior's part of a snapshot's `state`, in registration order.
+    static let stateParts: [StateDeclaration] = {
+        var registry = BehaviorRegistry()
+        var parts: [StateDeclaration] = []
+        registry.visit(CollectStateParts(), &parts)
+        return parts
+    }()
 }
 
 /// Something done to each behavior in turn.
@@ -126,13 +167,27 @@ extension FailableBehaviorVisitor {
 
 private struct CollectOptions: BehaviorVisitor {
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ options: inout [OptionDeclaration]) {
-        if let option = B.option { options.append(option) }
+        options += B.options
     }
 }
 
 private struct Configure: BehaviorVisitor {
     let options: ContainerOptions
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ nothing: inout Void) { behavior.configure(options) }
+}
+
+private struct Conclude: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ draft: inout Draft) { behavior.conclude(&draft) }
+}
+
+private struct IsMoving: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ moving: inout Bool) { moving = moving || behavior.isMoving }
+}
+
+private struct Check: FailableBehaviorVisitor {
+    let change: ContainerChange
+    let phase: ScrollPhase
+    func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) { try behavior.check(change, phase: phase) }
 }
 
 private struct Anchor: BehaviorVisitor {
@@ -157,16 +212,50 @@ private struct HeldTopInset: BehaviorVisitor {
     }
 }
 
-private struct Save: BehaviorVisitor {
-    func visit<B: ContainerBehavior>(_ behavior: inout B, _ snapshot: inout ContainerSnapshot) {
-        behavior.save(into: &snapshot)
+private struct CollectStateParts: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ parts: inout [StateDeclaration]) {
+        if let part = B.statePart { parts.append(part) }
     }
 }
 
+private struct Save: BehaviorVisitor {
+    let stack: ChildStack
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ state: inout [String: OptionValue]) {
+        if let part = B.statePart { state[part.name.description] = behavior.save(with: stack) }
+    }
+}
+
+/// The stack-held parts go back into the stack, each checked against its
+/// declaration first, before the layout the other parts are restored against.
+private struct RestoreStack: BehaviorVisitor {
+    let state: [String: OptionValue]
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ outcome: inout Result<ChildStack, ContainerError>) {
+        guard case .success(var stack) = outcome, let declaration = B.statePart else { return }
+        let name = declaration.name.description
+        let field = FieldPath("state").member(name)
+        let part = state[name] ?? declaration.initial
+        do throws(ContainerError) {
+            try declaration.schema.check(part, field: field)
+            try B.restore(part, into: &stack, at: field)
+            outcome = .success(stack)
+        } catch {
+            outcome = .failure(error)
+        }
+    }
+}
+
+/// Each part is checked against its declaration (at `state.<name>`) before
+/// its behavior sees it; a part left out is the declaration's initial state.
 private struct Restore: FailableBehaviorVisitor {
-    let snapshot: ContainerSnapshot
+    let state: [String: OptionValue]
     let restoration: Restoration
     func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) {
-        try behavior.restore(from: snapshot, restoration)
+        guard let declaration = B.statePart else { return try behavior.restore(.null, restoration) }
+        let name = declaration.name.description
+        var restoration = restoration
+        restoration.part = FieldPath("state").member(name)
+        let part = state[name] ?? declaration.initial
+        try declaration.schema.check(part, field: restoration.part)
+        try behavior.restore(part, restoration)
     }
 }

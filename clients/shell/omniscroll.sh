@@ -49,7 +49,9 @@ session.scrollToChild session child position? animated?
 session.selectPage session child page
 session.scrollPager session child offset
 session.beginDragging session
-session.endDragging session decelerate?
+session.drag session translation
+session.endDragging session decelerate? velocity? time?
+session.tick session time
 session.endScrolling session
 session.endRefreshing session
 session.endLoadingMore session page?
@@ -69,6 +71,8 @@ OMNISCROLL_ENUM_EVENT_DIRECTION='up down'
 OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel pageDidSelect pageDidShow pageDidHide topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling'
 OMNISCROLL_ENUM_FRAMING='line content-length'
 OMNISCROLL_ENUM_GRID_SNAPSHOT_ENGINE='grid'
+OMNISCROLL_ENUM_OPTIONS_PHYSICS_PRESET='ios iosFast android flutter'
+OMNISCROLL_ENUM_OPTIONS_SNAP_MODE='mandatory proximity'
 OMNISCROLL_ENUM_PHYSICS_FLING_PRESET='ios iosFast android flutter'
 OMNISCROLL_ENUM_PHYSICS_FLING_SNAP_MODE='mandatory proximity paging'
 OMNISCROLL_ENUM_RECENTER_MODE='idle threshold never'

@@ -64,33 +64,63 @@ struct LoadMore: ContainerBehavior {
         return stack.pager(stack.count - 1).selectedPage.id
     }
 
-    func save(into snapshot: inout ContainerSnapshot) {
-        snapshot.loadMoreTriggeredAt = triggeredAt
-        snapshot.loadingMore = loading
-        snapshot.loadMorePages = pages
+    /// `state.loadMore`: the content height it last triggered at, whether it
+    /// is loading, and each pager page's own state (page ids in order).
+    static let statePart: StateDeclaration? = StateDeclaration("loadMore", .object([
+        .required("triggeredAt", .nullable(.number(.finite))),
+        .required("loading", .boolean),
+        .required("pages", .array(.object([
+            .required("page", .string),
+            .required("triggeredAt", .nullable(.number(.finite))),
+            .required("loading", .boolean),
+        ]))),
+    ]), initial: .object(["triggeredAt": .null, "loading": .bool(false), "pages": .array([])]))
+
+    func save() -> OptionValue {
+        .object([
+            "triggeredAt": OptionValue(triggeredAt, OptionValue.number), "loading": .bool(loading),
+            "pages": .array(pages.sorted { $0.key < $1.key }.map { page, state in
+                .object(["page": .string(page), "triggeredAt": OptionValue(state.triggeredAt, OptionValue.number),
+                         "loading": .bool(state.loading)])
+            }),
+        ])
     }
 
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+        let restoredTriggeredAt = part["triggeredAt"]?.number
+        let restoredLoading = part["loading"]?.bool ?? false
         if restoration.options.loadMore == nil {
-            if snapshot.loadMoreTriggeredAt != nil {
-                throw restoration.invalid("loadMoreTriggeredAt", reason: "must be null: options.loadMore is off")
+            if restoredTriggeredAt != nil {
+                throw restoration.invalid("triggeredAt", reason: "must be null: options.loadMore is off")
             }
-            if snapshot.loadingMore {
-                throw restoration.invalid("loadingMore", reason: "must be false: options.loadMore is off")
+            if restoredLoading {
+                throw restoration.invalid("loading", reason: "must be false: options.loadMore is off")
             }
         }
-        if snapshot.loadingMore, snapshot.loadMoreTriggeredAt == nil {
-            throw restoration.invalid("loadingMore", reason: "must be false while loadMoreTriggeredAt is null")
+        if restoredLoading, restoredTriggeredAt == nil {
+            throw restoration.invalid("loading", reason: "must be false while triggeredAt is null")
         }
-        if !snapshot.loadMorePages.isEmpty, restoration.options.loadMore == nil {
-            throw restoration.invalid("loadMorePages", reason: "must be empty: options.loadMore is off")
+        var restoredPages: [String: PageLoadState] = [:]
+        for (k, entry) in (part["pages"]?.items ?? []).enumerated() {
+            let page = entry["page"]?.string ?? ""
+            if restoration.options.loadMore == nil {
+                throw restoration.invalid("pages", reason: "must be empty: options.loadMore is off")
+            }
+            if restoration.layout.stack.page(of: page) == nil {
+                throw restoration.invalid("pages", "\(k)", "page", reason: "no pager page '\(page)' in this snapshot")
+            }
+            if restoredPages[page] != nil {
+                throw restoration.invalid("pages", "\(k)", "page", reason: "page '\(page)' is listed twice")
+            }
+            let state = PageLoadState(triggeredAt: entry["triggeredAt"]?.number, loading: entry["loading"]?.bool ?? false)
+            if state.loading, state.triggeredAt == nil {
+                throw restoration.invalid("pages", "\(k)", "loading", reason: "must be false while triggeredAt is null")
+            }
+            restoredPages[page] = state
         }
-        for page in snapshot.loadMorePages.keys where restoration.layout.stack.page(of: page) == nil {
-            throw restoration.invalid("loadMorePages", page, reason: "no pager page '\(page)' in this snapshot")
-        }
-        triggeredAt = snapshot.loadMoreTriggeredAt
-        loading = snapshot.loadingMore
-        pages = snapshot.loadMorePages
+        triggeredAt = restoredTriggeredAt
+        loading = restoredLoading
+        pages = restoredPages
     }
 }
 

@@ -92,8 +92,60 @@ struct PagerTabs: ContainerBehavior {
         shown = now
     }
 
+    /// `state.pagers`: each pager's state beyond its spec, in child order
+    /// (the selected page is the spec's `selected`).
+    static let statePart: StateDeclaration? = StateDeclaration("pagers", .array(.object([
+        .required("child", .string),
+        .required("horizontalOffset", .nullable(.number(.offset))),
+        .required("remembered", .array(.object([
+            .required("page", .string),
+            .required("offset", .number(.length)),
+        ]))),
+    ])), initial: .array([]))
+
+    func save(with stack: ChildStack) -> OptionValue {
+        .array(stack.pagers.map { i in
+            let pager = stack.pager(i)
+            return .object([
+                "child": .string(stack.ids[i]),
+                "horizontalOffset": OptionValue(pager.horizontalOffset, OptionValue.number),
+                "remembered": .array(zip(pager.pages, pager.rememberedOffsets).compactMap { page, offset in
+                    offset.map { .object(["page": .string(page.id), "offset": .number($0)]) }
+                }),
+            ])
+        })
+    }
+
+    static func restore(_ part: OptionValue, into stack: inout ChildStack, at field: FieldPath) throws(ContainerError) {
+        var seen = Set<String>()
+        for (n, entry) in (part.items ?? []).enumerated() {
+            let path = field.index(n)
+            let id = entry["child"]?.string ?? ""
+            guard let i = stack.index(of: id), stack.payloads[i].kind == .pager else {
+                throw ContainerError(.invalidValue, field: path.member("child"), reason: "no pager '\(id)' in this snapshot's children")
+            }
+            guard seen.insert(id).inserted else {
+                throw ContainerError(.invalidValue, field: path.member("child"), reason: "pager '\(id)' is listed twice")
+            }
+            let pager = stack.pager(i)
+            var remembered = Array<Double?>(repeating: nil, count: pager.pages.count)
+            for (k, item) in (entry["remembered"]?.items ?? []).enumerated() {
+                let page = item["page"]?.string ?? ""
+                guard let p = pager.pageIndex(of: page) else {
+                    throw ContainerError(.invalidValue, field: path.member("remembered").index(k).member("page"),
+                                         reason: "no page '\(page)' in pager '\(id)'")
+                }
+                remembered[p] = item["offset"]?.number
+            }
+            stack.updatePager(i) { pager in
+                pager.horizontalOffset = entry["horizontalOffset"]?.number
+                pager.rememberedOffsets = remembered
+            }
+        }
+    }
+
     /// The windows are what the restored pagers give.
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
         let layout = restoration.layout
         shown = [:]
         for i in layout.stack.pagers {

@@ -7,13 +7,15 @@ import OmniScrollJSON
 ///     {"session","revision","offset","contentHeight","minOffset","maxOffset",
 ///      "direction","phase","activeChild","contentView","children","events"}
 ///
-/// then `anchorShift` when anchoring moved the offset, `clampShift` when the
+/// then `motion` when the call started one (`session.get` and
+/// `session.restore`: while one runs), then `anchorShift` when anchoring moved the offset, `clampShift` when the
 /// offset was clamped back into range, and `target` for `session.scrollToChild`.
 enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
     static func write(_ update: ContainerUpdate, of container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: nil, events: update.events,
-              anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
+              motion: container.startedMotion, anchorShift: update.anchorShift, clampShift: update.clampShift,
+              target: update.target, into: &w)
     }
 
     /// The reply of a delta session to a call that applied changes: it lists
@@ -21,19 +23,19 @@ enum LayoutEncoding {
     static func write(_ update: ContainerUpdate, since before: Layout, of container: Container, in session: SessionHeader,
                       into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: update.changedChildren(since: before),
-              events: update.events, anchorShift: update.anchorShift, clampShift: update.clampShift,
-              target: update.target, into: &w)
+              events: update.events, motion: container.startedMotion, anchorShift: update.anchorShift,
+              clampShift: update.clampShift, target: update.target, into: &w)
     }
 
     /// The reply to a call that only reads (`session.get`, `session.restore`): every child, no events.
     static func writeCurrent(_ container: Container, in session: SessionHeader, into w: inout JSONWriter) {
-        write(layout: container.layout, of: container, in: session, children: nil, events: [],
+        write(layout: container.layout, of: container, in: session, children: nil, events: [], motion: container.motion,
               anchorShift: 0, clampShift: 0, target: nil, into: &w)
     }
 
     /// - Parameter children: the indices of the children to list, `nil` for all.
     private static func write(layout: Layout, of container: Container, in session: SessionHeader, children: [Int]?,
-                              events: [ContainerEvent], anchorShift: Double, clampShift: Double,
+                              events: [ContainerEvent], motion: MotionSummary?, anchorShift: Double, clampShift: Double,
                               target: ScrollTargetResult?, into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
         // each (the member order never changes), and each run of fragments,
@@ -73,6 +75,13 @@ enum LayoutEncoding {
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
         w.endArray()
+        if let motion {
+            w.key("motion")
+            w.beginObject()
+            w.key("target"); w.number(motion.target)
+            w.key("duration"); w.number(motion.duration)
+            w.endObject()
+        }
         if anchorShift != 0 {
             w.key("anchorShift"); w.number(anchorShift)
         }

@@ -60,6 +60,7 @@ struct BenchResults {
     var scrollInstructions: ScrollInstructions?
     var gridInstructions: GridInstructions?
     var flingCalls: FlingCalls?
+    var tickInstructions: TickInstructions?
     var pagerCalls: PagerCalls?
 
     init(options: BenchOptions) { self.options = options }
@@ -235,8 +236,15 @@ struct BenchResults {
             md += "| calls/s | samples per call | instructions per call | \(grouped(Double(f.callgrindCalls))) calls | one call |\n| ---: | ---: | ---: | ---: | ---: |\n"
             md += "| \(grouped(f.callsPerSecond)) | \(fmt(f.samplesPerCall, 1)) | \(fmt(f.perCall, 1)) | \(grouped(Double(f.instructions))) | \(grouped(Double(f.oneCall))) |\n"
         }
+        if let t = tickInstructions {
+            md += "\n## 9. session.tick (`bench/tick-instructions`)\n\n"
+            md += "One two-child `session.create` with `options.physics` ios, then cycles of `beginDragging`, `drag`, `endDragging` with a velocity and 30 ticks at 1/60 s. Instructions: callgrind on the file minus the same file without its ticks, per tick (issue 14: at most 1.3 times a plain `session.scroll`). Ticks/s: the same difference on the wall clock (best of 3).\n\n"
+            md += "| ticks | ticks/s | instructions per tick | × plain scroll |\n| ---: | ---: | ---: | ---: |\n"
+            let ratio = scrollInstructions.map { fmt(t.perTick / $0.perScroll, 2) } ?? ""
+            md += "| \(grouped(Double(t.ticks))) | \(grouped(t.ticksPerSecond)) | \(fmt(t.perTick, 1)) | \(ratio) |\n"
+        }
         if let p = pagerCalls {
-            md += "\n## 9. Tabs: a page switch and a swipe tick (`bench/pager-calls`)\n\n"
+            md += "\n## 10. Tabs: a page switch and a swipe tick (`bench/pager-calls`)\n\n"
             md += "The profile page (header 300, sticky bar 44, a pager of posts 5000 and likes 3000) scrolled to 2300, then one kind of call: `session.scroll` (the plain scroll, offsets as in section 6), `session.selectPage` alternating likes and posts (preserve: the offset moves between 300 and 2300), `session.scrollPager` sweeping across one page. Full replies. Instructions: callgrind minus the setup alone; calls/s on the wall clock.\n\n"
             md += "| call | instructions per call | calls/s |\n| --- | ---: | ---: |\n"
             for row in PagerCalls.rows {
@@ -332,6 +340,16 @@ struct BenchResults {
         }
         if let g = gridInstructions {
             w.key("gridInstructions"); w.value(.object(g.report))
+        }
+        if let t = tickInstructions {
+            w.key("tickInstructions"); w.beginObject()
+            w.key("ticks"); w.number(t.ticks)
+            w.key("seconds"); w.number(t.seconds)
+            w.key("ticksPerSecond"); w.number(t.ticksPerSecond)
+            w.key("instructions"); w.number(t.instructions)
+            w.key("withoutTicks"); w.number(t.withoutTicks)
+            w.key("perTick"); w.number(t.perTick)
+            w.endObject()
         }
         if let p = pagerCalls {
             w.key("pagerCalls"); w.value(.object(p.report))

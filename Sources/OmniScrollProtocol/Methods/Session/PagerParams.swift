@@ -56,8 +56,8 @@ enum PagerParams {
     }
 
     /// Writes the pager's declared members after `id` and `kind` (a
-    /// snapshot's child): its state (remembered offsets, a swipe) is written
-    /// under `state.pagers`.
+    /// snapshot's child): its state (remembered offsets, a swipe) is
+    /// `PagerTabs`' part, `state.pagers`.
     static func write(_ pager: PagerChild, into w: inout JSONWriter) {
         w.key("pages")
         w.beginArray()
@@ -76,47 +76,6 @@ enum PagerParams {
         w.key("threshold"); w.number(pager.pageSnap.threshold)
         w.key("minFlingVelocity"); w.number(pager.pageSnap.minFlingVelocity)
         w.endObject()
-    }
-
-    /// A pager's state in a snapshot (`state.pagers[i]`): what the calls
-    /// changed beyond its declared members.
-    static let state = ParamSchema.object([
-        .required("child", SessionParams.id),
-        .required("horizontalOffset", .nullable(SessionParams.offset)),
-        .required("remembered", .map(values: SessionParams.length)),
-    ])
-
-    static func writeState(of id: String, _ pager: PagerChild, into w: inout JSONWriter) {
-        w.beginObject()
-        w.key("child"); w.string(id)
-        w.key("horizontalOffset")
-        if let offset = pager.horizontalOffset { w.number(offset) } else { w.null() }
-        w.key("remembered")
-        w.beginObject()
-        for (page, remembered) in zip(pager.pages, pager.rememberedOffsets) {
-            if let remembered { w.key(page.id); w.number(remembered) }
-        }
-        w.endObject()
-        w.endObject()
-    }
-
-    /// Puts each `state.pagers` entry into its pager's payload in `children`.
-    static func readState(_ array: ParamArray, into children: inout [ChildSpec]) throws(RPCError) {
-        for n in 0..<array.count {
-            let entry = try array.object(at: n)
-            let id = try entry.string("child")
-            guard let i = children.firstIndex(where: { $0.id == id }), var pager = children[i].pager else {
-                throw entry.invalid("child", "no pager '\(id)' in this snapshot's children")
-            }
-            pager.horizontalOffset = try entry.optionalDouble("horizontalOffset")
-            for (name, value, path) in try entry.optionalNumberMap("remembered") ?? [] {
-                guard let k = pager.pageIndex(of: name) else {
-                    throw RPCError.invalidParams(path: path, reason: "no page '\(name)' in pager '\(id)'")
-                }
-                pager.rememberedOffsets[k] = value
-            }
-            children[i].pager = pager
-        }
     }
 
     /// The pager members of a child layout, after `visibleHeight`:
