@@ -25,6 +25,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
     case sessionScrollToChild = "session.scrollToChild"
     case sessionSelectPage = "session.selectPage"
     case sessionScrollPager = "session.scrollPager"
+    case sessionEndPagerDragging = "session.endPagerDragging"
     case sessionBeginDragging = "session.beginDragging"
     case sessionDrag = "session.drag"
     case sessionEndDragging = "session.endDragging"
@@ -60,6 +61,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionScrollToChild: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "position", required: false, type: "ScrollPosition"), OmniScrollParam(name: "animated", required: false, type: "boolean")]
         case .sessionSelectPage: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "page", required: true, type: "string")]
         case .sessionScrollPager: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "offset", required: true, type: "number")]
+        case .sessionEndPagerDragging: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "velocity", required: true, type: "number"), OmniScrollParam(name: "time", required: false, type: "number")]
         case .sessionBeginDragging: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionDrag: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "translation", required: true, type: "number")]
         case .sessionEndDragging: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "decelerate", required: false, type: "boolean"), OmniScrollParam(name: "velocity", required: false, type: "number"), OmniScrollParam(name: "time", required: false, type: "number")]
@@ -97,6 +99,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionScrollToChild: return "Layout"
         case .sessionSelectPage: return "Layout"
         case .sessionScrollPager: return "Layout"
+        case .sessionEndPagerDragging: return "Layout"
         case .sessionBeginDragging: return "Layout"
         case .sessionDrag: return "Layout"
         case .sessionEndDragging: return "Layout"

@@ -267,6 +267,15 @@ public actor OmniScrollClient {
         try await layout(.sessionScrollPager, ["session": .string(session), "child": .string(child), "offset": .number(offset)], timeout)
     }
 
+    /// A swipe of pager `child` released at `velocity` (points/s, toward later pages positive): it snaps to a
+    /// page on `tick`, its clock from `time` (default: the first tick's).
+    public func endPagerDragging(session: String, child: String, velocity: Double, time: Double? = nil,
+                                 timeout: Double? = nil) async throws -> Layout {
+        var p: JSONObject = ["session": .string(session), "child": .string(child), "velocity": .number(velocity)]
+        if let time { p["time"] = .number(time) }
+        return try await layout(.sessionEndPagerDragging, p, timeout)
+    }
+
     public func beginDragging(session: String, timeout: Double? = nil) async throws -> Layout {
         try await layout(.sessionBeginDragging, ["session": .string(session)], timeout)
     }

@@ -69,6 +69,7 @@ final class GeneratedTableTests: XCTestCase {
         case .sessionScrollToChild: _ = try await c.scrollToChild(session: s, child: "list", position: .center, animated: false)
         case .sessionSelectPage: _ = try await c.selectPage(session: s, child: "tabs", page: "likes")
         case .sessionScrollPager: _ = try await c.scrollPager(session: s, child: "tabs", offset: 100)
+        case .sessionEndPagerDragging: _ = try await c.endPagerDragging(session: s, child: "tabs", velocity: 600, time: 0.25)
         case .sessionBeginDragging: _ = try await c.beginDragging(session: s)
         case .sessionDrag: _ = try await c.drag(session: s, translation: -10)
         case .sessionEndDragging: _ = try await c.endDragging(session: s, decelerate: false, velocity: 1000, time: 0.5)

@@ -181,6 +181,7 @@ final class OmniScrollClientTests: XCTestCase {
         let bound: Set<String> = ["session.create", "session.scroll", "session.setContentHeight", "session.update",
                                   "session.setViewport", "session.setInsets", "session.insertChildren",
                                   "session.removeChildren", "session.scrollToChild", "session.selectPage", "session.scrollPager",
+                                  "session.endPagerDragging",
                                   "session.beginDragging", "session.drag", "session.endDragging", "session.tick",
                                   "session.endScrolling", "session.endRefreshing",
                                   "session.endLoadingMore", "session.get", "session.list", "session.destroy",
@@ -244,6 +245,23 @@ final class OmniScrollClientTests: XCTestCase {
         XCTAssertEqual(back.offset, 2300)
         XCTAssertEqual(back.children.first { $0.id == "tabs" }?.contentOffset.y, 2000)
         XCTAssertEqual(back.children.first { $0.id == "header" }?.visibleHeight, 0)
+        await c.close()
+    }
+
+    func testAReleasedPagerSwipeSnapsOnTicksAndLandsItsPage() async throws {
+        let c = try makeClient()
+        let s = try await c.create(width: 375, height: 800, template: "profileTabs").session
+        _ = try await c.update(session: s, sizes: [("header", 300), ("posts", 5000), ("likes", 3000)])
+        _ = try await c.scroll(session: s, offset: 2300)
+        _ = try await c.scrollPager(session: s, child: "tabs", offset: 120)
+        let released = try await c.endPagerDragging(session: s, child: "tabs", velocity: 600, time: 0)
+        XCTAssertEqual(released.children.first { $0.id == "tabs" }?.pageProgress, 0.32)
+        let landed = try await c.tick(session: s, time: 1)
+        let tabs = try XCTUnwrap(landed.children.first { $0.id == "tabs" })
+        XCTAssertEqual(tabs.selectedPage, "likes")
+        XCTAssertEqual(tabs.pageProgress, 1)
+        XCTAssertEqual(landed.offset, 300)
+        XCTAssertTrue(landed.eventTypes.contains("pageDidSelect"))
         await c.close()
     }
 

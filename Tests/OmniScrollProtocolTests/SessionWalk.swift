@@ -82,7 +82,7 @@ struct SessionWalk {
         }
         let s = JSONValue.string(session)
         let phases = ["idle", "dragging", "decelerating", "animating"]
-        switch below(24) {
+        switch below(25) {
         case 0...5: return ("session.scroll", chance(70) ? ["session": s, "offset": .number(Double(below(6000)) - 300)]
                                                     : ["session": s, "offset": .number(Double(below(6000)) - 300), "phase": pick(phases)])
         case 6: return ("session.setContentHeight", ["session": s, "child": child(), "contentHeight": length(3000)])
@@ -113,6 +113,9 @@ struct SessionWalk {
             let (pager, pages) = self.pager()
             return ("session.selectPage", ["session": s, "child": pager, "page": pages.isEmpty ? "none" : pick(pages)])
         case 21: return ("session.scrollPager", ["session": s, "child": self.pager().id, "offset": .number(Double(below(1200)) - 100)])
+        case 22:
+            return ("session.endPagerDragging", ["session": s, "child": self.pager().id, "velocity": .number(Double(below(4000)) - 2000),
+                                                 "time": advanceClock()])
         default: return ("session.destroy", ["session": s])
         }
     }

@@ -4,7 +4,7 @@
 export interface ParamSpec { readonly name: string; readonly required: boolean; readonly type: string }
 export interface MethodSpec { readonly params: readonly ParamSpec[]; readonly result: string | null }
 
-export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.selectPage' | 'session.scrollPager' | 'session.beginDragging' | 'session.drag' | 'session.endDragging' | 'session.tick' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
+export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.selectPage' | 'session.scrollPager' | 'session.endPagerDragging' | 'session.beginDragging' | 'session.drag' | 'session.endDragging' | 'session.tick' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
 export declare const METHODS: { readonly [M in MethodName]: MethodSpec };
 
 export declare const Method: {
@@ -23,6 +23,7 @@ export declare const Method: {
   readonly SESSION_SCROLL_TO_CHILD: 'session.scrollToChild';
   readonly SESSION_SELECT_PAGE: 'session.selectPage';
   readonly SESSION_SCROLL_PAGER: 'session.scrollPager';
+  readonly SESSION_END_PAGER_DRAGGING: 'session.endPagerDragging';
   readonly SESSION_BEGIN_DRAGGING: 'session.beginDragging';
   readonly SESSION_DRAG: 'session.drag';
   readonly SESSION_END_DRAGGING: 'session.endDragging';

@@ -304,6 +304,8 @@ export declare const calls: {
   beginDragging(session: string): Call<Layout>;
   /** The finger's travel since beginDragging (UIKit's pan translation: negative moves the offset up). */
   drag(session: string, translation: number): Call<Layout>;
+  /** A pager swipe released at `velocity` (points/s, toward later pages positive); it snaps on `tick` from `time` (default: the first tick). */
+  endPagerDragging(session: string, child: string, velocity: number, time?: number): Call<Layout>;
   endDragging(session: string, release?: boolean | Release): Call<Layout>;
   /** The client's frame clock (seconds): the running motion's position then. */
   tick(session: string, time: number): Call<Layout>;
@@ -382,6 +384,7 @@ export declare class Client {
   scrollPager(session: string, child: string, offset: number, opts?: CallOptions): Promise<Layout>;
   beginDragging(session: string, opts?: CallOptions): Promise<Layout>;
   drag(session: string, translation: number, opts?: CallOptions): Promise<Layout>;
+  endPagerDragging(session: string, child: string, velocity: number, time?: number, opts?: CallOptions): Promise<Layout>;
   endDragging(session: string, release?: boolean | Release, opts?: CallOptions): Promise<Layout>;
   tick(session: string, time: number, opts?: CallOptions): Promise<Layout>;
   endScrolling(session: string, opts?: CallOptions): Promise<Layout>;

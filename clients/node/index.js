@@ -293,6 +293,8 @@ export const calls = {
   beginDragging: (session) => ({ method: Method.SESSION_BEGIN_DRAGGING, params: { session }, decode: asLayout }),
   drag: (session, translation) => ({ method: Method.SESSION_DRAG, params: { session, translation }, decode: asLayout }),
   // `release`: `decelerate` as a boolean, or `{decelerate?, velocity?, time?}` (a velocity: the engine runs the motion).
+  endPagerDragging: (session, child, velocity, time) =>
+    ({ method: Method.SESSION_END_PAGER_DRAGGING, params: time === undefined ? { session, child, velocity } : { session, child, velocity, time }, decode: asLayout }),
   endDragging: (session, release) => {
     const { decelerate, velocity, time } = typeof release === 'object' && release !== null ? release : { decelerate: release };
     return { method: Method.SESSION_END_DRAGGING, params: compact({ session, decelerate, velocity, time }), decode: asLayout };
@@ -613,6 +615,7 @@ export class Client {
   scrollPager(session, child, offset, opts) { return this.call(calls.scrollPager(session, child, offset), opts); }
   beginDragging(session, opts) { return this.call(calls.beginDragging(session), opts); }
   drag(session, translation, opts) { return this.call(calls.drag(session, translation), opts); }
+  endPagerDragging(session, child, velocity, time, opts) { return this.call(calls.endPagerDragging(session, child, velocity, time), opts); }
   endDragging(session, release, opts) { return this.call(calls.endDragging(session, release), opts); }
   tick(session, time, opts) { return this.call(calls.tick(session, time), opts); }
   endScrolling(session, opts) { return this.call(calls.endScrolling(session), opts); }

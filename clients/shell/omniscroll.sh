@@ -48,6 +48,7 @@ session.removeChildren session children
 session.scrollToChild session child position? animated?
 session.selectPage session child page
 session.scrollPager session child offset
+session.endPagerDragging session child velocity time?
 session.beginDragging session
 session.drag session translation
 session.endDragging session decelerate? velocity? time?

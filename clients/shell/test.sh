@@ -126,6 +126,9 @@ swipe=$(omniscroll_call session.scrollPager "{\"session\":\"$p\",\"child\":\"tab
 check "mid-swipe pages" "$(printf '%s' "$swipe" | jq -c '[.children[2].pageProgress, [.children[2].pages[] | [.id, .contentOffset.y]]]')" '[0.5,[["posts",2000],["likes",0]]]'
 back=$(omniscroll_call session.selectPage "{\"session\":\"$p\",\"child\":\"tabs\",\"page\":\"posts\"}")
 check "back to posts at 2000" "$(printf '%s' "$back" | jq -c '[.offset, .children[2].contentOffset.y, .children[0].visibleHeight]')" "[2300,2000,0]"
+omniscroll_call session.scrollPager "{\"session\":\"$p\",\"child\":\"tabs\",\"offset\":120}" >/dev/null
+check "released swipe" "$(omniscroll_call session.endPagerDragging "{\"session\":\"$p\",\"child\":\"tabs\",\"velocity\":600,\"time\":0}" | jq -c '[.children[2].selected, .children[2].pageProgress]')" '["posts",0.32]'
+check "snap lands on likes" "$(omniscroll_call session.tick "{\"session\":\"$p\",\"time\":1}" | jq -c '[.children[2].selected, .children[2].pageProgress, .offset, [.events[] | select(.type == "pageDidSelect") | .page]]')" '["likes",1,300,["likes"]]'
 
 # physics.fling (stateless): the golden numbers, 60 Hz samples of a bounded overshoot, a -32602 naming the field
 check "fling ios 1000" "$(omniscroll_call physics.fling '{"position":0,"velocity":1000}' | jq -c '[(.target * 100 | round), (.duration * 100 | round)]')" "[49950,345]"

@@ -1,7 +1,8 @@
 /// Tabs: the pagers' page switches, swipes and page events (DESIGN.md §4.2).
 ///
 /// A pager's state lives in its payload in the stack (the layout reads it
-/// from there); this behavior changes it for `SelectPage` and `ScrollPager`,
+/// from there); this behavior changes it for `SelectPage`, `ScrollPager`
+/// and `EndPagerDragging` (whose snap motion it runs on `session.tick`),
 /// applies the offset policy on a switch, forgets the remembered offsets
 /// once a pager unpins, and reports the pages entering and leaving each
 /// pager's horizontal window. A session without pagers pays one branch per
@@ -9,6 +10,20 @@
 struct PagerTabs: ContainerBehavior {
     /// The page ids in each pager's horizontal window after the last call, by pager id.
     private(set) var shown: [String: [String]] = [:]
+    /// The snap motions running, by pager id.
+    private(set) var motions: [String: PagerMotion] = [:]
+    /// `options.physics`' preset (`ios` without it): the snap's spring.
+    private var preset = PhysicsPreset.ios
+
+    var isMoving: Bool { !motions.isEmpty }
+
+    mutating func configure(_ options: ContainerOptions) { preset = options.physics?.preset ?? .ios }
+
+    func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {
+        guard !motions.isEmpty, case .tick(let time) = change,
+              let last = motions.values.compactMap(\.earliestTick).max(), time < last else { return }
+        throw ContainerError(.invalidValue, field: "time", reason: "must be ≥ \(last), the pager snap's last time (times never go back)")
+    }
 
     /// Inlined into the registry's walk: a session without pagers pays the check only.
     @inline(__always)
@@ -17,19 +32,67 @@ struct PagerTabs: ContainerBehavior {
     }
 
     private mutating func preparePagers(_ draft: inout Draft) {
+        if draft.phase == .dragging, draft.previousPhase != .dragging {
+            motions = [:]  // a new drag stops every snap where it is
+        }
         for case .command(let change) in draft.commands {
             if let command = change as? SelectPage {
+                motions[command.pager] = nil
                 select(command, &draft)
             } else if let command = change as? ScrollPager {
+                motions[command.pager] = nil
                 let i = draft.stack.index(of: command.pager)!
                 draft.updatePager(i) { $0.horizontalOffset = command.offset }
+            } else if let command = change as? EndPagerDragging {
+                release(command, &draft)
             }
         }
+        if let time = draft.time, !motions.isEmpty { advance(to: time, &draft) }
         for i in draft.stack.pagers where draft.offset < draft.stack.pinPoint(i) {
             if draft.stack.pager(i).rememberedOffsets.contains(where: { $0 != nil }) {
                 draft.updatePager(i) { $0.rememberedOffsets = Array(repeating: nil, count: $0.pages.count) }
             }
         }
+    }
+
+    /// Starts the snap to the page `pageSnap` picks from where the swipe
+    /// is; a release already resting on its landing page lands at once.
+    private mutating func release(_ command: EndPagerDragging, _ draft: inout Draft) {
+        let i = draft.stack.index(of: command.pager)!
+        let pager = draft.stack.pager(i)
+        let width = draft.viewport.width
+        let start = pager.horizontalOffset ?? Double(pager.selected) * width
+        let landing = pager.pageSnap.landingPage(startPage: pager.selected, offset: start, velocity: command.velocity,
+                                                 pageWidth: width, pageCount: pager.pages.count)
+        let motion = PagerMotion(preset: preset, start: start, velocity: command.velocity,
+                                 springTo: Double(landing) * width, landing: landing, releaseTime: command.time)
+        guard motion.motion.duration > 0 else {
+            motions[command.pager] = nil
+            return land(i, on: landing, &draft)
+        }
+        motions[command.pager] = motion
+        draft.updatePager(i) { $0.horizontalOffset = start }
+    }
+
+    /// Moves every snap to the tick's time; one that ends lands its page.
+    private mutating func advance(to time: Double, _ draft: inout Draft) {
+        for id in motions.keys.sorted() {
+            let i = draft.stack.index(of: id)!
+            let (offset, ended) = motions[id]!.advance(to: time)
+            if ended {
+                let landing = motions.removeValue(forKey: id)!.landing
+                land(i, on: landing, &draft)
+            } else {
+                draft.updatePager(i) { $0.horizontalOffset = offset }
+            }
+        }
+    }
+
+    /// The snap's end: the pager rests exactly on page `landing`, which
+    /// becomes selected with its offset policy and `pageDidSelect`.
+    private func land(_ i: Int, on landing: Int, _ draft: inout Draft) {
+        let pager = draft.stack.pager(i)
+        select(SelectPage(pager: draft.stack.ids[i], page: pager.pages[landing].id), &draft)
     }
 
     /// Switches at once: below the pin point the offset stays (the header
@@ -70,6 +133,9 @@ struct PagerTabs: ContainerBehavior {
 
     private mutating func observeWindows(_ transition: Transition, events: inout [ContainerEvent]) {
         let layout = transition.layout
+        if !motions.isEmpty {
+            motions = motions.filter { id, _ in layout.stack.index(of: id).map { layout.stack.payloads[$0].kind == .pager } ?? false }
+        }
         var now: [String: [String]] = [:]
         for i in layout.stack.pagers {
             let pager = layout.stack.pager(i)
@@ -101,6 +167,14 @@ struct PagerTabs: ContainerBehavior {
             .required("page", .string),
             .required("offset", .number(.length)),
         ]))),
+        .required("motion", .nullable(.object([
+            .required("start", .number(.magnitude)),
+            .required("velocity", .number(.magnitude)),
+            .required("springTo", .number(.magnitude)),
+            .required("page", .string),
+            .required("releaseTime", .nullable(.number(.magnitude))),
+            .required("lastTime", .nullable(.number(.magnitude))),
+        ]))),
     ])), initial: .array([]))
 
     func save(with stack: ChildStack) -> OptionValue {
@@ -112,6 +186,14 @@ struct PagerTabs: ContainerBehavior {
                 "remembered": .array(zip(pager.pages, pager.rememberedOffsets).compactMap { page, offset in
                     offset.map { .object(["page": .string(page.id), "offset": .number($0)]) }
                 }),
+                "motion": OptionValue(motions[stack.ids[i]]) { snap in
+                    .object([
+                        "start": .number(snap.motion.start), "velocity": .number(snap.motion.initialVelocity),
+                        "springTo": .number(snap.motion.target), "page": .string(pager.pages[snap.landing].id),
+                        "releaseTime": OptionValue(snap.releaseTime, OptionValue.number),
+                        "lastTime": OptionValue(snap.lastTime, OptionValue.number),
+                    ])
+                },
             ])
         })
     }
@@ -144,9 +226,35 @@ struct PagerTabs: ContainerBehavior {
         }
     }
 
-    /// The windows are what the restored pagers give.
+    /// The windows are what the restored pagers give; a snap in progress is
+    /// rebuilt from its inputs with the restored session's preset.
     mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
         let layout = restoration.layout
+        preset = restoration.options.physics?.preset ?? .ios
+        motions = [:]
+        for (n, entry) in (part.items ?? []).enumerated() {
+            guard let snap = entry["motion"], snap != .null, let id = entry["child"]?.string,
+                  let start = snap["start"]?.number, let velocity = snap["velocity"]?.number,
+                  let springTo = snap["springTo"]?.number else { continue }
+            let pager = layout.stack.pager(layout.stack.index(of: id)!)
+            let field = restoration.part.index(n).member("motion")
+            let page = snap["page"]?.string ?? ""
+            guard let landing = pager.pageIndex(of: page) else {
+                throw ContainerError(.invalidValue, field: field.member("page"), reason: "no page '\(page)' in pager '\(id)'")
+            }
+            let releaseTime = snap["releaseTime"]?.number
+            let lastTime = snap["lastTime"]?.number
+            if let lastTime, lastTime < releaseTime ?? .infinity {
+                throw ContainerError(.invalidValue, field: field.member("lastTime"),
+                                     reason: "must be ≥ releaseTime, which must be given with it")
+            }
+            guard entry["horizontalOffset"]?.number != nil else {
+                throw ContainerError(.invalidValue, field: restoration.part.index(n).member("horizontalOffset"),
+                                     reason: "must be a number while the pager snaps")
+            }
+            motions[id] = PagerMotion(preset: preset, start: start, velocity: velocity, springTo: springTo,
+                                      landing: landing, releaseTime: releaseTime, lastTime: lastTime)
+        }
         shown = [:]
         for i in layout.stack.pagers {
             let pager = layout.stack.pager(i)
@@ -194,6 +302,35 @@ public struct ScrollPager: StackCheckedCommand, Equatable {
     }
 }
 
+/// A swipe released: pager `pager` snaps, from where the swipe left it, to
+/// the page its `pageSnap` picks for `velocity`; the motion runs on
+/// `session.tick` from `time` (`nil`: the first tick's).
+public struct EndPagerDragging: StackCheckedCommand, Equatable {
+    public var pager: String
+    /// Points per second, positive toward later pages (the horizontal offset growing).
+    public var velocity: Double
+    public var time: Double?
+
+    public init(pager: String, velocity: Double, time: Double? = nil) {
+        self.pager = pager
+        self.velocity = velocity
+        self.time = time
+    }
+
+    public var child: String? { pager }
+
+    func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
+        try PagerCommandValidation.pager(pager, in: stack, change: change)
+        guard abs(velocity) <= FlingRequest.maxMagnitude else {  // false for NaN
+            throw ContainerError(.invalidValue, change: change, field: "velocity",
+                                 reason: "must be a finite number between -1e15 and 1e15")
+        }
+        if let time, !(abs(time) <= Validation.maxTime) {
+            throw ContainerError(.invalidValue, change: change, field: "time", reason: "must be a finite number between -1e15 and 1e15")
+        }
+    }
+}
+
 private enum PagerCommandValidation {
     static func pager(_ id: String, in stack: ChildStack, change: Int) throws(ContainerError) {
         guard let i = stack.index(of: id), stack.payloads[i].kind == .pager else {
@@ -224,6 +361,11 @@ extension ContainerChange {
     /// A tab tap: select `page` of pager `pager` at once.
     public static func selectPage(_ page: String, in pager: String) -> ContainerChange {
         .command(SelectPage(pager: pager, page: page))
+    }
+
+    /// A swipe of pager `pager` released at `velocity` (its clock from `time`, or the first tick).
+    public static func endPagerDragging(_ pager: String, velocity: Double, time: Double? = nil) -> ContainerChange {
+        .command(EndPagerDragging(pager: pager, velocity: velocity, time: time))
     }
 
     /// A horizontal swipe of pager `pager` at `offset`.

@@ -15,6 +15,7 @@ enum SessionMethods {
         registry.register(ScrollToChildMethod.self)
         registry.register(SelectPageMethod.self)
         registry.register(ScrollPagerMethod.self)
+        registry.register(EndPagerDraggingMethod.self)
         registry.register(BeginDraggingMethod.self)
         registry.register(DragMethod.self)
         registry.register(EndDraggingMethod.self)

@@ -5,11 +5,11 @@ import OmniScrollJSON
 /// procedure is written there, once): calls/s and callgrind's instructions per call.
 struct PagerCalls {
     /// The script's report: `{"calls", "callgrindCalls", "scroll": {perCall, callsPerSecond},
-    /// "selectPage": {…}, "scrollPager": {…}}`.
+    /// "selectPage": {…}, "scrollPager": {…}, "release": {…}}`.
     let report: JSONObject
 
     /// The calls in the script's order, for the results page.
-    static let rows = ["scroll", "selectPage", "scrollPager"]
+    static let rows = ["scroll", "selectPage", "scrollPager", "release"]
 
     static func measure(script: String, worker: String) throws -> PagerCalls {
         let (parsed, text) = try scriptReport(script, worker: worker)

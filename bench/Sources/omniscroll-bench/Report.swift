@@ -245,7 +245,7 @@ struct BenchResults {
         }
         if let p = pagerCalls {
             md += "\n## 10. Tabs: a page switch and a swipe tick (`bench/pager-calls`)\n\n"
-            md += "The profile page (header 300, sticky bar 44, a pager of posts 5000 and likes 3000) scrolled to 2300, then one kind of call: `session.scroll` (the plain scroll, offsets as in section 6), `session.selectPage` alternating likes and posts (preserve: the offset moves between 300 and 2300), `session.scrollPager` sweeping across one page. Full replies. Instructions: callgrind minus the setup alone; calls/s on the wall clock.\n\n"
+            md += "The profile page (header 300, sticky bar 44, a pager of posts 5000 and likes 3000) scrolled to 2300, then one kind of call: `session.scroll` (the plain scroll, offsets as in section 6), `session.selectPage` alternating likes and posts (preserve: the offset moves between 300 and 2300), `session.scrollPager` sweeping across one page, and `release`: cycles of a swipe to 120, `session.endPagerDragging` at 600 pt/s and 30 `session.tick` at 1/60 s (per call of the mix). Full replies. Instructions: callgrind minus the setup alone; calls/s on the wall clock.\n\n"
             md += "| call | instructions per call | calls/s |\n| --- | ---: | ---: |\n"
             for row in PagerCalls.rows {
                 let r = p.report[row]

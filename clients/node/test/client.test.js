@@ -74,6 +74,21 @@ test('issue 15: the profile page keeps each tab\'s offset, the header never jump
   assert.equal(back.child('header').visibleHeight, 0);
 }));
 
+test('a released pager swipe snaps on ticks and lands its page', () => withClient(async (c) => {
+  const s = (await c.create({ viewport: [375, 800], template: 'profileTabs' })).session;
+  await c.update(s, { sizes: { header: 300, posts: 5000, likes: 3000 } });
+  await c.scroll(s, 2300);
+  await c.scrollPager(s, 'tabs', 120);
+  const released = (await c.endPagerDragging(s, 'tabs', 600, 0)).child('tabs');
+  assert.deepEqual([released.selected, released.pageProgress], ['posts', 0.32]);
+  const mid = (await c.tick(s, 0.25)).child('tabs');
+  assert.ok(mid.pageProgress > 0.32 && mid.pageProgress < 1);
+  const landed = await c.tick(s, 1);
+  assert.deepEqual([landed.child('tabs').selected, landed.child('tabs').pageProgress, landed.offset], ['likes', 1, 300]);
+  assert.ok(landed.events.some((e) => e.type === 'pageDidSelect' && e.data.page === 'likes'));
+  await assert.rejects(c.endPagerDragging(s, 'header', 100), (e) => e.code === -32602 && e.param === 'params.child');
+}));
+
 test('mutations, phases, targets, snapshots', () => withClient(async (c) => {
   const s = (await seed(c)).session;
   let lay = await c.setContentHeight(s, 'list', 1000);

@@ -30,6 +30,7 @@ const TYPED_CALLS = {
   'session.scrollToChild': () => calls.scrollToChild('s', 'a', { position: 'center', animated: true }),
   'session.selectPage': () => calls.selectPage('s', 'tabs', 'likes'),
   'session.scrollPager': () => calls.scrollPager('s', 'tabs', 187.5),
+  'session.endPagerDragging': () => calls.endPagerDragging('s', 'tabs', 600, 0),
   'session.beginDragging': () => calls.beginDragging('s'),
   'session.drag': () => calls.drag('s', -10),
   'session.tick': () => calls.tick('s', 0.5),

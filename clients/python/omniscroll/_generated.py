@@ -37,6 +37,7 @@ METHODS: Dict[str, MethodSpec] = {
     "session.scrollToChild": MethodSpec("session.scrollToChild", (Param("session", True, "string"), Param("child", True, "string"), Param("position", False, "ScrollPosition"), Param("animated", False, "boolean")), "Layout"),
     "session.selectPage": MethodSpec("session.selectPage", (Param("session", True, "string"), Param("child", True, "string"), Param("page", True, "string")), "Layout"),
     "session.scrollPager": MethodSpec("session.scrollPager", (Param("session", True, "string"), Param("child", True, "string"), Param("offset", True, "number")), "Layout"),
+    "session.endPagerDragging": MethodSpec("session.endPagerDragging", (Param("session", True, "string"), Param("child", True, "string"), Param("velocity", True, "number"), Param("time", False, "number")), "Layout"),
     "session.beginDragging": MethodSpec("session.beginDragging", (Param("session", True, "string"),), "Layout"),
     "session.drag": MethodSpec("session.drag", (Param("session", True, "string"), Param("translation", True, "number")), "Layout"),
     "session.endDragging": MethodSpec("session.endDragging", (Param("session", True, "string"), Param("decelerate", False, "boolean"), Param("velocity", False, "number"), Param("time", False, "number")), "Layout"),
@@ -73,6 +74,7 @@ class Method:
     SESSION_SCROLL_TO_CHILD = "session.scrollToChild"
     SESSION_SELECT_PAGE = "session.selectPage"
     SESSION_SCROLL_PAGER = "session.scrollPager"
+    SESSION_END_PAGER_DRAGGING = "session.endPagerDragging"
     SESSION_BEGIN_DRAGGING = "session.beginDragging"
     SESSION_DRAG = "session.drag"
     SESSION_END_DRAGGING = "session.endDragging"

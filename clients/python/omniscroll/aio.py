@@ -408,6 +408,10 @@ class AsyncClient:
     async def drag(self, session: str, translation: Number, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.drag(session, translation), timeout)
 
+    async def end_pager_dragging(self, session: str, child: str, velocity: Number, time: Optional[Number] = None, *,
+                                 timeout: Optional[float] = None) -> Layout:
+        return await self.call(calls.end_pager_dragging(session, child, velocity, time), timeout)
+
     async def end_dragging(self, session: str, decelerate: Optional[bool] = None, velocity: Optional[Number] = None,
                            time: Optional[Number] = None, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.end_dragging(session, decelerate, velocity, time), timeout)

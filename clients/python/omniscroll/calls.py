@@ -162,6 +162,13 @@ def scroll_pager(session: str, child: str, offset: float) -> Call:
     return Call(Method.SESSION_SCROLL_PAGER, {"session": session, "child": child, "offset": offset}, Layout.from_json)
 
 
+def end_pager_dragging(session: str, child: str, velocity: Number, time: Optional[Number] = None) -> Call:
+    """A swipe of pager ``child`` released at ``velocity`` (points/s, toward later pages positive): it snaps to
+    a page on ``tick``; ``time`` is the release on the client's clock (default: the first tick's)."""
+    return Call(Method.SESSION_END_PAGER_DRAGGING, _params(session=session, child=child, velocity=velocity, time=time),
+                Layout.from_json)
+
+
 def begin_dragging(session: str) -> Call:
     return Call(Method.SESSION_BEGIN_DRAGGING, {"session": session}, Layout.from_json)
 
@@ -260,7 +267,7 @@ def fling(position: Number, velocity: Number, preset: Optional[PhysicsFlingPrese
 
 __all__ = ["Call", "call", "initialize", "shutdown", "exit", "discover", "create", "scroll",
            "set_content_height", "update", "set_viewport", "set_insets", "insert_children",
-           "remove_children", "scroll_to_child", "select_page", "scroll_pager", "begin_dragging", "drag", "end_dragging", "tick", "end_scrolling",
+           "remove_children", "scroll_to_child", "select_page", "scroll_pager", "end_pager_dragging", "begin_dragging", "drag", "end_dragging", "tick", "end_scrolling",
            "end_refreshing", "end_loading_more", "get", "list_sessions", "destroy", "snapshot", "restore",
            "grid_create", "grid_scroll", "grid_update",
            "fling",

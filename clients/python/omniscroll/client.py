@@ -495,6 +495,10 @@ class Client:
     def scroll_pager(self, session: str, child: str, offset: float, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.scroll_pager(session, child, offset), timeout)
 
+    def end_pager_dragging(self, session: str, child: str, velocity: Number, time: Optional[Number] = None, *,
+                           timeout: Optional[float] = None) -> Layout:
+        return self.call(calls.end_pager_dragging(session, child, velocity, time), timeout)
+
     def begin_dragging(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.begin_dragging(session), timeout)
 

@@ -123,6 +123,23 @@ def test_profile_page_keeps_each_tabs_offset(client: Client) -> None:
     assert back.child("header").visible_height == 0
 
 
+def test_a_released_swipe_snaps_on_ticks_and_lands_its_page(client: Client) -> None:
+    s = client.create((375, 800), template="profileTabs").session
+    client.update(s, sizes={"header": 300, "posts": 5000, "likes": 3000})
+    client.scroll(s, 2300)
+    client.scroll_pager(s, "tabs", 120)
+    released = client.end_pager_dragging(s, "tabs", 600, time=0).child("tabs")
+    assert released.extra["selected"] == "posts" and released.extra["pageProgress"] == 0.32
+    mid = client.tick(s, 0.25).child("tabs")
+    assert 0.32 < mid.extra["pageProgress"] < 1 and [p["id"] for p in mid.extra["pages"]] == ["posts", "likes"]
+    landed = client.tick(s, 1)
+    assert landed.child("tabs").extra["selected"] == "likes" and landed.child("tabs").extra["pageProgress"] == 1
+    assert "pageDidSelect" in landed.event_types() and landed.offset == 300
+    with pytest.raises(RpcError) as e:
+        client.end_pager_dragging(s, "header", 100)
+    assert e.value.code == -32602 and e.value.param == "params.child"
+
+
 def test_pager_child_spec(client: Client) -> None:
     lay = client.create((375, 800), [Child.fixed("header", 100),
                                      Child.pager("tabs", {"a": 2000, "b": None}, selected="b", offset_policy="sync")])
@@ -217,7 +234,7 @@ def test_initialize_and_discover_cover_every_bound_method(client: Client) -> Non
     bound = {"initialize", "shutdown", "exit", "rpc.discover", "session.create", "session.scroll",
              "session.setContentHeight", "session.update", "session.setViewport", "session.setInsets",
              "session.insertChildren", "session.removeChildren", "session.scrollToChild",
-             "session.selectPage", "session.scrollPager", "session.beginDragging", "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
+             "session.selectPage", "session.scrollPager", "session.endPagerDragging", "session.beginDragging", "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
              "session.endRefreshing",
              "session.endLoadingMore", "session.get", "session.list", "session.destroy", "session.snapshot",
              "session.restore"}

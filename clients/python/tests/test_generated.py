@@ -31,6 +31,7 @@ TYPED_CALLS: Dict[str, Callable[[], Call]] = {
     "session.scrollToChild": lambda: calls.scroll_to_child("s", "a", "center", True),
     "session.selectPage": lambda: calls.select_page("s", "tabs", "likes"),
     "session.scrollPager": lambda: calls.scroll_pager("s", "tabs", 187.5),
+    "session.endPagerDragging": lambda: calls.end_pager_dragging("s", "tabs", 600, 0),
     "session.beginDragging": lambda: calls.begin_dragging("s"),
     "session.drag": lambda: calls.drag("s", -10),
     "session.endDragging": lambda: calls.end_dragging("s", True, 1000, 0.5),
