@@ -22,7 +22,8 @@ let package = Package(
         // protocol/templates/*.json embedded in the binary (session.create's templates).
         .target(name: "OmniScrollTemplates",
                 resources: [.embedInCode("shortContainer.json"), .embedInCode("stickyTabs.json"),
-                            .embedInCode("feed.json")]),
+                            .embedInCode("feed.json"),
+                            .embedInCode("profileTabs.json")]),
         // JSON-RPC 2.0, framing, the method table, param decoding, sessions.
         .target(name: "OmniScrollProtocol",
                 dependencies: ["OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC", "OmniScrollTemplates"]),

@@ -23,6 +23,9 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
     case sessionInsertChildren = "session.insertChildren"
     case sessionRemoveChildren = "session.removeChildren"
     case sessionScrollToChild = "session.scrollToChild"
+    case sessionSelectPage = "session.selectPage"
+    case sessionScrollPager = "session.scrollPager"
+    case sessionEndPagerDragging = "session.endPagerDragging"
     case sessionBeginDragging = "session.beginDragging"
     case sessionDrag = "session.drag"
     case sessionEndDragging = "session.endDragging"
@@ -58,13 +61,16 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionInsertChildren: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "children", required: true, type: "array<ChildSpec>"), OmniScrollParam(name: "index", required: false, type: "integer")]
         case .sessionRemoveChildren: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "children", required: true, type: "array<string>")]
         case .sessionScrollToChild: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "position", required: false, type: "ScrollPosition"), OmniScrollParam(name: "animated", required: false, type: "boolean")]
+        case .sessionSelectPage: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "page", required: true, type: "string")]
+        case .sessionScrollPager: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "offset", required: true, type: "number")]
+        case .sessionEndPagerDragging: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "velocity", required: true, type: "number"), OmniScrollParam(name: "time", required: false, type: "number")]
         case .sessionBeginDragging: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionDrag: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "translation", required: true, type: "number")]
         case .sessionEndDragging: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "decelerate", required: false, type: "boolean"), OmniScrollParam(name: "velocity", required: false, type: "number"), OmniScrollParam(name: "time", required: false, type: "number")]
         case .sessionTick: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "time", required: true, type: "number")]
         case .sessionEndScrolling: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionEndRefreshing: return [OmniScrollParam(name: "session", required: true, type: "string")]
-        case .sessionEndLoadingMore: return [OmniScrollParam(name: "session", required: true, type: "string")]
+        case .sessionEndLoadingMore: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "page", required: false, type: "string")]
         case .sessionGet: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionList: return []
         case .sessionDestroy: return [OmniScrollParam(name: "session", required: true, type: "string")]
@@ -95,6 +101,9 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionInsertChildren: return "Layout"
         case .sessionRemoveChildren: return "Layout"
         case .sessionScrollToChild: return "Layout"
+        case .sessionSelectPage: return "Layout"
+        case .sessionScrollPager: return "Layout"
+        case .sessionEndPagerDragging: return "Layout"
         case .sessionBeginDragging: return "Layout"
         case .sessionDrag: return "Layout"
         case .sessionEndDragging: return "Layout"
@@ -122,6 +131,13 @@ public enum ChildKind: String, CaseIterable, Sendable {
     case fixed
     case sticky
     case page
+    case pager
+}
+
+public enum ChildSpecOffsetPolicy: String, CaseIterable, Sendable {
+    case preserve
+    case reset
+    case sync
 }
 
 public enum EventDirection: String, CaseIterable, Sendable {
@@ -158,6 +174,9 @@ public enum EventType: String, CaseIterable, Sendable {
     case didScrollToBottomContainer
     case didScrollViewScroll
     case scrollViewDidEndScrolling
+    case pageDidSelect
+    case pageDidShow
+    case pageDidHide
 }
 
 public enum Framing: String, CaseIterable, Sendable {

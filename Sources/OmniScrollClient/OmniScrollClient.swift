@@ -257,6 +257,25 @@ public actor OmniScrollClient {
         return try await layout(.sessionScrollToChild, p, timeout)
     }
 
+    /// A tab tap: selects `page` of pager `child` at once (its offset policy places it).
+    public func selectPage(session: String, child: String, page: String, timeout: Double? = nil) async throws -> Layout {
+        try await layout(.sessionSelectPage, ["session": .string(session), "child": .string(child), "page": .string(page)], timeout)
+    }
+
+    /// A horizontal swipe: pager `child` at horizontal `offset` (page k rests at k · width).
+    public func scrollPager(session: String, child: String, offset: Double, timeout: Double? = nil) async throws -> Layout {
+        try await layout(.sessionScrollPager, ["session": .string(session), "child": .string(child), "offset": .number(offset)], timeout)
+    }
+
+    /// A swipe of pager `child` released at `velocity` (points/s, toward later pages positive): it snaps to a
+    /// page on `tick`, its clock from `time` (default: the first tick's).
+    public func endPagerDragging(session: String, child: String, velocity: Double, time: Double? = nil,
+                                 timeout: Double? = nil) async throws -> Layout {
+        var p: JSONObject = ["session": .string(session), "child": .string(child), "velocity": .number(velocity)]
+        if let time { p["time"] = .number(time) }
+        return try await layout(.sessionEndPagerDragging, p, timeout)
+    }
+
     public func beginDragging(session: String, timeout: Double? = nil) async throws -> Layout {
         try await layout(.sessionBeginDragging, ["session": .string(session)], timeout)
     }
@@ -290,8 +309,11 @@ public actor OmniScrollClient {
         try await layout(.sessionEndRefreshing, ["session": .string(session)], timeout)
     }
 
-    public func endLoadingMore(session: String, timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionEndLoadingMore, ["session": .string(session)], timeout)
+    /// `page`: the pager page whose load ended; `nil`: the list at the end now.
+    public func endLoadingMore(session: String, page: String? = nil, timeout: Double? = nil) async throws -> Layout {
+        var p: JSONObject = ["session": .string(session)]
+        if let page { p["page"] = .string(page) }
+        return try await layout(.sessionEndLoadingMore, p, timeout)
     }
 
     public func get(session: String, timeout: Double? = nil) async throws -> Layout {

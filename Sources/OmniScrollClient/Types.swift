@@ -69,6 +69,15 @@ public struct ChildLayout: Sendable, Equatable {
         visibleHeight = try num(o, "visibleHeight", "child")
         extra = extras(o, ["id", "frame", "contentOffset", "visibleHeight"])
     }
+
+    /// A pager's selected page id (`nil` for other kinds).
+    public var selectedPage: String? { extra["selected"]?.stringValue }
+    /// A pager's horizontal offset in pages.
+    public var pageProgress: Double? { extra["pageProgress"]?.doubleValue }
+    /// A pager's pages in view, each as a child layout (id, frame, inner offset, visible height).
+    public var pages: [ChildLayout] {
+        (extra["pages"]?.arrayValue ?? []).compactMap { try? ChildLayout(json: $0) }
+    }
 }
 
 public struct Event: Sendable, Equatable {
@@ -253,6 +262,20 @@ public struct ChildSpec: Sendable, Equatable {
     public static func fixed(_ id: String, height: Double) -> ChildSpec { ChildSpec(id: id, kind: ChildKind.fixed.rawValue, height: height) }
     public static func sticky(_ id: String, height: Double, pinOffset: Double? = nil) -> ChildSpec {
         ChildSpec(id: id, kind: ChildKind.sticky.rawValue, height: height, pinOffset: pinOffset)
+    }
+    /// A pager of `pages` (id, content height or `nil` while unknown); its
+    /// own height is its selected page's.
+    public static func pager(_ id: String, pages: [(id: String, contentHeight: Double?)], selected: String? = nil,
+                             offsetPolicy: ChildSpecOffsetPolicy? = nil, fillViewport: Bool? = nil) -> ChildSpec {
+        var extra: JSONObject = ["pages": .array(pages.map { page in
+            var o: JSONObject = ["id": .string(page.id)]
+            if let height = page.contentHeight { o["contentHeight"] = .number(height) }
+            return .object(o)
+        })]
+        if let selected { extra["selected"] = .string(selected) }
+        if let offsetPolicy { extra["offsetPolicy"] = .string(offsetPolicy.rawValue) }
+        if let fillViewport { extra["fillViewport"] = .bool(fillViewport) }
+        return ChildSpec(id: id, kind: ChildKind.pager.rawValue, extra: extra)
     }
 
     /// A full-screen feed item: exactly one viewport tall, it takes no size.

@@ -20,3 +20,9 @@ extension BehaviorCommand {
 extension BehaviorCommand where Self: Equatable {
     public func isEqual(to other: any BehaviorCommand) -> Bool { (other as? Self) == self }
 }
+
+/// A command whose arguments are checked against the children before the
+/// list is applied (a page of the named pager…), beyond `child` existing.
+protocol StackCheckedCommand: BehaviorCommand {
+    func validate(in stack: ChildStack, change: Int) throws(ContainerError)
+}

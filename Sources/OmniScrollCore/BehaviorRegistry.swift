@@ -15,6 +15,7 @@ struct BehaviorRegistry: Sendable {
     private var scrollMotion = ScrollMotion()
     private var refresh = PullToRefresh()
     private var target = ScrollTarget()
+    private var pagerTabs = PagerTabs()
     private var direction = DirectionTracking()
     private var pinning = StickyPinning()
     private var lifecycle = VisibilityLifecycle()
@@ -41,6 +42,7 @@ struct BehaviorRegistry: Sendable {
         visitor.visit(&scrollMotion, &state)
         visitor.visit(&refresh, &state)
         visitor.visit(&target, &state)
+        visitor.visit(&pagerTabs, &state)
         visitor.visit(&direction, &state)
         visitor.visit(&pinning, &state)
         visitor.visit(&lifecycle, &state)
@@ -119,10 +121,18 @@ struct BehaviorRegistry: Sendable {
     }
 
     /// Every behavior's part of a snapshot's `state`, by name.
-    mutating func save() -> [String: OptionValue] {
+    mutating func save(with stack: ChildStack) -> [String: OptionValue] {
         var state: [String: OptionValue] = [:]
-        visit(Save(), &state)
+        visit(Save(stack: stack), &state)
         return state
+    }
+
+    /// `stack` with every stack-held part of `state` put back; the first invalid part throws.
+    static func restore(_ state: [String: OptionValue], into stack: ChildStack) throws(ContainerError) -> ChildStack {
+        var registry = BehaviorRegistry()
+        var outcome: Result<ChildStack, ContainerError> = .success(stack)
+        registry.visit(RestoreStack(state: state), &outcome)
+        return try outcome.get()
     }
 
     /// Restores every behavior's part (each checked against its declaration,
@@ -225,8 +235,28 @@ private struct CollectStateParts: BehaviorVisitor {
 }
 
 private struct Save: BehaviorVisitor {
+    let stack: ChildStack
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ state: inout [String: OptionValue]) {
-        if let part = B.statePart { state[part.name.description] = behavior.save() }
+        if let part = B.statePart { state[part.name.description] = behavior.save(with: stack) }
+    }
+}
+
+/// The stack-held parts go back into the stack, each checked against its
+/// declaration first, before the layout the other parts are restored against.
+private struct RestoreStack: BehaviorVisitor {
+    let state: [String: OptionValue]
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ outcome: inout Result<ChildStack, ContainerError>) {
+        guard case .success(var stack) = outcome, let declaration = B.statePart else { return }
+        let name = declaration.name.description
+        let field = FieldPath("state").member(name)
+        let part = state[name] ?? declaration.initial
+        do throws(ContainerError) {
+            try declaration.schema.check(part, field: field)
+            try B.restore(part, into: &stack, at: field)
+            outcome = .success(stack)
+        } catch {
+            outcome = .failure(error)
+        }
     }
 }
 

@@ -29,3 +29,13 @@ public struct ContentViewFrame: Equatable, Sendable {
     public var top: Double
     public var height: Double
 }
+
+/// Where one page of a pager is at one container offset and one horizontal
+/// offset: its frame (x across the pager, y in container content
+/// coordinates), its inner content offset and how much of it shows.
+public struct PageLayout: Equatable, Sendable {
+    public var id: String
+    public var frame: Rect
+    public var contentOffset: Point
+    public var visibleHeight: Double
+}

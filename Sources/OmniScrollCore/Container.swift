@@ -57,7 +57,8 @@ public struct Container: Sendable {
         try Validation.options(snapshot.options)
         self.init(viewport: snapshot.viewport, insets: snapshot.insets, offset: snapshot.offset,
                   options: snapshot.options,
-                  stack: ChildStack(snapshot.children, viewportHeight: snapshot.viewport.height))
+                  stack: try BehaviorRegistry.restore(
+                      snapshot.state, into: ChildStack(snapshot.children, viewportHeight: snapshot.viewport.height)))
         phase = snapshot.phase
         direction = snapshot.direction
         revision = snapshot.revision
@@ -73,7 +74,7 @@ public struct Container: Sendable {
             children: (0..<stack.count).map(stack.spec), offset: offset, phase: phase,
             direction: direction, revision: revision)
         var behaviors = self.behaviors
-        snapshot.state = behaviors.save()
+        snapshot.state = behaviors.save(with: stack)
         return snapshot
     }
 
@@ -140,6 +141,14 @@ public struct Container: Sendable {
             case .phase(let value):
                 targetPhase = value
             case .size(let id, let value):
+                if let page = stack.page(of: id) {
+                    guard value != stack.pager(page.child).pages[page.page].contentHeight else { continue }
+                    if !sizesChanged { anchor = chooseAnchor(minOffset: previousBounds.lowerBound, removes: false) }
+                    stack.setPageSize(page, value)
+                    sizesChanged = true
+                    stackChanged = true
+                    continue
+                }
                 let i = stack.index(of: id)!
                 guard value != stack.naturalHeight(i) || !stack.isSizeKnown(i) else { continue }
                 if !sizesChanged { anchor = chooseAnchor(minOffset: previousBounds.lowerBound, removes: false) }
@@ -238,6 +247,8 @@ public struct Container: Sendable {
             time: time, commands: commands, offset: targetOffset, phase: targetPhase)
         behaviors.prepare(&draft)
         behaviors.conclude(&draft)
+        let structureChanged = structureChanged || draft.stackChanged
+        if draft.stackChanged { stack = draft.stack }
         var clampShift = 0.0
         if clampsInto, draft.phase != .dragging, !draft.isMoving {
             let bounds = draft.offsetBounds

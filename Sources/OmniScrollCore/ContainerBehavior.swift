@@ -62,6 +62,13 @@ protocol ContainerBehavior: Sendable {
     /// the restored children, options or layout, so a restored container
     /// never holds a state no sequence of calls could reach.
     mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError)
+    /// `save()` for a behavior whose state lives in the stack (a pager's
+    /// swipe and remembered offsets, which the layout reads from there).
+    func save(with stack: ChildStack) -> OptionValue
+    /// Puts the stack-held part of the state back into `stack` before the
+    /// container's layout is built (`part` already checked against
+    /// `statePart`); `restore(_:_:)` runs after, on the layout it gives.
+    static func restore(_ part: OptionValue, into stack: inout ChildStack, at field: FieldPath) throws(ContainerError)
 }
 
 extension ContainerBehavior {
@@ -80,6 +87,8 @@ extension ContainerBehavior {
     static var statePart: StateDeclaration? { nil }
     func save() -> OptionValue { .null }
     func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {}
+    func save(with stack: ChildStack) -> OptionValue { save() }
+    static func restore(_ part: OptionValue, into stack: inout ChildStack, at field: FieldPath) throws(ContainerError) {}
 }
 
 // How a behavior with state adds its part of a snapshot. The whole change is
@@ -160,7 +169,10 @@ struct Resize {
 /// a draft is built on every scroll, and past 128 bytes its copies became a
 /// memcpy call (measured with callgrind).
 struct Draft {
-    let stack: ChildStack
+    /// The children; a behavior changes them only through `updatePager`.
+    private(set) var stack: ChildStack
+    /// Whether a behavior changed the children (a page switch).
+    private(set) var stackChanged = false
     let viewport: Viewport
     let insets: Insets
     /// The top inset the behaviors held before the list (a drag's bounds:
@@ -225,6 +237,12 @@ struct Draft {
     /// its own answers `isMoving` so ticks reach it.
     mutating func startMotion(to offset: Double, phase: ScrollPhase = .animating) {
         commands.append(.command(StartMotion(offset: offset, phase: phase)))
+    }
+
+    /// Changes pager `i`'s state (its selection, swipe, remembered offsets).
+    mutating func updatePager(_ i: Int, _ body: (inout PagerChild) -> Void) {
+        stack.updatePager(i, body)
+        stackChanged = true
     }
 
     /// The commands of type `C` in the list, in order.

@@ -202,6 +202,12 @@ public enum OptionValue: Equatable, Sendable {
         return nil
     }
 
+    /// The items of an array value, `nil` for any other value.
+    public var items: [OptionValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
     /// The numbers of an array of numbers, `nil` for any other value.
     public var numbers: [Double]? {
         guard case .array(let items) = self else { return nil }

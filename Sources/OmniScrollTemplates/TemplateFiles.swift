@@ -12,5 +12,6 @@ public enum TemplateFiles {
         ("shortContainer", PackageResources.shortContainer_json),
         ("stickyTabs", PackageResources.stickyTabs_json),
         ("feed", PackageResources.feed_json),
+        ("profileTabs", PackageResources.profileTabs_json),
     ]
 }

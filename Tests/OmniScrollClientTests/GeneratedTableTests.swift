@@ -67,13 +67,16 @@ final class GeneratedTableTests: XCTestCase {
         case .sessionInsertChildren: _ = try await c.insertChildren(session: s, children: [.fixed("extra", height: 10)], index: 0)
         case .sessionRemoveChildren: _ = try await c.removeChildren(session: s, children: ["extra"])
         case .sessionScrollToChild: _ = try await c.scrollToChild(session: s, child: "list", position: .center, animated: false)
+        case .sessionSelectPage: _ = try await c.selectPage(session: s, child: "tabs", page: "likes")
+        case .sessionScrollPager: _ = try await c.scrollPager(session: s, child: "tabs", offset: 100)
+        case .sessionEndPagerDragging: _ = try await c.endPagerDragging(session: s, child: "tabs", velocity: 600, time: 0.25)
         case .sessionBeginDragging: _ = try await c.beginDragging(session: s)
         case .sessionDrag: _ = try await c.drag(session: s, translation: -10)
         case .sessionEndDragging: _ = try await c.endDragging(session: s, decelerate: false, velocity: 1000, time: 0.5)
         case .sessionTick: _ = try await c.tick(session: s, time: 0.5)
         case .sessionEndScrolling: _ = try await c.endScrolling(session: s)
         case .sessionEndRefreshing: _ = try await c.endRefreshing(session: s)
-        case .sessionEndLoadingMore: _ = try await c.endLoadingMore(session: s)
+        case .sessionEndLoadingMore: _ = try await c.endLoadingMore(session: s, page: "posts")
         case .sessionGet: _ = try await c.get(session: s)
         case .sessionList: _ = try await c.list()
         case .sessionDestroy: try await c.destroy(session: s)
@@ -99,7 +102,8 @@ final class GeneratedTableTests: XCTestCase {
     func testEveryMethodHasATypedCallTheWorkerAccepts() async throws {
         let c = try OmniScrollClient(executable: try workerPath(), timeout: 20)
         let s = try await c.create(width: 375, height: 800,
-                                   children: [.scroll("web", contentHeight: 2000), .scroll("list", contentHeight: 3000)],
+                                   children: [.scroll("web", contentHeight: 2000), .scroll("list", contentHeight: 3000),
+                                              .pager("tabs", pages: [("posts", 1000), ("likes", nil)])],
                                    insets: (top: 0, bottom: 100)).session
         let snapshot = try await c.snapshot(session: s)
         let last: [OmniScrollMethod] = [.sessionDestroy, .shutdown, .exit]

@@ -180,9 +180,10 @@ final class OmniScrollClientTests: XCTestCase {
         let names = (doc["methods"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
         let bound: Set<String> = ["session.create", "session.scroll", "session.setContentHeight", "session.update",
                                   "session.setViewport", "session.setInsets", "session.insertChildren",
-                                  "session.removeChildren", "session.scrollToChild", "session.beginDragging",
-                                  "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
-                                  "session.endRefreshing",
+                                  "session.removeChildren", "session.scrollToChild", "session.selectPage", "session.scrollPager",
+                                  "session.endPagerDragging",
+                                  "session.beginDragging", "session.drag", "session.endDragging", "session.tick",
+                                  "session.endScrolling", "session.endRefreshing",
                                   "session.endLoadingMore", "session.get", "session.list", "session.destroy",
                                   "session.snapshot", "session.restore", "session.defineTemplate", "session.templates"]
         XCTAssertEqual(names.filter { $0.hasPrefix("session.") && !bound.contains($0) }, [])
@@ -199,7 +200,7 @@ final class OmniScrollClientTests: XCTestCase {
         _ = try await c.scroll(session: s, offset: 1234)
         let snap = try await c.snapshot(session: s)
         XCTAssertEqual(snap["format"], 2)
-        XCTAssertEqual(snap["state"], try JSONParser.parse(#"{"motion":{"running":null,"dragStart":null},"refresh":"idle","target":{"pending":null},"loadMore":{"triggeredAt":null,"loading":false},"feed":{"current":null}}"#))
+        XCTAssertEqual(snap["state"], try JSONParser.parse(#"{"motion":{"running":null,"dragStart":null},"refresh":"idle","target":{"pending":null},"pagers":[],"loadMore":{"triggeredAt":null,"loading":false,"pages":[]},"feed":{"current":null}}"#))
         _ = await c.close()
     }
 
@@ -221,6 +222,47 @@ final class OmniScrollClientTests: XCTestCase {
         let liveState = try await c.snapshot(session: live)["state"]
         XCTAssertEqual(oldState, liveState)
         _ = await c.close()
+    }
+
+    /// Issue 15's profile page: posts scrolled to 2000, likes, back to posts
+    /// at 2000, the header never showing again.
+    func testProfilePageKeepsEachTabsOffset() async throws {
+        let c = try makeClient()
+        let s = try await c.create(width: 375, height: 800, template: "profileTabs").session
+        _ = try await c.update(session: s, sizes: [("header", 300), ("posts", 5000), ("likes", 3000)])
+        let posts = try await c.scroll(session: s, offset: 2300)
+        XCTAssertEqual(posts.children.first { $0.id == "tabs" }?.contentOffset.y, 2000)
+        let likes = try await c.selectPage(session: s, child: "tabs", page: "likes")
+        XCTAssertEqual(likes.offset, 300)
+        XCTAssertEqual(likes.children.first { $0.id == "tabs" }?.selectedPage, "likes")
+        XCTAssertTrue(likes.eventTypes.contains("pageDidSelect"))
+        let swipe = try await c.scrollPager(session: s, child: "tabs", offset: 187.5)
+        let tabs = try XCTUnwrap(swipe.children.first { $0.id == "tabs" })
+        XCTAssertEqual(tabs.pageProgress, 0.5)
+        XCTAssertEqual(tabs.pages.map(\.id), ["posts", "likes"])
+        XCTAssertEqual(tabs.pages.first?.contentOffset.y, 2000)
+        let back = try await c.selectPage(session: s, child: "tabs", page: "posts")
+        XCTAssertEqual(back.offset, 2300)
+        XCTAssertEqual(back.children.first { $0.id == "tabs" }?.contentOffset.y, 2000)
+        XCTAssertEqual(back.children.first { $0.id == "header" }?.visibleHeight, 0)
+        await c.close()
+    }
+
+    func testAReleasedPagerSwipeSnapsOnTicksAndLandsItsPage() async throws {
+        let c = try makeClient()
+        let s = try await c.create(width: 375, height: 800, template: "profileTabs").session
+        _ = try await c.update(session: s, sizes: [("header", 300), ("posts", 5000), ("likes", 3000)])
+        _ = try await c.scroll(session: s, offset: 2300)
+        _ = try await c.scrollPager(session: s, child: "tabs", offset: 120)
+        let released = try await c.endPagerDragging(session: s, child: "tabs", velocity: 600, time: 0)
+        XCTAssertEqual(released.children.first { $0.id == "tabs" }?.pageProgress, 0.32)
+        let landed = try await c.tick(session: s, time: 1)
+        let tabs = try XCTUnwrap(landed.children.first { $0.id == "tabs" })
+        XCTAssertEqual(tabs.selectedPage, "likes")
+        XCTAssertEqual(tabs.pageProgress, 1)
+        XCTAssertEqual(landed.offset, 300)
+        XCTAssertTrue(landed.eventTypes.contains("pageDidSelect"))
+        await c.close()
     }
 
     func testPendingScrollTargetResolves() async throws {

@@ -76,7 +76,7 @@ final class SnapshotValidationTests: XCTestCase {
 
     func testLoadMoreStateWithLoadMoreOffIsRefused() throws {
         var snapshot = try twoChildren().snapshot()
-        snapshot.state["loadMore"] = .object(["triggeredAt": .number(5000), "loading": .bool(true)])
+        snapshot.state["loadMore"] = .object(["triggeredAt": .number(5000), "loading": .bool(true), "pages": .array([])])
         assertRefused(snapshot, field: FieldPath("state").member("loadMore").member("triggeredAt"))
     }
 
@@ -110,11 +110,12 @@ final class SnapshotValidationTests: XCTestCase {
         XCTAssertEqual(snapshot.state, [
             "motion": .object(["running": .null, "dragStart": .null]),
             "refresh": .string("idle"),
-            "loadMore": .object(["triggeredAt": .null, "loading": .bool(false)]),
+            "loadMore": .object(["triggeredAt": .null, "loading": .bool(false), "pages": .array([])]),
             "target": .object(["pending": .null]),
+            "pagers": .array([]),
             "feed": .object(["current": .null]),
         ])
-        XCTAssertEqual(ContainerSnapshot.stateParts.map(\.name.description), ["motion", "refresh", "target", "loadMore", "feed"])
+        XCTAssertEqual(ContainerSnapshot.stateParts.map(\.name.description), ["motion", "refresh", "target", "pagers", "loadMore", "feed"])
     }
 
     func testAPartLeftOutRestoresItsInitialState() throws {

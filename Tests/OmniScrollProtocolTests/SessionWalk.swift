@@ -7,6 +7,8 @@ struct SessionWalk {
     private var state: UInt64
     private var session: String?
     private var children: [String] = []
+    /// The page ids of each pager child seen created, by pager id.
+    private var pagers: [String: [String]] = [:]
     private var nextChild = 0
     /// The last snapshot taken, restored later under a new id.
     private var snapshot: JSONValue?
@@ -35,13 +37,27 @@ struct SessionWalk {
     private mutating func childSpec() -> JSONValue {
         nextChild += 1
         let id = JSONValue.string("c\(nextChild)")
-        switch below(4) {
+        switch below(5) {
+        case 3:
+            let pages: [JSONValue] = (0..<1 + below(3)).map { k in
+                ["id": .string("c\(nextChild)p\(k)"), "contentHeight": chance(20) ? .null : length(4000)]
+            }
+            return ["id": id, "kind": "pager", "pages": .array(pages), "offsetPolicy": pick(["preserve", "reset", "sync"]),
+                    "fillViewport": .bool(chance(70))]
         case 0: return ["id": id, "kind": "scroll", "contentHeight": chance(20) ? .null : length(3000)]
         case 1: return ["id": id, "kind": "fixed", "height": chance(20) ? .null : length(400)]
         case 2: return ["id": id, "kind": "page"]
         default: return chance(50) ? ["id": id, "kind": "sticky", "height": length(60), "pinOffset": length(20)]
                                    : ["id": id, "kind": "sticky", "height": length(60)]
         }
+    }
+
+    /// A pager seen created and its pages, or `none` with no pages.
+    private mutating func pager() -> (id: JSONValue, pages: [String]) {
+        let ids = children.filter { pagers[$0] != nil }
+        guard !ids.isEmpty else { return ("none", []) }
+        let id = ids[below(ids.count)]
+        return (.string(id), pagers[id]!)
     }
 
     private mutating func child() -> JSONValue { children.isEmpty ? "none" : .string(children[below(children.count)]) }
@@ -68,7 +84,7 @@ struct SessionWalk {
         }
         let s = JSONValue.string(session)
         let phases = ["idle", "dragging", "decelerating", "animating"]
-        switch below(22) {
+        switch below(25) {
         case 0...5: return ("session.scroll", chance(70) ? ["session": s, "offset": .number(Double(below(6000)) - 300)]
                                                     : ["session": s, "offset": .number(Double(below(6000)) - 300), "phase": pick(phases)])
         case 6: return ("session.setContentHeight", ["session": s, "child": child(), "contentHeight": length(3000)])
@@ -99,6 +115,13 @@ struct SessionWalk {
             }
         case 18: return ("session.drag", ["session": s, "translation": .number(Double(below(4000)) - 2000)])
         case 19: return ("session.tick", ["session": s, "time": advanceClock()])
+        case 20:
+            let (pager, pages) = self.pager()
+            return ("session.selectPage", ["session": s, "child": pager, "page": pages.isEmpty ? "none" : pick(pages)])
+        case 21: return ("session.scrollPager", ["session": s, "child": self.pager().id, "offset": .number(Double(below(1200)) - 100)])
+        case 22:
+            return ("session.endPagerDragging", ["session": s, "child": self.pager().id, "velocity": .number(Double(below(4000)) - 2000),
+                                                 "time": advanceClock()])
         default: return ("session.destroy", ["session": s])
         }
     }
@@ -112,6 +135,12 @@ struct SessionWalk {
     /// Follows what the reply says: the session created or destroyed, children inserted or removed.
     mutating func observe(method: String, params: JSONObject, reply: JSONValue?) {
         guard reply?["result"] != nil else { return }
+        for spec in (method == "session.restore" ? snapshot : params.isEmpty ? nil : JSONValue.object(params))?["children"]?.arrayValue ?? []
+        where spec["kind"]?.stringValue == "pager" {
+            if let id = spec["id"]?.stringValue {
+                pagers[id] = spec["pages"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+            }
+        }
         switch method {
         case "session.create":
             session = reply?["result"]?["session"]?.stringValue

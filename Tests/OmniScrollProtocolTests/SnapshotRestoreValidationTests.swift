@@ -69,12 +69,12 @@ final class SnapshotRestoreValidationTests: XCTestCase {
     }
 
     func testLoadingBeforeLoadMoreTriggered() throws {
-        try assertRefused("loadMore", ["triggeredAt": nil, "loading": true], param: "params.snapshot.state.loadMore.loading")
+        try assertRefused("loadMore", ["triggeredAt": nil, "loading": true, "pages": []], param: "params.snapshot.state.loadMore.loading")
         try assertRefused("loadingMore", true, format1: true, param: "params.snapshot.state.loadingMore")
     }
 
     func testAPartOfTheWrongShape() throws {
-        try assertRefused("loadMore", ["triggeredAt": "soon", "loading": false], param: "params.snapshot.state.loadMore.triggeredAt")
+        try assertRefused("loadMore", ["triggeredAt": "soon", "loading": false, "pages": []], param: "params.snapshot.state.loadMore.triggeredAt")
         try assertRefused("target", [:], param: "params.snapshot.state.target.pending")
     }
 

@@ -4,7 +4,7 @@
 export interface ParamSpec { readonly name: string; readonly required: boolean; readonly type: string }
 export interface MethodSpec { readonly params: readonly ParamSpec[]; readonly result: string | null }
 
-export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.beginDragging' | 'session.drag' | 'session.endDragging' | 'session.tick' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'session.defineTemplate' | 'session.templates' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
+export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.selectPage' | 'session.scrollPager' | 'session.endPagerDragging' | 'session.beginDragging' | 'session.drag' | 'session.endDragging' | 'session.tick' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'session.defineTemplate' | 'session.templates' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
 export declare const METHODS: { readonly [M in MethodName]: MethodSpec };
 
 export declare const Method: {
@@ -21,6 +21,9 @@ export declare const Method: {
   readonly SESSION_INSERT_CHILDREN: 'session.insertChildren';
   readonly SESSION_REMOVE_CHILDREN: 'session.removeChildren';
   readonly SESSION_SCROLL_TO_CHILD: 'session.scrollToChild';
+  readonly SESSION_SELECT_PAGE: 'session.selectPage';
+  readonly SESSION_SCROLL_PAGER: 'session.scrollPager';
+  readonly SESSION_END_PAGER_DRAGGING: 'session.endPagerDragging';
   readonly SESSION_BEGIN_DRAGGING: 'session.beginDragging';
   readonly SESSION_DRAG: 'session.drag';
   readonly SESSION_END_DRAGGING: 'session.endDragging';
@@ -41,9 +44,10 @@ export declare const Method: {
   readonly PHYSICS_FLING: 'physics.fling';
 };
 
-export type ChildKind = 'scroll' | 'fixed' | 'sticky' | 'page';
+export type ChildKind = 'scroll' | 'fixed' | 'sticky' | 'page' | 'pager';
+export type ChildSpecOffsetPolicy = 'preserve' | 'reset' | 'sync';
 export type EventDirection = 'up' | 'down';
-export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'childDidLeavePreload' | 'childDidResignCurrent' | 'childDidBecomeCurrent' | 'childDidEnterPreload' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling';
+export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'childDidLeavePreload' | 'childDidResignCurrent' | 'childDidBecomeCurrent' | 'childDidEnterPreload' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling' | 'pageDidSelect' | 'pageDidShow' | 'pageDidHide';
 export type Framing = 'line' | 'content-length';
 export type GridSnapshotEngine = 'grid';
 export type OptionsPhysicsPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
@@ -60,6 +64,7 @@ export type SnapshotEngine = 'container';
 
 export declare const ENUMS: {
   readonly ChildKind: readonly ChildKind[];
+  readonly ChildSpecOffsetPolicy: readonly ChildSpecOffsetPolicy[];
   readonly EventDirection: readonly EventDirection[];
   readonly EventType: readonly EventType[];
   readonly Framing: readonly Framing[];

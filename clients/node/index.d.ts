@@ -1,7 +1,7 @@
 // Types for the OmniScroll Node client (index.js).
 
 import type {
-  ChildKind, ErrorCodeTable, EventType, MethodName, PhysicsFlingPreset, PhysicsFlingSnapMode, RecenterMode, ScrollDirection,
+  ChildKind, ChildSpecOffsetPolicy, ErrorCodeTable, EventType, MethodName, PhysicsFlingPreset, PhysicsFlingSnapMode, RecenterMode, ScrollDirection,
   ScrollPhase, ScrollPosition,
 } from './generated.js';
 
@@ -74,6 +74,12 @@ export declare class ChildLayout {
   readonly frame: Rect;
   readonly contentOffset: Point;
   readonly visibleHeight: number;
+  /** A pager's selected page id. */
+  readonly selected?: string;
+  /** A pager's horizontal offset in pages. */
+  readonly pageProgress?: number;
+  /** A pager's pages in view (one at rest, two mid-swipe), each at its own inner offset. */
+  readonly pages?: { id: string; frame: Rect; contentOffset: Point; visibleHeight: number }[];
   /** Unknown members are kept as they arrived. */
   readonly [extra: string]: unknown;
 }
@@ -164,6 +170,11 @@ export type ChildSpec =
   | { id: string; kind: 'sticky'; height: number; pinOffset?: number; [extra: string]: JSONValue | undefined }
   /** A full-screen feed item: exactly one viewport tall, it takes no size. */
   | { id: string; kind: 'page'; [extra: string]: JSONValue | undefined }
+  | {
+      id: string; kind: 'pager'; pages: { id: string; contentHeight?: number | null }[]; selected?: string;
+      offsetPolicy?: ChildSpecOffsetPolicy; fillViewport?: boolean; pageSnap?: { threshold?: number; minFlingVelocity?: number };
+      [extra: string]: JSONValue | undefined;
+    }
   | { id: string; kind: ChildKind | (string & {}); [extra: string]: JSONValue | undefined };
 
 export type Size = { width: number; height: number } | [number, number];
@@ -302,15 +313,22 @@ export declare const calls: {
   insertChildren(session: string, children: ChildSpec[], index?: number): Call<Layout>;
   removeChildren(session: string, children: string[]): Call<Layout>;
   scrollToChild(session: string, child: string, options?: { position?: ScrollPosition; animated?: boolean }): Call<Layout>;
+  /** A tab tap: selects `page` of pager `child` at once (its offset policy places it). */
+  selectPage(session: string, child: string, page: string): Call<Layout>;
+  /** A horizontal swipe: pager `child` at horizontal `offset` (page k rests at k × width). */
+  scrollPager(session: string, child: string, offset: number): Call<Layout>;
   beginDragging(session: string): Call<Layout>;
   /** The finger's travel since beginDragging (UIKit's pan translation: negative moves the offset up). */
   drag(session: string, translation: number): Call<Layout>;
+  /** A pager swipe released at `velocity` (points/s, toward later pages positive); it snaps on `tick` from `time` (default: the first tick). */
+  endPagerDragging(session: string, child: string, velocity: number, time?: number): Call<Layout>;
   endDragging(session: string, release?: boolean | Release): Call<Layout>;
   /** The client's frame clock (seconds): the running motion's position then. */
   tick(session: string, time: number): Call<Layout>;
   endScrolling(session: string): Call<Layout>;
   endRefreshing(session: string): Call<Layout>;
-  endLoadingMore(session: string): Call<Layout>;
+  /** `page`: the pager page whose load ended; omitted: the list at the end now. */
+  endLoadingMore(session: string, page?: string): Call<Layout>;
   get(session: string): Call<Layout | GridLayout>;
   list(): Call<SessionInfo[]>;
   destroy(session: string): Call<string>;
@@ -380,13 +398,16 @@ export declare class Client {
   insertChildren(session: string, children: ChildSpec[], index?: number, opts?: CallOptions): Promise<Layout>;
   removeChildren(session: string, children: string[], opts?: CallOptions): Promise<Layout>;
   scrollToChild(session: string, child: string, options?: { position?: ScrollPosition; animated?: boolean }, opts?: CallOptions): Promise<Layout>;
+  selectPage(session: string, child: string, page: string, opts?: CallOptions): Promise<Layout>;
+  scrollPager(session: string, child: string, offset: number, opts?: CallOptions): Promise<Layout>;
   beginDragging(session: string, opts?: CallOptions): Promise<Layout>;
   drag(session: string, translation: number, opts?: CallOptions): Promise<Layout>;
+  endPagerDragging(session: string, child: string, velocity: number, time?: number, opts?: CallOptions): Promise<Layout>;
   endDragging(session: string, release?: boolean | Release, opts?: CallOptions): Promise<Layout>;
   tick(session: string, time: number, opts?: CallOptions): Promise<Layout>;
   endScrolling(session: string, opts?: CallOptions): Promise<Layout>;
   endRefreshing(session: string, opts?: CallOptions): Promise<Layout>;
-  endLoadingMore(session: string, opts?: CallOptions): Promise<Layout>;
+  endLoadingMore(session: string, page?: string, opts?: CallOptions): Promise<Layout>;
   get(session: string, opts?: CallOptions): Promise<Layout | GridLayout>;
   list(opts?: CallOptions): Promise<SessionInfo[]>;
   destroy(session: string, opts?: CallOptions): Promise<string>;

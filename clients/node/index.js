@@ -292,9 +292,14 @@ export const calls = {
   removeChildren: (session, children) => ({ method: Method.SESSION_REMOVE_CHILDREN, params: { session, children }, decode: asLayout }),
   scrollToChild: (session, child, { position, animated } = {}) =>
     ({ method: Method.SESSION_SCROLL_TO_CHILD, params: compact({ session, child, position, animated }), decode: asLayout }),
+  selectPage: (session, child, page) => ({ method: Method.SESSION_SELECT_PAGE, params: { session, child, page }, decode: asLayout }),
+  scrollPager: (session, child, offset) =>
+    ({ method: Method.SESSION_SCROLL_PAGER, params: { session, child, offset }, decode: asLayout }),
   beginDragging: (session) => ({ method: Method.SESSION_BEGIN_DRAGGING, params: { session }, decode: asLayout }),
   drag: (session, translation) => ({ method: Method.SESSION_DRAG, params: { session, translation }, decode: asLayout }),
   // `release`: `decelerate` as a boolean, or `{decelerate?, velocity?, time?}` (a velocity: the engine runs the motion).
+  endPagerDragging: (session, child, velocity, time) =>
+    ({ method: Method.SESSION_END_PAGER_DRAGGING, params: time === undefined ? { session, child, velocity } : { session, child, velocity, time }, decode: asLayout }),
   endDragging: (session, release) => {
     const { decelerate, velocity, time } = typeof release === 'object' && release !== null ? release : { decelerate: release };
     return { method: Method.SESSION_END_DRAGGING, params: compact({ session, decelerate, velocity, time }), decode: asLayout };
@@ -302,7 +307,8 @@ export const calls = {
   tick: (session, time) => ({ method: Method.SESSION_TICK, params: { session, time }, decode: asLayout }),
   endScrolling: (session) => ({ method: Method.SESSION_END_SCROLLING, params: { session }, decode: asLayout }),
   endRefreshing: (session) => ({ method: Method.SESSION_END_REFRESHING, params: { session }, decode: asLayout }),
-  endLoadingMore: (session) => ({ method: Method.SESSION_END_LOADING_MORE, params: { session }, decode: asLayout }),
+  endLoadingMore: (session, page) =>
+    ({ method: Method.SESSION_END_LOADING_MORE, params: compact({ session, page }), decode: asLayout }),
   get: (session) => ({ method: Method.SESSION_GET, params: { session }, decode: asAnyLayout }),
   list: () => ({ method: Method.SESSION_LIST, params: undefined, decode: asSessions }),
   destroy: (session) => ({ method: Method.SESSION_DESTROY, params: { session }, decode: asDestroyed }),
@@ -612,13 +618,16 @@ export class Client {
   insertChildren(session, children, index, opts) { return this.call(calls.insertChildren(session, children, index), opts); }
   removeChildren(session, children, opts) { return this.call(calls.removeChildren(session, children), opts); }
   scrollToChild(session, child, options, opts) { return this.call(calls.scrollToChild(session, child, options), opts); }
+  selectPage(session, child, page, opts) { return this.call(calls.selectPage(session, child, page), opts); }
+  scrollPager(session, child, offset, opts) { return this.call(calls.scrollPager(session, child, offset), opts); }
   beginDragging(session, opts) { return this.call(calls.beginDragging(session), opts); }
   drag(session, translation, opts) { return this.call(calls.drag(session, translation), opts); }
+  endPagerDragging(session, child, velocity, time, opts) { return this.call(calls.endPagerDragging(session, child, velocity, time), opts); }
   endDragging(session, release, opts) { return this.call(calls.endDragging(session, release), opts); }
   tick(session, time, opts) { return this.call(calls.tick(session, time), opts); }
   endScrolling(session, opts) { return this.call(calls.endScrolling(session), opts); }
   endRefreshing(session, opts) { return this.call(calls.endRefreshing(session), opts); }
-  endLoadingMore(session, opts) { return this.call(calls.endLoadingMore(session), opts); }
+  endLoadingMore(session, page, opts) { return this.call(calls.endLoadingMore(session, page), opts); }
   get(session, opts) { return this.call(calls.get(session), opts); }
   list(opts) { return this.call(calls.list(), opts); }
   destroy(session, opts) { return this.call(calls.destroy(session), opts); }

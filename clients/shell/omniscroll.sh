@@ -46,13 +46,16 @@ session.setInsets session top? bottom?
 session.insertChildren session children index?
 session.removeChildren session children
 session.scrollToChild session child position? animated?
+session.selectPage session child page
+session.scrollPager session child offset
+session.endPagerDragging session child velocity time?
 session.beginDragging session
 session.drag session translation
 session.endDragging session decelerate? velocity? time?
 session.tick session time
 session.endScrolling session
 session.endRefreshing session
-session.endLoadingMore session
+session.endLoadingMore session page?
 session.get session
 session.list
 session.destroy session
@@ -65,9 +68,10 @@ grid.scroll session x y phase?
 grid.update session viewport? x? y? phase?
 physics.fling preset? position velocity bounds? viewport? snap? dragStart? sampleInterval? times?'
 # OMNISCROLL_ENUM_<NAME>: the values of each enum, space-separated.
-OMNISCROLL_ENUM_CHILD_KIND='scroll fixed sticky page'
+OMNISCROLL_ENUM_CHILD_KIND='scroll fixed sticky page pager'
+OMNISCROLL_ENUM_CHILD_SPEC_OFFSET_POLICY='preserve reset sync'
 OMNISCROLL_ENUM_EVENT_DIRECTION='up down'
-OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel childDidLeavePreload childDidResignCurrent childDidBecomeCurrent childDidEnterPreload topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling'
+OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel childDidLeavePreload childDidResignCurrent childDidBecomeCurrent childDidEnterPreload topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling pageDidSelect pageDidShow pageDidHide'
 OMNISCROLL_ENUM_FRAMING='line content-length'
 OMNISCROLL_ENUM_GRID_SNAPSHOT_ENGINE='grid'
 OMNISCROLL_ENUM_OPTIONS_PHYSICS_PRESET='ios iosFast android flutter'

@@ -62,7 +62,7 @@ done
 # snapshots: format 2 with each behavior's part; a recorded format 1 snapshot
 # (session s1 of protocol/conformance/sessions.jsonl) restores and answers as the live session
 snap=$(omniscroll_call session.snapshot "{\"session\":\"$s\"}")
-check "snapshot format 2 parts" "$(printf '%s' "$snap" | jq -c '[.format, (.state | keys_unsorted)]')" '[2,["motion","refresh","target","loadMore","feed"]]'
+check "snapshot format 2 parts" "$(printf '%s' "$snap" | jq -c '[.format, (.state | keys_unsorted)]')" '[2,["motion","refresh","target","pagers","loadMore","feed"]]'
 format1='{"format":1,"session":"s1","delta":false,"viewport":{"width":375,"height":800},"insets":{"top":0,"bottom":100},"options":{"anchoring":true,"seedEvents":true,"refresh":null,"loadMore":null},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}],"offset":3000,"phase":"dragging","direction":"up","revision":2,"state":{"visible":["bottom"],"active":"bottom","leaving":"bottom","pinned":[],"refresh":"idle","loadMoreTriggeredAt":null,"loadingMore":false,"pendingTarget":null}}'
 omniscroll_call session.create '{"id":"live","viewport":{"width":375,"height":800},"insets":{"bottom":100},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}]}' >/dev/null
 omniscroll_call session.scroll '{"session":"live","offset":3000,"phase":"dragging"}' >/dev/null
@@ -115,6 +115,20 @@ check "pipeline order" "$(printf '%s\n' "$out" | jq -s -c 'map(.result.offset)')
 
 # ids still line up after all that
 check "call after pipeline" "$(omniscroll_call session.list | jq -c '[.sessions[].id]')" "[\"$s\"]"
+
+# issue 15's profile page: posts at 2000, likes, back to posts at 2000, the header never jumping
+p=$(omniscroll_call session.create '{"template":"profileTabs","viewport":{"width":375,"height":800}}' | jq -r .session)
+omniscroll_call session.update "{\"session\":\"$p\",\"sizes\":{\"header\":300,\"posts\":5000,\"likes\":3000}}" >/dev/null
+check "posts scrolled to 2000" "$(omniscroll_call session.scroll "{\"session\":\"$p\",\"offset\":2300}" | jq -c '.children[2].contentOffset.y')" "2000"
+likes=$(omniscroll_call session.selectPage "{\"session\":\"$p\",\"child\":\"tabs\",\"page\":\"likes\"}")
+check "likes at its top, header pinned away" "$(printf '%s' "$likes" | jq -c '[.offset, .children[2].selected, .children[0].visibleHeight, [.events[] | select(.type == "pageDidSelect") | .page]]')" '[300,"likes",0,["likes"]]'
+swipe=$(omniscroll_call session.scrollPager "{\"session\":\"$p\",\"child\":\"tabs\",\"offset\":187.5}")
+check "mid-swipe pages" "$(printf '%s' "$swipe" | jq -c '[.children[2].pageProgress, [.children[2].pages[] | [.id, .contentOffset.y]]]')" '[0.5,[["posts",2000],["likes",0]]]'
+back=$(omniscroll_call session.selectPage "{\"session\":\"$p\",\"child\":\"tabs\",\"page\":\"posts\"}")
+check "back to posts at 2000" "$(printf '%s' "$back" | jq -c '[.offset, .children[2].contentOffset.y, .children[0].visibleHeight]')" "[2300,2000,0]"
+omniscroll_call session.scrollPager "{\"session\":\"$p\",\"child\":\"tabs\",\"offset\":120}" >/dev/null
+check "released swipe" "$(omniscroll_call session.endPagerDragging "{\"session\":\"$p\",\"child\":\"tabs\",\"velocity\":600,\"time\":0}" | jq -c '[.children[2].selected, .children[2].pageProgress]')" '["posts",0.32]'
+check "snap lands on likes" "$(omniscroll_call session.tick "{\"session\":\"$p\",\"time\":1}" | jq -c '[.children[2].selected, .children[2].pageProgress, .offset, [.events[] | select(.type == "pageDidSelect") | .page]]')" '["likes",1,300,["likes"]]'
 
 # physics.fling (stateless): the golden numbers, 60 Hz samples of a bounded overshoot, a -32602 naming the field
 check "fling ios 1000" "$(omniscroll_call physics.fling '{"position":0,"velocity":1000}' | jq -c '[(.target * 100 | round), (.duration * 100 | round)]')" "[49950,345]"

@@ -21,22 +21,29 @@ struct PullToRefresh: ContainerBehavior {
         guard let options else { return }
         if state == .refreshing, draft.has(EndRefreshing.self) {
             state = .idle
-            draft.events.append(ContainerEvent(.refreshDidEnd))
+            draft.events.append(ContainerEvent(.refreshDidEnd, members: Self.page(of: draft.stack)))
         }
         let pull = -draft.insets.top - draft.offset
         if draft.phase == .dragging {
             if state == .idle, pull >= options.threshold {
                 state = .armed
-                draft.events.append(ContainerEvent(.refreshDidArm))
+                draft.events.append(ContainerEvent(.refreshDidArm, members: Self.page(of: draft.stack)))
             } else if state == .armed, pull < options.threshold {
                 state = .idle
-                draft.events.append(ContainerEvent(.refreshDidDisarm))
+                draft.events.append(ContainerEvent(.refreshDidDisarm, members: Self.page(of: draft.stack)))
             }
         } else if state == .armed, draft.previousPhase == .dragging {
             state = .refreshing
-            draft.events.append(ContainerEvent(.refreshDidTrigger))
+            draft.events.append(ContainerEvent(.refreshDidTrigger, members: Self.page(of: draft.stack)))
         }
         draft.heldTopInset += heldTopInset()
+    }
+
+    /// The refresh acts on the selected page of a pager that is the first
+    /// child (its events name it, DESIGN §4.2); on the container otherwise.
+    private static func page(of stack: ChildStack) -> [EventMember] {
+        guard stack.hasPagers, stack.pagers.first == 0 else { return [] }
+        return [.string("page", stack.pager(0).selectedPage.id)]
     }
 
     func heldTopInset() -> Double {
@@ -63,11 +70,11 @@ struct PullToRefresh: ContainerBehavior {
 
 extension PullToRefresh {
     static let events = [
-        EventDeclaration(.refreshDidEnd, rule: "`session.endRefreshing` while refreshing; the inset is released"),
-        EventDeclaration(.refreshDidArm, rule:
+        EventDeclaration(.refreshDidEnd, members: ["page"], rule: "`session.endRefreshing` while refreshing; the inset is released"),
+        EventDeclaration(.refreshDidArm, members: ["page"], rule:
             "while dragging, the pull past the top (`−inset.top − offset`) reached the threshold"),
-        EventDeclaration(.refreshDidDisarm, rule: "while dragging, the pull went back under the threshold"),
-        EventDeclaration(.refreshDidTrigger, rule:
+        EventDeclaration(.refreshDidDisarm, members: ["page"], rule: "while dragging, the pull went back under the threshold"),
+        EventDeclaration(.refreshDidTrigger, members: ["page"], rule:
             "the phase left `dragging` while armed; the refresh inset is held from now on"),
     ]
 }

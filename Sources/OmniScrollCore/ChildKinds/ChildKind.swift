@@ -6,6 +6,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
     case fixed
     case sticky
     case page
+    case pager
 
     /// The rule of each kind.
     var rule: any ChildKindRule.Type {
@@ -14,6 +15,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
         case .fixed: FixedChild.self
         case .sticky: StickyChild.self
         case .page: PageChild.self
+        case .pager: PagerChild.self
         }
     }
 
@@ -38,11 +40,14 @@ public struct ChildSpec: Equatable, Sendable {
     public var size: Double?
     /// The kind and the members only that kind has.
     public var payload: ChildPayload
+    /// A pager's pages and state (`nil` for every other kind).
+    public var pager: PagerChild?
 
-    public init(id: String, size: Double?, payload: ChildPayload) {
+    public init(id: String, size: Double?, payload: ChildPayload, pager: PagerChild? = nil) {
         self.id = id
         self.size = size
         self.payload = payload
+        self.pager = pager
     }
 
     public var kind: ChildKind { payload.kind }

@@ -4,6 +4,10 @@ public enum ChildPayload: Equatable, Sendable {
     case fixed
     case sticky(StickyChild)
     case page
+    /// Its pages and state are `ChildSpec.pager` (and the stack's pager side
+    /// table): a payload holding them would make every child's payload a
+    /// reference to count on every layout.
+    case pager
 
     public var kind: ChildKind {
         switch self {
@@ -11,6 +15,7 @@ public enum ChildPayload: Equatable, Sendable {
         case .fixed: .fixed
         case .sticky: .sticky
         case .page: .page
+        case .pager: .pager
         }
     }
 
@@ -19,7 +24,9 @@ public enum ChildPayload: Equatable, Sendable {
     @inline(__always)
     func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {
         switch self {
-        case .scroll: ScrollChild.place(i, top: top, height: height, in: stack, offset: offset)
+        // A pager is placed as a scroll child (`PagerChild.place`): one arm, so
+        // the switch stays the three-way one the solver inlines.
+        case .scroll, .pager: ScrollChild.place(i, top: top, height: height, in: stack, offset: offset)
         case .fixed: FixedChild.place(i, top: top, height: height, in: stack, offset: offset)
         case .sticky: StickyChild.place(i, top: top, height: height, in: stack, offset: offset)
         case .page: PageChild.place(i, top: top, height: height, in: stack, offset: offset)

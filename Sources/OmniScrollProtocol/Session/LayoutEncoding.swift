@@ -72,7 +72,9 @@ enum LayoutEncoding {
             c.fragment(#","height":"#); c.number(contentView.height)
             c.fragment(#"},"children":["#)
         }
-        if let children {
+        if layout.hasPagers {
+            writeChildrenWithPages(children ?? Array(0..<layout.childCount), of: layout, into: &w)
+        } else if let children {
             for i in children { writeChild(i, of: layout, into: &w) }
         } else {
             for i in 0..<layout.childCount { writeChild(i, of: layout, into: &w) }
@@ -138,6 +140,20 @@ enum LayoutEncoding {
             c.number(child.contentOffset.y)
             c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
             c.fragment("}")
+        }
+    }
+
+    /// The children of a session with pagers: a pager's object is reopened
+    /// (its closing brace dropped) to add its pages. Out of line, so the
+    /// loops above stay as they were for every session without one.
+    @inline(never)
+    private static func writeChildrenWithPages(_ children: [Int], of layout: Layout, into w: inout JSONWriter) {
+        for i in children {
+            writeChild(i, of: layout, into: &w)
+            guard layout.pager(i) != nil else { continue }
+            w.truncate(to: w.count - 1, needsComma: true)
+            PagerParams.writeLayout(ofPager: i, layout, into: &w)
+            w.endObject()
         }
     }
 

@@ -90,11 +90,15 @@ enum SnapshotEncoding {
         w.beginObject()
         w.key("id"); w.string(child.id)
         w.key("kind"); w.string(child.kind.rawValue)
-        if !child.kind.isViewportTall {
-            w.key(child.kind.sizeMember)
-            if let size = child.size { w.number(size) } else { w.null() }
+        if let pager = child.pager {
+            PagerParams.write(pager, into: &w)
+        } else {
+            if !child.kind.isViewportTall {
+                w.key(child.kind.sizeMember)
+                if let size = child.size { w.number(size) } else { w.null() }
+            }
+            for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) { w.key(member); w.number(value) }
         }
-        for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) { w.key(member); w.number(value) }
         w.endObject()
     }
 

@@ -57,6 +57,8 @@ enum SnapshotFormat1 {
                 snapshot.state[move.part] = values[move.legacy]
             }
         }
+        // Format 1 predates pagers: no page kept load-more state of its own.
+        parts["loadMore"]?["pages"] = .array([])
         for (name, members) in parts { snapshot.state[name] = .object(members) }
         // Format 1 predates drags by translation: a drag in progress began, as
         // far as the engine can know, where the snapshot left it.

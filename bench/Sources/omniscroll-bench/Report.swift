@@ -62,6 +62,7 @@ struct BenchResults {
     var flingCalls: FlingCalls?
     var tickInstructions: TickInstructions?
     var feedInstructions: FeedInstructions?
+    var pagerCalls: PagerCalls?
 
     init(options: BenchOptions) { self.options = options }
 
@@ -255,6 +256,15 @@ struct BenchResults {
             }
             md += "\nRatios \(fmt(f.ratio, 3)) (swipes) and \(fmt(f.pagingRatio, 3)) (paging), bound 1.5; the same replies but for the members the page count sets: \(f.sameReplies && f.pagingSameReplies).\n"
         }
+        if let p = pagerCalls {
+            md += "\n## 11. Tabs: a page switch and a swipe tick (`bench/pager-calls`)\n\n"
+            md += "The profile page (header 300, sticky bar 44, a pager of posts 5000 and likes 3000) scrolled to 2300, then one kind of call: `session.scroll` (the plain scroll, offsets as in section 6), `session.selectPage` alternating likes and posts (preserve: the offset moves between 300 and 2300), `session.scrollPager` sweeping across one page, and `release`: cycles of a swipe to 120, `session.endPagerDragging` at 600 pt/s and 30 `session.tick` at 1/60 s (per call of the mix). Full replies. Instructions: callgrind minus the setup alone; calls/s on the wall clock.\n\n"
+            md += "| call | instructions per call | calls/s |\n| --- | ---: | ---: |\n"
+            for row in PagerCalls.rows {
+                let r = p.report[row]
+                md += "| `\(row)` | \(fmt(r?["perCall"]?.doubleValue ?? 0, 1)) | \(grouped(r?["callsPerSecond"]?.doubleValue ?? 0)) |\n"
+            }
+        }
         return md
     }
 
@@ -353,6 +363,9 @@ struct BenchResults {
             w.key("withoutTicks"); w.number(t.withoutTicks)
             w.key("perTick"); w.number(t.perTick)
             w.endObject()
+        }
+        if let p = pagerCalls {
+            w.key("pagerCalls"); w.value(.object(p.report))
         }
         if let f = flingCalls {
             w.key("flingCalls"); w.beginObject()

@@ -16,7 +16,8 @@
 // session with physics: ticks/s and instructions per tick,
 // `bench/tick-instructions`; not in the smoke run), feed (a feed's swipes over
 // 100 and 1 000 000 pages: instructions and reply bytes per call,
-// `bench/feed-instructions`; not in the smoke run).
+// `bench/feed-instructions`; not in the smoke run), pager (a page switch and
+// a swipe tick beside the plain scroll, `bench/pager-calls`; not in the smoke run).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -42,6 +43,8 @@ struct BenchOptions {
     var tickInstructionsScript: String?
     /// `bench/feed-instructions`, for the feed stage.
     var feedInstructionsScript: String?
+    /// `bench/pager-calls`, for the pager stage.
+    var pagerCallsScript: String?
     var only: Set<String> = []
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -66,6 +69,7 @@ struct BenchOptions {
             case "--fling-calls": options.flingCallsScript = try value()
             case "--tick-instructions": options.tickInstructionsScript = try value()
             case "--feed-instructions": options.feedInstructionsScript = try value()
+            case "--pager-calls": options.pagerCallsScript = try value()
             case "--only": options.only.formUnion(try value().split(separator: ",").map(String.init))
             default: throw BenchFailure("unknown argument \(arguments[i])")
             }
@@ -178,6 +182,13 @@ func runBench(_ options: BenchOptions) throws -> BenchResults {
         results.feedInstructions = figures
         log("feed swipes: \(fmt(figures.perCall[0], 1)) instructions per call over \(grouped(figures.sizes[0])) pages, "
             + "\(fmt(figures.perCall[1], 1)) over \(grouped(figures.sizes[1])) (ratio \(fmt(figures.ratio, 3)))")
+    }
+    if enabled("pager"), !options.smoke, let script = options.pagerCallsScript {
+        let figures = try PagerCalls.measure(script: script, worker: options.worker)
+        results.pagerCalls = figures
+        for row in PagerCalls.rows {
+            log("pager \(row): \(figures.report[row]?["perCall"]?.doubleValue ?? 0) instructions per call")
+        }
     }
     return results
 }

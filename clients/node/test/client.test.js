@@ -57,6 +57,38 @@ test('every session method is bound (rpc.discover)', () => withClient(async (c) 
   assert.deepEqual(missing, []);
 }));
 
+test('issue 15: the profile page keeps each tab\'s offset, the header never jumping', () => withClient(async (c) => {
+  const s = (await c.create({ viewport: [375, 800], template: 'profileTabs' })).session;
+  await c.update(s, { sizes: { header: 300, posts: 5000, likes: 3000 } });
+  assert.equal((await c.scroll(s, 2300)).child('tabs').contentOffset.y, 2000);
+  const likes = await c.selectPage(s, 'tabs', 'likes');
+  assert.equal(likes.offset, 300);
+  assert.equal(likes.child('tabs').selected, 'likes');
+  assert.ok(likes.events.some((e) => e.type === 'pageDidSelect' && e.data.page === 'likes'));
+  const swipe = (await c.scrollPager(s, 'tabs', 187.5)).child('tabs');
+  assert.equal(swipe.pageProgress, 0.5);
+  assert.deepEqual(swipe.pages.map((p) => [p.id, p.contentOffset.y]), [['posts', 2000], ['likes', 0]]);
+  const back = await c.selectPage(s, 'tabs', 'posts');
+  assert.equal(back.offset, 2300);
+  assert.equal(back.child('tabs').contentOffset.y, 2000);
+  assert.equal(back.child('header').visibleHeight, 0);
+}));
+
+test('a released pager swipe snaps on ticks and lands its page', () => withClient(async (c) => {
+  const s = (await c.create({ viewport: [375, 800], template: 'profileTabs' })).session;
+  await c.update(s, { sizes: { header: 300, posts: 5000, likes: 3000 } });
+  await c.scroll(s, 2300);
+  await c.scrollPager(s, 'tabs', 120);
+  const released = (await c.endPagerDragging(s, 'tabs', 600, 0)).child('tabs');
+  assert.deepEqual([released.selected, released.pageProgress], ['posts', 0.32]);
+  const mid = (await c.tick(s, 0.25)).child('tabs');
+  assert.ok(mid.pageProgress > 0.32 && mid.pageProgress < 1);
+  const landed = await c.tick(s, 1);
+  assert.deepEqual([landed.child('tabs').selected, landed.child('tabs').pageProgress, landed.offset], ['likes', 1, 300]);
+  assert.ok(landed.events.some((e) => e.type === 'pageDidSelect' && e.data.page === 'likes'));
+  await assert.rejects(c.endPagerDragging(s, 'header', 100), (e) => e.code === -32602 && e.param === 'params.child');
+}));
+
 test('mutations, phases, targets, snapshots', () => withClient(async (c) => {
   const s = (await seed(c)).session;
   let lay = await c.setContentHeight(s, 'list', 1000);
@@ -109,7 +141,7 @@ test('snapshots are format 2, each behavior\'s part under its name', () => withC
   await c.scroll(s, 1234);
   const snap = await c.snapshot(s);
   assert.equal(snap.format, 2);
-  assert.deepEqual(snap.state, { motion: { running: null, dragStart: null }, refresh: 'idle', target: { pending: null }, loadMore: { triggeredAt: null, loading: false }, feed: { current: null } });
+  assert.deepEqual(snap.state, { motion: { running: null, dragStart: null }, refresh: 'idle', target: { pending: null }, pagers: [], loadMore: { triggeredAt: null, loading: false, pages: [] }, feed: { current: null } });
 }));
 
 test('a format 1 snapshot restores and answers as the live session', () => withClient(async (c) => {

@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "OptionsPhysicsPreset", "OptionsSnapMode", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "ChildSpecOffsetPolicy", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "OptionsPhysicsPreset", "OptionsSnapMode", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine"]
 
 
 class Param(NamedTuple):
@@ -35,13 +35,16 @@ METHODS: Dict[str, MethodSpec] = {
     "session.insertChildren": MethodSpec("session.insertChildren", (Param("session", True, "string"), Param("children", True, "array<ChildSpec>"), Param("index", False, "integer")), "Layout"),
     "session.removeChildren": MethodSpec("session.removeChildren", (Param("session", True, "string"), Param("children", True, "array<string>")), "Layout"),
     "session.scrollToChild": MethodSpec("session.scrollToChild", (Param("session", True, "string"), Param("child", True, "string"), Param("position", False, "ScrollPosition"), Param("animated", False, "boolean")), "Layout"),
+    "session.selectPage": MethodSpec("session.selectPage", (Param("session", True, "string"), Param("child", True, "string"), Param("page", True, "string")), "Layout"),
+    "session.scrollPager": MethodSpec("session.scrollPager", (Param("session", True, "string"), Param("child", True, "string"), Param("offset", True, "number")), "Layout"),
+    "session.endPagerDragging": MethodSpec("session.endPagerDragging", (Param("session", True, "string"), Param("child", True, "string"), Param("velocity", True, "number"), Param("time", False, "number")), "Layout"),
     "session.beginDragging": MethodSpec("session.beginDragging", (Param("session", True, "string"),), "Layout"),
     "session.drag": MethodSpec("session.drag", (Param("session", True, "string"), Param("translation", True, "number")), "Layout"),
     "session.endDragging": MethodSpec("session.endDragging", (Param("session", True, "string"), Param("decelerate", False, "boolean"), Param("velocity", False, "number"), Param("time", False, "number")), "Layout"),
     "session.tick": MethodSpec("session.tick", (Param("session", True, "string"), Param("time", True, "number")), "Layout"),
     "session.endScrolling": MethodSpec("session.endScrolling", (Param("session", True, "string"),), "Layout"),
     "session.endRefreshing": MethodSpec("session.endRefreshing", (Param("session", True, "string"),), "Layout"),
-    "session.endLoadingMore": MethodSpec("session.endLoadingMore", (Param("session", True, "string"),), "Layout"),
+    "session.endLoadingMore": MethodSpec("session.endLoadingMore", (Param("session", True, "string"), Param("page", False, "string")), "Layout"),
     "session.get": MethodSpec("session.get", (Param("session", True, "string"),), "AnyLayout"),
     "session.list": MethodSpec("session.list", (), "SessionList"),
     "session.destroy": MethodSpec("session.destroy", (Param("session", True, "string"),), "destroyed"),
@@ -71,6 +74,9 @@ class Method:
     SESSION_INSERT_CHILDREN = "session.insertChildren"
     SESSION_REMOVE_CHILDREN = "session.removeChildren"
     SESSION_SCROLL_TO_CHILD = "session.scrollToChild"
+    SESSION_SELECT_PAGE = "session.selectPage"
+    SESSION_SCROLL_PAGER = "session.scrollPager"
+    SESSION_END_PAGER_DRAGGING = "session.endPagerDragging"
     SESSION_BEGIN_DRAGGING = "session.beginDragging"
     SESSION_DRAG = "session.drag"
     SESSION_END_DRAGGING = "session.endDragging"
@@ -91,9 +97,10 @@ class Method:
     PHYSICS_FLING = "physics.fling"
 
 
-ChildKind = Literal["scroll", "fixed", "sticky", "page"]
+ChildKind = Literal["scroll", "fixed", "sticky", "page", "pager"]
+ChildSpecOffsetPolicy = Literal["preserve", "reset", "sync"]
 EventDirection = Literal["up", "down"]
-EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "childDidLeavePreload", "childDidResignCurrent", "childDidBecomeCurrent", "childDidEnterPreload", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling"]
+EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "childDidLeavePreload", "childDidResignCurrent", "childDidBecomeCurrent", "childDidEnterPreload", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling", "pageDidSelect", "pageDidShow", "pageDidHide"]
 Framing = Literal["line", "content-length"]
 GridSnapshotEngine = Literal["grid"]
 OptionsPhysicsPreset = Literal["ios", "iosFast", "android", "flutter"]

@@ -395,11 +395,22 @@ class AsyncClient:
                               animated: Optional[bool] = None, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.scroll_to_child(session, child, position, animated), timeout)
 
+    async def select_page(self, session: str, child: str, page: str, *, timeout: Optional[float] = None) -> Layout:
+        return await self.call(calls.select_page(session, child, page), timeout)
+
+    async def scroll_pager(self, session: str, child: str, offset: float, *,
+                           timeout: Optional[float] = None) -> Layout:
+        return await self.call(calls.scroll_pager(session, child, offset), timeout)
+
     async def begin_dragging(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.begin_dragging(session), timeout)
 
     async def drag(self, session: str, translation: Number, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.drag(session, translation), timeout)
+
+    async def end_pager_dragging(self, session: str, child: str, velocity: Number, time: Optional[Number] = None, *,
+                                 timeout: Optional[float] = None) -> Layout:
+        return await self.call(calls.end_pager_dragging(session, child, velocity, time), timeout)
 
     async def end_dragging(self, session: str, decelerate: Optional[bool] = None, velocity: Optional[Number] = None,
                            time: Optional[Number] = None, *, timeout: Optional[float] = None) -> Layout:
@@ -414,8 +425,9 @@ class AsyncClient:
     async def end_refreshing(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.end_refreshing(session), timeout)
 
-    async def end_loading_more(self, session: str, *, timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.end_loading_more(session), timeout)
+    async def end_loading_more(self, session: str, page: Optional[str] = None, *,
+                               timeout: Optional[float] = None) -> Layout:
+        return await self.call(calls.end_loading_more(session, page), timeout)
 
     async def get(self, session: str, *, timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
         return await self.call(calls.get(session), timeout)

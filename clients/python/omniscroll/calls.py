@@ -152,6 +152,23 @@ def scroll_to_child(session: str, child: str, position: Optional[ScrollPosition]
                 _params(session=session, child=child, position=position, animated=animated), Layout.from_json)
 
 
+def select_page(session: str, child: str, page: str) -> Call:
+    """A tab tap: select ``page`` of pager ``child`` at once (its offset policy places it)."""
+    return Call(Method.SESSION_SELECT_PAGE, {"session": session, "child": child, "page": page}, Layout.from_json)
+
+
+def scroll_pager(session: str, child: str, offset: float) -> Call:
+    """A horizontal swipe: pager ``child`` at horizontal ``offset`` (page k rests at k * width)."""
+    return Call(Method.SESSION_SCROLL_PAGER, {"session": session, "child": child, "offset": offset}, Layout.from_json)
+
+
+def end_pager_dragging(session: str, child: str, velocity: Number, time: Optional[Number] = None) -> Call:
+    """A swipe of pager ``child`` released at ``velocity`` (points/s, toward later pages positive): it snaps to
+    a page on ``tick``; ``time`` is the release on the client's clock (default: the first tick's)."""
+    return Call(Method.SESSION_END_PAGER_DRAGGING, _params(session=session, child=child, velocity=velocity, time=time),
+                Layout.from_json)
+
+
 def begin_dragging(session: str) -> Call:
     return Call(Method.SESSION_BEGIN_DRAGGING, {"session": session}, Layout.from_json)
 
@@ -182,8 +199,9 @@ def end_refreshing(session: str) -> Call:
     return Call(Method.SESSION_END_REFRESHING, {"session": session}, Layout.from_json)
 
 
-def end_loading_more(session: str) -> Call:
-    return Call(Method.SESSION_END_LOADING_MORE, {"session": session}, Layout.from_json)
+def end_loading_more(session: str, page: Optional[str] = None) -> Call:
+    """``page``: the pager page whose load ended; None: the list at the end now."""
+    return Call(Method.SESSION_END_LOADING_MORE, _params(session=session, page=page), Layout.from_json)
 
 
 def get(session: str) -> Call:
@@ -262,7 +280,7 @@ def fling(position: Number, velocity: Number, preset: Optional[PhysicsFlingPrese
 
 __all__ = ["Call", "call", "initialize", "shutdown", "exit", "discover", "create", "scroll",
            "set_content_height", "update", "set_viewport", "set_insets", "insert_children",
-           "remove_children", "scroll_to_child", "begin_dragging", "drag", "end_dragging", "tick", "end_scrolling",
+           "remove_children", "scroll_to_child", "select_page", "scroll_pager", "end_pager_dragging", "begin_dragging", "drag", "end_dragging", "tick", "end_scrolling",
            "end_refreshing", "end_loading_more", "get", "list_sessions", "destroy", "snapshot", "restore",
            "define_template", "templates", "grid_create", "grid_scroll", "grid_update",
            "fling",

@@ -489,6 +489,16 @@ class Client:
                         animated: Optional[bool] = None, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.scroll_to_child(session, child, position, animated), timeout)
 
+    def select_page(self, session: str, child: str, page: str, *, timeout: Optional[float] = None) -> Layout:
+        return self.call(calls.select_page(session, child, page), timeout)
+
+    def scroll_pager(self, session: str, child: str, offset: float, *, timeout: Optional[float] = None) -> Layout:
+        return self.call(calls.scroll_pager(session, child, offset), timeout)
+
+    def end_pager_dragging(self, session: str, child: str, velocity: Number, time: Optional[Number] = None, *,
+                           timeout: Optional[float] = None) -> Layout:
+        return self.call(calls.end_pager_dragging(session, child, velocity, time), timeout)
+
     def begin_dragging(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.begin_dragging(session), timeout)
 
@@ -508,8 +518,9 @@ class Client:
     def end_refreshing(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.end_refreshing(session), timeout)
 
-    def end_loading_more(self, session: str, *, timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.end_loading_more(session), timeout)
+    def end_loading_more(self, session: str, page: Optional[str] = None, *,
+                         timeout: Optional[float] = None) -> Layout:
+        return self.call(calls.end_loading_more(session, page), timeout)
 
     def get(self, session: str, *, timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
         return self.call(calls.get(session), timeout)

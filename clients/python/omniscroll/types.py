@@ -404,6 +404,18 @@ class Child:
         """A full-screen feed item: exactly one viewport tall, it takes no size."""
         return cls(id, "page")
 
+    @classmethod
+    def pager(cls, id: str, pages: Dict[str, Optional[Number]], selected: Optional[str] = None,
+              offset_policy: Optional[str] = None, fill_viewport: Optional[bool] = None) -> "Child":
+        """A pager of ``pages`` (id -> content height, None while unknown), in
+        order; its own height is its selected page's."""
+        extra: Dict[str, JSON] = {"pages": [{"id": p} if h is None else {"id": p, "contentHeight": h}
+                                            for p, h in pages.items()]}
+        for key, value in (("selected", selected), ("offsetPolicy", offset_policy), ("fillViewport", fill_viewport)):
+            if value is not None:
+                extra[key] = value
+        return cls(id, "pager", extra=extra)
+
     def to_json(self) -> Dict[str, JSON]:
         out: Dict[str, JSON] = {"id": self.id, "kind": self.kind}
         if self.content_height is not None:

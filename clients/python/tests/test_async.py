@@ -79,3 +79,18 @@ def test_async_fling(worker_bin: str) -> None:
             assert fling.samples is not None and [s.time for s in fling.samples] == [0, 10]
             assert fling.samples[1].position == fling.target and fling.samples[1].velocity == 0
     asyncio.run(main())
+
+
+def test_async_pager_swipe_snaps_on_ticks(worker_bin: str) -> None:
+    async def main() -> None:
+        async with AsyncClient(worker_bin) as c:
+            s = (await c.create((375, 800), template="profileTabs")).session
+            await c.update(s, sizes={"header": 300, "posts": 5000, "likes": 3000})
+            await c.scroll_pager(s, "tabs", 250)
+            back = await c.end_pager_dragging(s, "tabs", -600)
+            assert back.child("tabs").extra["pageProgress"] == 250 / 375
+            started = await c.tick(s, 5)
+            assert started.child("tabs").extra["pageProgress"] == 250 / 375, "the first tick starts the clock"
+            landed = await c.tick(s, 10)
+            assert landed.child("tabs").extra["selected"] == "posts" and landed.child("tabs").extra["pageProgress"] == 0
+    run(main())

@@ -107,6 +107,46 @@ def test_pending_scroll_target_resolves_when_sizes_arrive(client: Client) -> Non
     assert "scrollTargetDidResolve" in lay.event_types() and lay.offset == 2000
 
 
+def test_profile_page_keeps_each_tabs_offset(client: Client) -> None:
+    """Issue 15: posts scrolled to 2000, likes, back to posts at 2000, the header never jumping."""
+    s = client.create((375, 800), template="profileTabs").session
+    client.update(s, sizes={"header": 300, "posts": 5000, "likes": 3000})
+    assert client.scroll(s, 2300).child("tabs").content_offset.y == 2000
+    likes = client.select_page(s, "tabs", "likes")
+    assert likes.offset == 300 and likes.child("tabs").extra["selected"] == "likes"
+    assert "pageDidSelect" in likes.event_types()
+    swipe = client.scroll_pager(s, "tabs", 187.5).child("tabs")
+    assert swipe.extra["pageProgress"] == 0.5
+    assert [(p["id"], p["contentOffset"]["y"]) for p in swipe.extra["pages"]] == [("posts", 2000), ("likes", 0)]
+    back = client.select_page(s, "tabs", "posts")
+    assert back.offset == 2300 and back.child("tabs").content_offset.y == 2000
+    assert back.child("header").visible_height == 0
+
+
+def test_a_released_swipe_snaps_on_ticks_and_lands_its_page(client: Client) -> None:
+    s = client.create((375, 800), template="profileTabs").session
+    client.update(s, sizes={"header": 300, "posts": 5000, "likes": 3000})
+    client.scroll(s, 2300)
+    client.scroll_pager(s, "tabs", 120)
+    released = client.end_pager_dragging(s, "tabs", 600, time=0).child("tabs")
+    assert released.extra["selected"] == "posts" and released.extra["pageProgress"] == 0.32
+    mid = client.tick(s, 0.25).child("tabs")
+    assert 0.32 < mid.extra["pageProgress"] < 1 and [p["id"] for p in mid.extra["pages"]] == ["posts", "likes"]
+    landed = client.tick(s, 1)
+    assert landed.child("tabs").extra["selected"] == "likes" and landed.child("tabs").extra["pageProgress"] == 1
+    assert "pageDidSelect" in landed.event_types() and landed.offset == 300
+    with pytest.raises(RpcError) as e:
+        client.end_pager_dragging(s, "header", 100)
+    assert e.value.code == -32602 and e.value.param == "params.child"
+
+
+def test_pager_child_spec(client: Client) -> None:
+    lay = client.create((375, 800), [Child.fixed("header", 100),
+                                     Child.pager("tabs", {"a": 2000, "b": None}, selected="b", offset_policy="sync")])
+    assert lay.child("tabs").extra["selected"] == "b"
+    assert lay.content_height == 100 + 800, "b unknown, padded to the viewport"
+
+
 def test_phases(client: Client) -> None:
     s = seed_session(client).session
     assert client.begin_dragging(s).phase == "dragging"
@@ -160,8 +200,10 @@ def test_snapshots_are_format_2_with_each_behaviors_part(client: Client) -> None
     client.scroll(s, 1234)
     snap = client.snapshot(s)
     assert snap["format"] == 2
-    assert snap["state"] == {"motion": {"running": None, "dragStart": None}, "refresh": "idle", "target": {"pending": None},
-                             "loadMore": {"triggeredAt": None, "loading": False}, "feed": {"current": None}}
+    assert snap["state"] == {"motion": {"running": None, "dragStart": None}, "refresh": "idle",
+                             "target": {"pending": None}, "pagers": [],
+                             "loadMore": {"triggeredAt": None, "loading": False, "pages": []},
+                             "feed": {"current": None}}
 
 
 def test_a_format_1_snapshot_restores_and_answers_as_the_live_session(client: Client) -> None:
@@ -193,7 +235,7 @@ def test_initialize_and_discover_cover_every_bound_method(client: Client) -> Non
     bound = {"initialize", "shutdown", "exit", "rpc.discover", "session.create", "session.scroll",
              "session.setContentHeight", "session.update", "session.setViewport", "session.setInsets",
              "session.insertChildren", "session.removeChildren", "session.scrollToChild",
-             "session.beginDragging", "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
+             "session.selectPage", "session.scrollPager", "session.endPagerDragging", "session.beginDragging", "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
              "session.endRefreshing",
              "session.endLoadingMore", "session.get", "session.list", "session.destroy", "session.snapshot",
              "session.restore", "session.defineTemplate", "session.templates"}

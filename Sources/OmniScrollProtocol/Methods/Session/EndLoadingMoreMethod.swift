@@ -1,8 +1,23 @@
 import OmniScrollCore
+import OmniScrollJSON
 
-/// `session.endLoadingMore`: the client finished loading more: load-more may trigger again.
-struct EndLoadingMoreMethod: SessionCommand {
+/// `session.endLoadingMore`: the client finished loading more: load-more may
+/// trigger again. `page`: the pager page whose load ended (each page keeps
+/// its own state); without it, the list at the end now.
+struct EndLoadingMoreMethod: MethodDeclaration {
     static let name: StaticString = "session.endLoadingMore"
-    static let change = ContainerChange.endLoadingMore
+    static let params: [Member] = [.session, .optional("page", SessionParams.id)]
+    static let result = ResultSchema.component("Layout")
+
     let session: String
+    let page: String?
+
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
+        page = try params.optionalString("page")
+        session = try params.string("session")
+    }
+
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
+        try SessionChange.apply(page.map { .endLoadingMore(page: $0) } ?? .endLoadingMore, to: session, &state, &result)
+    }
 }

@@ -33,13 +33,13 @@ enum SessionParams {
     static let childSpec = ParamSchema.object([
         .required("id", id),
         .required("kind", .enumeration(of: ChildKind.self)),
-    ] + kindMembers)
+    ] + kindMembers + PagerParams.members)
     /// Every kind's size member (`null` while unknown) and own members, once
     /// each, in kind order: a new kind's members come from its rule.
     private static let kindMembers: [Member] = {
         var keys: [ParamKey] = []
         var members: [Member] = []
-        for kind in ChildKind.allCases {
+        for kind in ChildKind.allCases where kind != .pager {
             let size = ParamKey(stringLiteral: kind.sizeMember)
             if !keys.contains(size) { keys.append(size); members.append(.optional(size, .nullable(length))) }
         }
@@ -115,6 +115,10 @@ enum SessionParams {
     static func child(_ object: borrowing ParamDecoder) throws(RPCError) -> ChildSpec {
         let id = try object.string("id")
         let kind = try object.enumeration("kind", as: ChildKind.self)
+        if kind == .pager { return try PagerParams.child(id: id, object) }
+        for key in PagerParams.keys where object.contains(key) {
+            throw object.invalid(key, "not used by a \(kind.rawValue) child")
+        }
         let sizeKey = ParamKey(stringLiteral: kind.sizeMember)
         for other in ChildKind.allCases {
             let otherKey = ParamKey(stringLiteral: other.sizeMember)

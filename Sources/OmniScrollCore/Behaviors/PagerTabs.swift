@@ -1,0 +1,375 @@
+/// Tabs: the pagers' page switches, swipes and page events (DESIGN.md §4.2).
+///
+/// A pager's state lives in its payload in the stack (the layout reads it
+/// from there); this behavior changes it for `SelectPage`, `ScrollPager`
+/// and `EndPagerDragging` (whose snap motion it runs on `session.tick`),
+/// applies the offset policy on a switch, forgets the remembered offsets
+/// once a pager unpins, and reports the pages entering and leaving each
+/// pager's horizontal window. A session without pagers pays one branch per
+/// hook.
+struct PagerTabs: ContainerBehavior {
+    /// The page ids in each pager's horizontal window after the last call, by pager id.
+    private(set) var shown: [String: [String]] = [:]
+    /// The snap motions running, by pager id.
+    private(set) var motions: [String: PagerMotion] = [:]
+    /// `options.physics`' preset (`ios` without it): the snap's spring.
+    private var preset = PhysicsPreset.ios
+
+    var isMoving: Bool { !motions.isEmpty }
+
+    mutating func configure(_ options: ContainerOptions) { preset = options.physics?.preset ?? .ios }
+
+    func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {
+        guard !motions.isEmpty, case .tick(let time) = change,
+              let last = motions.values.compactMap(\.earliestTick).max(), time < last else { return }
+        throw ContainerError(.invalidValue, field: "time", reason: "must be ≥ \(last), the pager snap's last time (times never go back)")
+    }
+
+    /// Inlined into the registry's walk: a session without pagers pays the check only.
+    @inline(__always)
+    mutating func prepare(_ draft: inout Draft) {
+        if draft.stack.hasPagers { preparePagers(&draft) }
+    }
+
+    private mutating func preparePagers(_ draft: inout Draft) {
+        if draft.phase == .dragging, draft.previousPhase != .dragging {
+            motions = [:]  // a new drag stops every snap where it is
+        }
+        for case .command(let change) in draft.commands {
+            if let command = change as? SelectPage {
+                motions[command.pager] = nil
+                select(command, &draft)
+            } else if let command = change as? ScrollPager {
+                motions[command.pager] = nil
+                let i = draft.stack.index(of: command.pager)!
+                draft.updatePager(i) { $0.horizontalOffset = command.offset }
+            } else if let command = change as? EndPagerDragging {
+                release(command, &draft)
+            }
+        }
+        if let time = draft.time, !motions.isEmpty { advance(to: time, &draft) }
+        for i in draft.stack.pagers where draft.offset < draft.stack.pinPoint(i) {
+            if draft.stack.pager(i).rememberedOffsets.contains(where: { $0 != nil }) {
+                draft.updatePager(i) { $0.rememberedOffsets = Array(repeating: nil, count: $0.pages.count) }
+            }
+        }
+    }
+
+    /// Starts the snap to the page `pageSnap` picks from where the swipe
+    /// is; a release already resting on its landing page lands at once.
+    private mutating func release(_ command: EndPagerDragging, _ draft: inout Draft) {
+        let i = draft.stack.index(of: command.pager)!
+        let pager = draft.stack.pager(i)
+        let width = draft.viewport.width
+        let start = pager.horizontalOffset ?? Double(pager.selected) * width
+        let landing = pager.pageSnap.landingPage(startPage: pager.selected, offset: start, velocity: command.velocity,
+                                                 pageWidth: width, pageCount: pager.pages.count)
+        let motion = PagerMotion(preset: preset, start: start, velocity: command.velocity,
+                                 springTo: Double(landing) * width, landing: landing, releaseTime: command.time)
+        guard motion.motion.duration > 0 else {
+            motions[command.pager] = nil
+            return land(i, on: landing, &draft)
+        }
+        motions[command.pager] = motion
+        draft.updatePager(i) { $0.horizontalOffset = start }
+    }
+
+    /// Moves every snap to the tick's time; one that ends lands its page.
+    private mutating func advance(to time: Double, _ draft: inout Draft) {
+        for id in motions.keys.sorted() {
+            let i = draft.stack.index(of: id)!
+            let (offset, ended) = motions[id]!.advance(to: time)
+            if ended {
+                let landing = motions.removeValue(forKey: id)!.landing
+                land(i, on: landing, &draft)
+            } else {
+                draft.updatePager(i) { $0.horizontalOffset = offset }
+            }
+        }
+    }
+
+    /// The snap's end: the pager rests exactly on page `landing`, which
+    /// becomes selected with its offset policy and `pageDidSelect`.
+    private func land(_ i: Int, on landing: Int, _ draft: inout Draft) {
+        let pager = draft.stack.pager(i)
+        select(SelectPage(pager: draft.stack.ids[i], page: pager.pages[landing].id), &draft)
+    }
+
+    /// Switches at once: below the pin point the offset stays (the header
+    /// never jumps); at or past it the offset policy places the new page,
+    /// and an offset the new page leaves past the end is clamped.
+    private func select(_ command: SelectPage, _ draft: inout Draft) {
+        let i = draft.stack.index(of: command.pager)!
+        let pager = draft.stack.pager(i)
+        let page = pager.pageIndex(of: command.page)!
+        guard page != pager.selected || pager.horizontalOffset != nil else { return }
+        let pinPoint = draft.stack.pinPoint(i)
+        let isPinned = draft.offset >= pinPoint
+        let current = clamp(draft.offset - pinPoint, 0, draft.stack.naturalHeight(i) - draft.stack.frameHeight(i))
+        let changesPage = page != pager.selected
+        draft.updatePager(i) { pager in
+            if isPinned, pager.offsetPolicy == .preserve { pager.rememberedOffsets[pager.selected] = current }
+            pager.selected = page
+            pager.horizontalOffset = nil
+        }
+        if isPinned, changesPage {
+            let range = draft.stack.naturalHeight(i) - draft.stack.frameHeight(i)
+            let inner = pager.offsetPolicy.innerOffset(current: current, remembered: pager.rememberedOffsets[page])
+            draft.offset = pinPoint + clamp(inner, 0, range)
+        }
+        let bounds = draft.offsetBounds
+        if draft.offset > bounds.upperBound { draft.offset = bounds.upperBound }
+        if changesPage {
+            draft.events.append(ContainerEvent(.pageDidSelect, child: command.pager, members: [.string("page", command.page)]))
+        }
+    }
+
+    /// Pages entering and leaving the horizontal windows. A window changes
+    /// only with the stack, so a plain scroll returns at the first check.
+    @inline(__always)
+    mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
+        if transition.structureChanged { observeWindows(transition, events: &events) }
+    }
+
+    private mutating func observeWindows(_ transition: Transition, events: inout [ContainerEvent]) {
+        let layout = transition.layout
+        if !motions.isEmpty {
+            motions = motions.filter { id, _ in layout.stack.index(of: id).map { layout.stack.payloads[$0].kind == .pager } ?? false }
+        }
+        var now: [String: [String]] = [:]
+        for i in layout.stack.pagers {
+            let pager = layout.stack.pager(i)
+            now[layout.childID(i)] = pager.pagesInView(width: layout.viewport.width).map { pager.pages[$0].id }
+        }
+        guard now != shown else { return }
+        for i in layout.stack.pagers {
+            let id = layout.childID(i)
+            let before = shown[id] ?? []
+            for page in now[id]! where !before.contains(page) {
+                events.append(ContainerEvent(.pageDidShow, child: id, members: [.string("page", page)]))
+            }
+        }
+        for (id, pages) in shown.sorted(by: { $0.key < $1.key }) {
+            let after = now[id] ?? []
+            for page in pages where !after.contains(page) {
+                events.append(ContainerEvent(.pageDidHide, child: id, members: [.string("page", page)]))
+            }
+        }
+        shown = now
+    }
+
+    /// `state.pagers`: each pager's state beyond its spec, in child order
+    /// (the selected page is the spec's `selected`).
+    static let statePart: StateDeclaration? = StateDeclaration("pagers", .array(.object([
+        .required("child", .string),
+        .required("horizontalOffset", .nullable(.number(.offset))),
+        .required("remembered", .array(.object([
+            .required("page", .string),
+            .required("offset", .number(.length)),
+        ]))),
+        .required("motion", .nullable(.object([
+            .required("start", .number(.magnitude)),
+            .required("velocity", .number(.magnitude)),
+            .required("springTo", .number(.magnitude)),
+            .required("page", .string),
+            .required("releaseTime", .nullable(.number(.magnitude))),
+            .required("lastTime", .nullable(.number(.magnitude))),
+        ]))),
+    ])), initial: .array([]))
+
+    func save(with stack: ChildStack) -> OptionValue {
+        .array(stack.pagers.map { i in
+            let pager = stack.pager(i)
+            return .object([
+                "child": .string(stack.ids[i]),
+                "horizontalOffset": OptionValue(pager.horizontalOffset, OptionValue.number),
+                "remembered": .array(zip(pager.pages, pager.rememberedOffsets).compactMap { page, offset in
+                    offset.map { .object(["page": .string(page.id), "offset": .number($0)]) }
+                }),
+                "motion": OptionValue(motions[stack.ids[i]]) { snap in
+                    .object([
+                        "start": .number(snap.motion.start), "velocity": .number(snap.motion.initialVelocity),
+                        "springTo": .number(snap.motion.target), "page": .string(pager.pages[snap.landing].id),
+                        "releaseTime": OptionValue(snap.releaseTime, OptionValue.number),
+                        "lastTime": OptionValue(snap.lastTime, OptionValue.number),
+                    ])
+                },
+            ])
+        })
+    }
+
+    static func restore(_ part: OptionValue, into stack: inout ChildStack, at field: FieldPath) throws(ContainerError) {
+        var seen = Set<String>()
+        for (n, entry) in (part.items ?? []).enumerated() {
+            let path = field.index(n)
+            let id = entry["child"]?.string ?? ""
+            guard let i = stack.index(of: id), stack.payloads[i].kind == .pager else {
+                throw ContainerError(.invalidValue, field: path.member("child"), reason: "no pager '\(id)' in this snapshot's children")
+            }
+            guard seen.insert(id).inserted else {
+                throw ContainerError(.invalidValue, field: path.member("child"), reason: "pager '\(id)' is listed twice")
+            }
+            let pager = stack.pager(i)
+            var remembered = Array<Double?>(repeating: nil, count: pager.pages.count)
+            for (k, item) in (entry["remembered"]?.items ?? []).enumerated() {
+                let page = item["page"]?.string ?? ""
+                guard let p = pager.pageIndex(of: page) else {
+                    throw ContainerError(.invalidValue, field: path.member("remembered").index(k).member("page"),
+                                         reason: "no page '\(page)' in pager '\(id)'")
+                }
+                remembered[p] = item["offset"]?.number
+            }
+            stack.updatePager(i) { pager in
+                pager.horizontalOffset = entry["horizontalOffset"]?.number
+                pager.rememberedOffsets = remembered
+            }
+        }
+    }
+
+    /// The windows are what the restored pagers give; a snap in progress is
+    /// rebuilt from its inputs with the restored session's preset.
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+        let layout = restoration.layout
+        preset = restoration.options.physics?.preset ?? .ios
+        motions = [:]
+        for (n, entry) in (part.items ?? []).enumerated() {
+            guard let snap = entry["motion"], snap != .null, let id = entry["child"]?.string,
+                  let start = snap["start"]?.number, let velocity = snap["velocity"]?.number,
+                  let springTo = snap["springTo"]?.number else { continue }
+            let pager = layout.stack.pager(layout.stack.index(of: id)!)
+            let field = restoration.part.index(n).member("motion")
+            let page = snap["page"]?.string ?? ""
+            guard let landing = pager.pageIndex(of: page) else {
+                throw ContainerError(.invalidValue, field: field.member("page"), reason: "no page '\(page)' in pager '\(id)'")
+            }
+            let releaseTime = snap["releaseTime"]?.number
+            let lastTime = snap["lastTime"]?.number
+            if let lastTime, lastTime < releaseTime ?? .infinity {
+                throw ContainerError(.invalidValue, field: field.member("lastTime"),
+                                     reason: "must be ≥ releaseTime, which must be given with it")
+            }
+            guard entry["horizontalOffset"]?.number != nil else {
+                throw ContainerError(.invalidValue, field: restoration.part.index(n).member("horizontalOffset"),
+                                     reason: "must be a number while the pager snaps")
+            }
+            motions[id] = PagerMotion(preset: preset, start: start, velocity: velocity, springTo: springTo,
+                                      landing: landing, releaseTime: releaseTime, lastTime: lastTime)
+        }
+        shown = [:]
+        for i in layout.stack.pagers {
+            let pager = layout.stack.pager(i)
+            shown[layout.childID(i)] = pager.pagesInView(width: layout.viewport.width).map { pager.pages[$0].id }
+        }
+    }
+}
+
+/// A tab tap: select `page` of pager `pager` at once.
+public struct SelectPage: StackCheckedCommand, Equatable {
+    public var pager: String
+    public var page: String
+
+    public init(pager: String, page: String) {
+        self.pager = pager
+        self.page = page
+    }
+
+    public var child: String? { pager }
+
+    func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
+        try PagerCommandValidation.pager(pager, in: stack, change: change)
+        guard stack.page(of: page)?.child == stack.index(of: pager) else {
+            throw ContainerError(.invalidValue, change: change, field: "page", reason: "no page '\(page)' in pager '\(pager)'")
+        }
+    }
+}
+
+/// A horizontal swipe: pager `pager` at horizontal `offset` (page `k` rests at
+/// `k · width`); the selection and the vertical offset stay put.
+public struct ScrollPager: StackCheckedCommand, Equatable {
+    public var pager: String
+    public var offset: Double
+
+    public init(pager: String, offset: Double) {
+        self.pager = pager
+        self.offset = offset
+    }
+
+    public var child: String? { pager }
+
+    func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
+        try PagerCommandValidation.pager(pager, in: stack, change: change)
+        try Validation.offset(offset, field: "offset", change: change)
+    }
+}
+
+/// A swipe released: pager `pager` snaps, from where the swipe left it, to
+/// the page its `pageSnap` picks for `velocity`; the motion runs on
+/// `session.tick` from `time` (`nil`: the first tick's).
+public struct EndPagerDragging: StackCheckedCommand, Equatable {
+    public var pager: String
+    /// Points per second, positive toward later pages (the horizontal offset growing).
+    public var velocity: Double
+    public var time: Double?
+
+    public init(pager: String, velocity: Double, time: Double? = nil) {
+        self.pager = pager
+        self.velocity = velocity
+        self.time = time
+    }
+
+    public var child: String? { pager }
+
+    func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
+        try PagerCommandValidation.pager(pager, in: stack, change: change)
+        guard abs(velocity) <= FlingRequest.maxMagnitude else {  // false for NaN
+            throw ContainerError(.invalidValue, change: change, field: "velocity",
+                                 reason: "must be a finite number between -1e15 and 1e15")
+        }
+        if let time, !(abs(time) <= Validation.maxTime) {
+            throw ContainerError(.invalidValue, change: change, field: "time", reason: "must be a finite number between -1e15 and 1e15")
+        }
+    }
+}
+
+private enum PagerCommandValidation {
+    static func pager(_ id: String, in stack: ChildStack, change: Int) throws(ContainerError) {
+        guard let i = stack.index(of: id), stack.payloads[i].kind == .pager else {
+            throw ContainerError(.invalidValue, change: change, field: "child", reason: "'\(id)' is not a pager")
+        }
+    }
+}
+
+extension PagerTabs {
+    static let events = [
+        EventDeclaration(.pageDidSelect, members: ["child", "page"], rule:
+            "the pager's selected page became `page` (`session.selectPage`; also a landing swipe)"),
+        EventDeclaration(.pageDidShow, members: ["child", "page"], rule:
+            "the page entered the pager's horizontal window (the selected page at rest, two pages mid-swipe), "
+            + "whatever the pager's own vertical visibility; the first selected page at creation"),
+        EventDeclaration(.pageDidHide, members: ["child", "page"], rule:
+            "the page left the pager's horizontal window, or its pager was removed"),
+    ]
+}
+
+extension EventType {
+    public static var pageDidSelect: EventType { EventType("pageDidSelect") }
+    public static var pageDidShow: EventType { EventType("pageDidShow") }
+    public static var pageDidHide: EventType { EventType("pageDidHide") }
+}
+
+extension ContainerChange {
+    /// A tab tap: select `page` of pager `pager` at once.
+    public static func selectPage(_ page: String, in pager: String) -> ContainerChange {
+        .command(SelectPage(pager: pager, page: page))
+    }
+
+    /// A swipe of pager `pager` released at `velocity` (its clock from `time`, or the first tick).
+    public static func endPagerDragging(_ pager: String, velocity: Double, time: Double? = nil) -> ContainerChange {
+        .command(EndPagerDragging(pager: pager, velocity: velocity, time: time))
+    }
+
+    /// A horizontal swipe of pager `pager` at `offset`.
+    public static func scrollPager(_ pager: String, offset: Double) -> ContainerChange {
+        .command(ScrollPager(pager: pager, offset: offset))
+    }
+}

@@ -1,0 +1,119 @@
+/// A row of pages side by side (tabs: seed 002, JXPagingView,
+/// GKPageScrollView). In the vertical stack it is a scroll child whose
+/// content is the selected page's: its natural height is that page's
+/// content height (padded to the viewport below the pinned bars with
+/// `fillViewport`, so a short page keeps the header pinned), and it pins
+/// where a scroll child does, at `P = T − B` (its natural top less the
+/// pinned stack above it).
+///
+/// It holds the pages' sizes and the pager's state (the selected page, the
+/// remembered inner offsets, the horizontal offset of a swipe) in the
+/// stack's pager side table, so the layout is a function of the stack and
+/// the offset alone; the `PagerTabs` behavior changes that state.
+public struct PagerChild: Equatable, Sendable {
+    public var pages: [PagerPage]
+    /// The index of the selected page.
+    public var selected: Int
+    public var offsetPolicy: PageOffsetPolicy
+    /// Pads a short page to the viewport below the pinned bars above the pager.
+    public var fillViewport: Bool
+    public var pageSnap: PageSnap
+    /// The horizontal offset of a swipe in progress (page `k` rests at `k ·
+    /// width`); `nil` at rest on the selected page.
+    public var horizontalOffset: Double?
+    /// Each page's remembered inner offset under `preserve` (`nil`: none, or forgotten).
+    public var rememberedOffsets: [Double?]
+
+    public init(pages: [PagerPage], selected: Int = 0, offsetPolicy: PageOffsetPolicy = .preserve,
+                fillViewport: Bool = true, pageSnap: PageSnap = .standard,
+                horizontalOffset: Double? = nil, rememberedOffsets: [Double?]? = nil) {
+        self.pages = pages
+        self.selected = selected
+        self.offsetPolicy = offsetPolicy
+        self.fillViewport = fillViewport
+        self.pageSnap = pageSnap
+        self.horizontalOffset = horizontalOffset
+        self.rememberedOffsets = rememberedOffsets ?? Array(repeating: nil, count: pages.count)
+    }
+
+    public var selectedPage: PagerPage { pages[selected] }
+
+    public func pageIndex(of id: String) -> Int? { pages.firstIndex { $0.id == id } }
+
+    /// Page `k`'s natural height in the stack: its content height (unknown
+    /// counts as 0), padded to `viewportBelowBars` with `fillViewport`.
+    func naturalHeight(ofPage k: Int, viewportBelowBars: Double) -> Double {
+        let content = pages[k].contentHeight ?? 0
+        return fillViewport ? max(content, viewportBelowBars) : content
+    }
+
+    /// The pages in the horizontal window at `offset` in a pager `width`
+    /// wide: one at rest on a page, two mid-swipe; an offset past the first
+    /// or last page shows that page alone.
+    public func pagesInView(width: Double) -> ClosedRange<Int> {
+        guard let offset = horizontalOffset else { return selected...selected }
+        let position = offset / width
+        let first = min(max(Int(position.rounded(.down)), 0), pages.count - 1)
+        let last = min(max(Int(position.rounded(.up)), 0), pages.count - 1)
+        return first...last
+    }
+}
+
+/// One page of a pager: an id unique in the session and its content height
+/// (`nil` while not known; sized like a child, by id).
+public struct PagerPage: Equatable, Sendable {
+    public var id: String
+    public var contentHeight: Double?
+
+    public init(id: String, contentHeight: Double? = nil) {
+        self.id = id
+        self.contentHeight = contentHeight
+    }
+}
+
+/// What a pager does to the vertical offset when the selected page changes
+/// while the pager is pinned (DESIGN.md §4.2).
+public enum PageOffsetPolicy: String, CaseIterable, Sendable {
+    /// The new page comes back at its remembered inner offset (JXPagingView,
+    /// GKPageScrollView); 0 if never shown or forgotten on an unpin.
+    case preserve
+    /// The new page at its top: the offset becomes `P`.
+    case reset
+    /// The same inner offset, clamped to the new page.
+    case sync
+
+    /// The inner offset a page gets when selected while the pager is pinned
+    /// and the selected page is at inner offset `current`, before it is
+    /// clamped to the page's range.
+    func innerOffset(current: Double, remembered: Double?) -> Double {
+        switch self {
+        case .preserve: remembered ?? 0
+        case .reset: 0
+        case .sync: current
+        }
+    }
+}
+
+extension PagerChild: ChildKindRule {
+    static let kind = ChildKind.pager
+    /// Never given: the pager's height is its selected page's (pages are sized by id).
+    static let sizeMember: StaticString = "contentHeight"
+    static let requiresSize = false
+
+    static func payload(_ values: [Double?]) -> ChildPayload { .pager }
+
+    static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double {
+        ScrollChild.frameHeight(natural: natural, pinnedAbove: pinnedAbove, viewportHeight: viewportHeight)
+    }
+
+    @inline(__always)
+    static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {
+        ScrollChild.place(i, top: top, height: height, in: stack, offset: offset)
+    }
+}
+
+extension ChildSpec {
+    public static func pager(_ id: String, _ pager: PagerChild) -> ChildSpec {
+        ChildSpec(id: id, size: nil, payload: .pager, pager: pager)
+    }
+}
