@@ -19,6 +19,7 @@ struct BehaviorRegistry: Sendable {
     private var lifecycle = VisibilityLifecycle()
     private var loadMore = LoadMore()
     private var phase = PhaseTracking()
+    private var tracks = ScrollLinkedTracks()
 
     /// Behaviors configured with `options`.
     init(_ options: ContainerOptions) {
@@ -43,6 +44,7 @@ struct BehaviorRegistry: Sendable {
         visitor.visit(&lifecycle, &state)
         visitor.visit(&loadMore, &state)
         visitor.visit(&phase, &state)
+        visitor.visit(&tracks, &state)
     }
 
     /// Calls `visitor` with every behavior in order until one call throws.
@@ -67,6 +69,15 @@ struct BehaviorRegistry: Sendable {
         registry.visit(CollectOptions(), &options)
         return options
     }()
+
+    /// Checks every behavior's option against `children`; the first invalid throws.
+    static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError) {
+        var registry = BehaviorRegistry()
+        try registry.run(ValidateOption(options: options, children: children))
+    }
+
+    /// The track values at the last layout, `nil` in a session without tracks.
+    var trackValues: TrackValues? { tracks.values }
 
     mutating func anchor(_ resize: inout Resize) {
         visit(Anchor(), &resize)
@@ -131,6 +142,14 @@ private struct CollectOptions: BehaviorVisitor {
 private struct Configure: BehaviorVisitor {
     let options: ContainerOptions
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ nothing: inout Void) { behavior.configure(options) }
+}
+
+private struct ValidateOption: FailableBehaviorVisitor {
+    let options: ContainerOptions
+    let children: ChildStack
+    func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) {
+        try B.validate(options, children: children)
+    }
 }
 
 private struct Anchor: BehaviorVisitor {

@@ -29,9 +29,10 @@ public struct Container: Sendable {
         try Validation.children(children, existing: nil, field: "children")
         if let offset { try Validation.offset(offset, field: "offset") }
         try Validation.options(options)
+        let stack = ChildStack(children, viewportHeight: viewport.height)
+        try BehaviorRegistry.validate(options, children: stack)
         var container = Container(
-            viewport: viewport, insets: insets, offset: offset ?? -insets.top, options: options,
-            stack: ChildStack(children, viewportHeight: viewport.height))
+            viewport: viewport, insets: insets, offset: offset ?? -insets.top, options: options, stack: stack)
         let update = container.commit(
             offset: container.offset, phase: .idle, commands: [], previousOffset: nil, anchorShift: 0,
             clampsInto: false, structureChanged: true, insetsChanged: false)
@@ -55,9 +56,10 @@ public struct Container: Sendable {
         try Validation.children(snapshot.children, existing: nil, field: "children")
         try Validation.offset(snapshot.offset, field: "offset")
         try Validation.options(snapshot.options)
+        let stack = ChildStack(snapshot.children, viewportHeight: snapshot.viewport.height)
+        try BehaviorRegistry.validate(snapshot.options, children: stack)
         self.init(viewport: snapshot.viewport, insets: snapshot.insets, offset: snapshot.offset,
-                  options: snapshot.options,
-                  stack: ChildStack(snapshot.children, viewportHeight: snapshot.viewport.height))
+                  options: snapshot.options, stack: stack)
         phase = snapshot.phase
         direction = snapshot.direction
         revision = snapshot.revision
@@ -81,6 +83,10 @@ public struct Container: Sendable {
     public var layout: Layout {
         Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset)
     }
+
+    /// The track values at the current layout (all of them new after a
+    /// restore), `nil` in a session without tracks.
+    public var trackValues: TrackValues? { behaviors.trackValues }
 
     public var childCount: Int { stack.count }
     public func childIndex(of id: String) -> Int? { stack.index(of: id) }
@@ -217,7 +223,7 @@ public struct Container: Sendable {
         let didChange = changed || !events.isEmpty
         if didChange { revision += 1 }
         return ContainerUpdate(
-            layout: transition.layout, events: events, anchorShift: anchorShift, clampShift: clampShift,
-            target: draft.target, didChange: didChange)
+            layout: transition.layout, events: events, tracks: behaviors.trackValues, anchorShift: anchorShift,
+            clampShift: clampShift, target: draft.target, didChange: didChange)
     }
 }

@@ -19,6 +19,10 @@ protocol ContainerBehavior: Sendable {
     /// default), `nil` for a behavior without options. The protocol reads,
     /// writes and checks it from this alone.
     static var option: OptionDeclaration? { get }
+    /// Checks the behavior's option against the children it may name (a
+    /// track's view range), after its shape has been checked; throws at the
+    /// member's path under `options`.
+    static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError)
     /// Takes the behavior's typed options from the container's, once, when
     /// the container is built or restored (a scroll reads only the behavior's copy).
     mutating func configure(_ options: ContainerOptions)
@@ -41,6 +45,7 @@ protocol ContainerBehavior: Sendable {
 extension ContainerBehavior {
     static var events: [EventDeclaration] { [] }
     static var option: OptionDeclaration? { nil }
+    static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError) {}
     func configure(_ options: ContainerOptions) {}
     func anchor(_ resize: inout Resize) {}
     func prepare(_ draft: inout Draft) {}

@@ -6,6 +6,10 @@
 public indirect enum OptionSchema: Sendable {
     case boolean
     case number(OptionNumber)
+    /// A string; what it must spell is the behavior's to check (an easing).
+    case string
+    /// A list of values of one schema.
+    case array(OptionSchema)
     /// An object with exactly these members, in this order.
     case object([OptionMember])
     /// `schema` or `null`, which means "off".
@@ -26,9 +30,11 @@ public indirect enum OptionSchema: Sendable {
     /// Checks `value` against the schema; the first member out of bounds throws at its path under `field`.
     func check(_ value: OptionValue, field: FieldPath) throws(ContainerError) {
         switch (self, value) {
-        case (.nullable, .null), (.boolean, .bool): return
+        case (.nullable, .null), (.boolean, .bool), (.string, .string): return
         case (.nullable(let inner), _): try inner.check(value, field: field)
         case (.number(let kind), .number(let n)): try kind.check(n, field: field)
+        case (.array(let item), .array(let values)):
+            for (k, v) in values.enumerated() { try item.check(v, field: field.index(k)) }
         case (.object(let members), .object(let values)):
             for member in members {
                 let path = field.member(member.name.description)
@@ -47,6 +53,8 @@ public indirect enum OptionSchema: Sendable {
         switch self {
         case .boolean: "a boolean"
         case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
         case .object: "an object"
         case .nullable(let inner): "\(inner.typeName) or null"
         }
@@ -59,11 +67,14 @@ public enum OptionNumber: Sendable {
     case length
     /// A length that must not be 0.
     case positiveLength
+    /// Any finite number within ±`Bounds.maxOffset` (an offset, a track's value).
+    case offset
 
     func check(_ value: Double, field: FieldPath) throws(ContainerError) {
         switch self {
         case .length: try Validation.length(value, field: field)
         case .positiveLength: try Validation.positiveLength(value, field: field)
+        case .offset: try Validation.offset(value, field: field)
         }
     }
 }
@@ -104,6 +115,8 @@ public enum OptionValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
+    case string(String)
+    case array([OptionValue])
     /// The members given, by name.
     case object([String: OptionValue])
 
@@ -114,6 +127,16 @@ public enum OptionValue: Equatable, Sendable {
 
     public var number: Double? {
         if case .number(let n) = self { return n }
+        return nil
+    }
+
+    public var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    public var array: [OptionValue]? {
+        if case .array(let values) = self { return values }
         return nil
     }
 

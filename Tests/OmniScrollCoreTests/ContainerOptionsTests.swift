@@ -4,7 +4,7 @@ import XCTest
 /// Options are one generic holder shaped by each behavior's declaration.
 final class ContainerOptionsTests: XCTestCase {
     func testEveryOptionIsDeclaredOnceInRegistrationOrder() {
-        XCTAssertEqual(ContainerOptions.declarations.map(\.name.description), ["seedEvents", "anchoring", "refresh", "loadMore"])
+        XCTAssertEqual(ContainerOptions.declarations.map(\.name.description), ["seedEvents", "anchoring", "refresh", "loadMore", "tracks"])
     }
 
     /// An option given as its default equals one not given: snapshots compare equal after a restore.

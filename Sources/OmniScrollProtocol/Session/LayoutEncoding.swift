@@ -7,13 +7,13 @@ import OmniScrollJSON
 ///     {"session","revision","offset","contentHeight","minOffset","maxOffset",
 ///      "direction","phase","activeChild","contentView","children","events"}
 ///
-/// then `anchorShift` when anchoring moved the offset, `clampShift` when the
+/// then `tracks` in a session with tracks, then `anchorShift` when anchoring moved the offset, `clampShift` when the
 /// offset was clamped back into range, and `target` for `session.scrollToChild`.
 enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
     static func write(_ update: ContainerUpdate, of container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: nil, events: update.events,
-              anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
+              tracks: update.tracks.map { ($0, onlyChanged: false) }, anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
     }
 
     /// The reply of a delta session to a call that applied changes: it lists
@@ -21,19 +21,21 @@ enum LayoutEncoding {
     static func write(_ update: ContainerUpdate, since before: Layout, of container: Container, in session: SessionHeader,
                       into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: update.changedChildren(since: before),
-              events: update.events, anchorShift: update.anchorShift, clampShift: update.clampShift,
-              target: update.target, into: &w)
+              events: update.events, tracks: update.tracks.map { ($0, onlyChanged: true) },
+              anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
     }
 
     /// The reply to a call that only reads (`session.get`, `session.restore`): every child, no events.
     static func writeCurrent(_ container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: container.layout, of: container, in: session, children: nil, events: [],
-              anchorShift: 0, clampShift: 0, target: nil, into: &w)
+              tracks: container.trackValues.map { ($0, onlyChanged: false) }, anchorShift: 0, clampShift: 0, target: nil, into: &w)
     }
 
     /// - Parameter children: the indices of the children to list, `nil` for all.
+    /// - Parameter tracks: the session's track values, and whether to write
+    ///   only those the update changed (a delta reply); `nil` without tracks.
     private static func write(layout: Layout, of container: Container, in session: SessionHeader, children: [Int]?,
-                              events: [ContainerEvent], anchorShift: Double, clampShift: Double,
+                              events: [ContainerEvent], tracks: (values: TrackValues, onlyChanged: Bool)?, anchorShift: Double, clampShift: Double,
                               target: ScrollTargetResult?, into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
         // each (the member order never changes), and each run of fragments,
@@ -71,6 +73,7 @@ enum LayoutEncoding {
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
         w.endArray()
+        if let tracks { writeTracks(tracks.values, onlyChanged: tracks.onlyChanged, into: &w) }
         if anchorShift != 0 {
             w.key("anchorShift"); w.number(anchorShift)
         }
@@ -129,6 +132,18 @@ enum LayoutEncoding {
             c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
             c.fragment("}")
         }
+    }
+
+    /// `"tracks":{id: value}` in declaration order.
+    private static func writeTracks(_ tracks: TrackValues, onlyChanged: Bool, into w: inout JSONWriter) {
+        w.key("tracks")
+        w.beginObject()
+        if onlyChanged {
+            for i in tracks.changed { w.key(tracks.ids[i]); w.number(tracks.values[i]) }
+        } else {
+            for i in tracks.values.indices { w.key(tracks.ids[i]); w.number(tracks.values[i]) }
+        }
+        w.endObject()
     }
 
     /// - Parameter components: the session's, when it registered any: the

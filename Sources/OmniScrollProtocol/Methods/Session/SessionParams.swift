@@ -59,6 +59,9 @@ enum SessionParams {
         case .boolean: .boolean
         case .number(.length): length
         case .number(.positiveLength): positiveLength
+        case .number(.offset): offset
+        case .string: .string()
+        case .array(let item): .array(items: schema(item))
         case .object(let members):
             .object(members.map { member in
                 member.required ? .required(ParamKey(stringLiteral: member.name), schema(member.schema))
@@ -134,16 +137,39 @@ enum SessionParams {
         switch schema {
         case .boolean: return try object.optionalBool(key).map(OptionValue.bool)
         case .number: return try object.optionalDouble(key).map(OptionValue.number)
+        case .string: return try object.optionalString(key).map(OptionValue.string)
+        case .array(let item):
+            guard let array = try object.optionalArray(key) else { return nil }
+            var values: [OptionValue] = []
+            values.reserveCapacity(array.count)
+            for i in 0..<array.count { values.append(try element(item, at: i, of: array)) }
+            return .array(values)
         case .object(let members):
             guard let nested = try object.optionalObject(key) else { return nil }
-            var values: [String: OptionValue] = [:]
-            for member in members {
-                values[member.name.description] = try optionValue(member.schema, ParamKey(stringLiteral: member.name), in: nested)
-            }
-            return .object(values)
+            return try objectValue(members, of: nested)
         case .nullable(let inner):
             guard object.contains(key) else { return nil }
             return try optionValue(inner, key, in: object) ?? .null
+        }
+    }
+
+    private static func objectValue(_ members: [OptionMember], of object: borrowing ParamDecoder) throws(RPCError) -> OptionValue {
+        var values: [String: OptionValue] = [:]
+        for member in members {
+            values[member.name.description] = try optionValue(member.schema, ParamKey(stringLiteral: member.name), in: object)
+        }
+        return .object(values)
+    }
+
+    /// Element `i` of an option's array as `schema` shapes it (the array's
+    /// schema has checked its type already).
+    private static func element(_ schema: OptionSchema, at i: Int, of array: ParamArray) throws(RPCError) -> OptionValue {
+        switch schema.nonNull {
+        case .object(let members): return try objectValue(members, of: array.object(at: i))
+        case .string: return .string(try array.string(at: i))
+        case .number: return .number(try array.double(at: i))
+        case .boolean, .array, .nullable:
+            preconditionFailure("no option declares an array of \(schema)")
         }
     }
 
@@ -153,6 +179,12 @@ enum SessionParams {
         case .null: w.null()
         case .bool(let b): w.bool(b)
         case .number(let n): w.number(n)
+        case .string(let text): w.string(text)
+        case .array(let values):
+            guard case .array(let item) = schema.nonNull else { return }
+            w.beginArray()
+            for v in values { write(v, item, into: &w) }
+            w.endArray()
         case .object(let values):
             w.beginObject()
             for member in schema.nonNull.members {
