@@ -118,6 +118,9 @@ public struct Layout: Sendable, Equatable {
     /// How far the engine clamped the offset back into `[minOffset, maxOffset]`; `nil` when it did not.
     public var clampShift: Double?
     public var target: Target?
+    /// Sessions with `options.tracks` only: track values by id (a delta
+    /// session: only the values this call changed); `nil` without tracks.
+    public var tracks: [String: Double]?
     public var extra: JSONObject
     /// The reply exactly as decoded.
     public var raw: JSONValue
@@ -145,8 +148,13 @@ public struct Layout: Sendable, Equatable {
         anchorShift = o["anchorShift"]?.doubleValue
         clampShift = o["clampShift"]?.doubleValue
         target = try o["target"].flatMap { $0.isNull ? nil : try Target(json: $0) }
+        tracks = try o["tracks"].map { (value) throws in
+            let values = try object(value, "Layout.tracks")
+            return try Dictionary(values.members.map { ($0.key, try num(values, $0.key, "Layout.tracks")) }) { $1 }
+        }
         extra = extras(o, ["session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction",
-                           "phase", "activeChild", "contentView", "children", "events", "anchorShift", "clampShift", "target"])
+                           "phase", "activeChild", "contentView", "children", "events", "tracks", "anchorShift",
+                           "clampShift", "target"])
         raw = json
     }
 

@@ -99,6 +99,11 @@ export declare class Layout {
   /** How far the engine clamped the offset back into [minOffset, maxOffset]; present only when non-zero. */
   readonly clampShift?: number;
   readonly target?: Target;
+  /**
+   * Sessions with `options.tracks` only: track values by id, in declaration
+   * order (a delta session: only the values this call changed).
+   */
+  readonly tracks?: Record<string, number>;
   /** Unknown members are kept as they arrived. */
   readonly [extra: string]: unknown;
   child(id: string): ChildLayout;

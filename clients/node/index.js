@@ -162,6 +162,10 @@ export class Layout {
       const t = obj(o.target, 'Layout.target');
       this.target = { ...t, offset: t.offset === null || t.offset === undefined ? null : num(t, 'offset', 'target'), pending: Boolean(t.pending) };
     }
+    if (o.tracks !== undefined) {
+      const tracks = obj(o.tracks, 'Layout.tracks');
+      this.tracks = Object.fromEntries(Object.keys(tracks).map((id) => [id, num(tracks, id, 'tracks')]));
+    }
   }
   /** The layout of one child (throws when the reply does not list it). */
   child(id) {

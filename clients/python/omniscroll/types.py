@@ -146,11 +146,14 @@ class Layout:
     anchor_shift: Optional[Number] = None
     clamp_shift: Optional[Number] = None
     target: Optional[Target] = None
+    #: Sessions with ``options.tracks`` only: track values by id, in declaration
+    #: order (a delta session: only the values this call changed).
+    tracks: Optional[Dict[str, Number]] = None
     extra: Dict[str, JSON] = field(default_factory=dict)
     raw: Dict[str, JSON] = field(default_factory=dict, repr=False, compare=False)
 
     _KEYS = ("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction",
-             "phase", "activeChild", "contentView", "children", "events", "anchorShift", "clampShift",
+             "phase", "activeChild", "contentView", "children", "events", "tracks", "anchorShift", "clampShift",
              "target")
 
     @classmethod
@@ -167,6 +170,7 @@ class Layout:
         anchor = o.get("anchorShift")
         clamp = o.get("clampShift")
         target = o.get("target")
+        tracks = o.get("tracks")
         direction = o.get("direction")
         active = o.get("activeChild")
         phase = o.get("phase")
@@ -186,6 +190,7 @@ class Layout:
             anchor_shift=anchor if isinstance(anchor, (int, float)) and not isinstance(anchor, bool) else None,
             clamp_shift=clamp if isinstance(clamp, (int, float)) and not isinstance(clamp, bool) else None,
             target=Target.from_json(target) if isinstance(target, dict) else None,
+            tracks={k: _num(tracks, k, "Layout.tracks") for k in tracks} if isinstance(tracks, dict) else None,
             extra=_extra(o, cls._KEYS),
             raw=dict(o),
         )
