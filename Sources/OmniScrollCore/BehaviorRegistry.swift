@@ -16,6 +16,7 @@ struct BehaviorRegistry: Sendable {
     private var target = ScrollTarget()
     private var direction = DirectionTracking()
     private var pinning = StickyPinning()
+    private var collapsing = CollapsingHeaders()
     private var lifecycle = VisibilityLifecycle()
     private var loadMore = LoadMore()
     private var phase = PhaseTracking()
@@ -41,6 +42,7 @@ struct BehaviorRegistry: Sendable {
         visitor.visit(&target, &state)
         visitor.visit(&direction, &state)
         visitor.visit(&pinning, &state)
+        visitor.visit(&collapsing, &state)
         visitor.visit(&lifecycle, &state)
         visitor.visit(&loadMore, &state)
         visitor.visit(&phase, &state)
@@ -74,6 +76,14 @@ struct BehaviorRegistry: Sendable {
     static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError) {
         var registry = BehaviorRegistry()
         try registry.run(ValidateOption(options: options, children: children))
+    }
+
+    /// The collapsing headers' effective scroll offsets (`CollapsingHeaders`), empty without headers.
+    var headerScroll: [Double] { collapsing.scroll }
+
+    /// Moves the collapsing headers' effective scroll offsets along with the offset.
+    mutating func advanceHeaders(_ stack: ChildStack, from previous: Double?, to offset: Double) {
+        collapsing.advance(stack, from: previous, to: offset)
     }
 
     /// The track values at the last layout, `nil` in a session without tracks.

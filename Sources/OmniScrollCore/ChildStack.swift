@@ -24,6 +24,8 @@ struct ChildStack: Sendable {
         /// (`Validation.maxChildren` keeps them in range).
         @exclusivity(unchecked) var indexByID: [String: Int32] = [:]
         @exclusivity(unchecked) var pins = StickyPins()
+        /// The collapsing headers' child indices, ascending.
+        @exclusivity(unchecked) var headerIndices: [Int] = []
         /// The viewport height the frame heights were computed for.
         @exclusivity(unchecked) var viewportHeight: Double
 
@@ -38,6 +40,7 @@ struct ChildStack: Sendable {
             copy.frameHeights = frameHeights
             copy.indexByID = indexByID
             copy.pins = pins
+            copy.headerIndices = headerIndices
             return copy
         }
     }
@@ -55,6 +58,7 @@ struct ChildStack: Sendable {
     var naturalHeights: PrefixSums { storage.naturalHeights }
     var frameHeights: PrefixSums { storage.frameHeights }
     var pins: StickyPins { storage.pins }
+    var headerIndices: [Int] { storage.headerIndices }
     var unknownSizeCount: Int { storage.unknownSizes.count }
 
     var count: Int { storage.ids.count }
@@ -163,6 +167,7 @@ struct ChildStack: Sendable {
     private mutating func reindex() {
         storage.indexByID = Dictionary(uniqueKeysWithValues: storage.ids.enumerated().map { ($1, Int32($0)) })
         storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
+        storage.headerIndices = storage.payloads.indices.filter { storage.payloads[$0].kind == .collapsing }
         recomputeFrameHeights()
     }
 

@@ -81,7 +81,8 @@ public struct Container: Sendable {
     /// The layout at the current offset.
     @inline(__always)  // so `commit` does not copy the whole container to call it
     public var layout: Layout {
-        Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset)
+        Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset,
+               headerScroll: behaviors.headerScroll)
     }
 
     /// The track values at the current layout (all of them new after a
@@ -208,6 +209,7 @@ public struct Container: Sendable {
             || draft.heldTopInset != heldTopInset || insetsChanged || newDirection != direction
             || draft.changedBehaviorState
         offset = draft.offset
+        behaviors.advanceHeaders(stack, from: previousOffset, to: offset)
         phase = draft.phase
         direction = newDirection
         heldTopInset = draft.heldTopInset

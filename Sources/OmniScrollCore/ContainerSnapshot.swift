@@ -23,6 +23,9 @@ public struct ContainerSnapshot: Equatable, Sendable {
     public var loadingMore = false
     /// ScrollTarget: a target waiting for its child's size.
     public var pendingTarget: PendingScrollTarget?
+    /// The collapsing headers' effective scroll offsets, in child order
+    /// (`CollapsingHeaders`); `nil`: derived from the offset (no header floats back).
+    public var headerScroll: [Double]?
 
     public init(viewport: Viewport, insets: Insets, options: ContainerOptions, children: [ChildSpec],
                 offset: Double, phase: ScrollPhase, direction: ScrollDirection, revision: Int) {

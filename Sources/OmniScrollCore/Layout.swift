@@ -21,6 +21,9 @@ public struct Layout: Sendable {
     public let maxOffset: Double
     /// The pinned bars' frames, `[top, bottom)` in content coordinates, merged and ascending.
     private let pinnedCover: [(top: Double, bottom: Double)]
+    /// The collapsing headers at this offset, parallel to `stack.headerIndices`;
+    /// empty (never allocated) in a container without headers.
+    private let headers: [HeaderState]
     /// The child under the viewport's top edge, just below the pinned bars
     /// (the first child of non-zero height whose natural range holds that
     /// line), clamped to the first and last child; the first child while no
@@ -30,7 +33,10 @@ public struct Layout: Sendable {
     /// (`index(containing: y)`): the top of `childrenInViewport`, found once.
     private let firstAtOffset: Int
 
-    init(stack: ChildStack, viewport: Viewport, insets: Insets, offset: Double) {
+    /// - Parameter headerScroll: the collapsing headers' effective scroll
+    ///   offsets (`CollapsingHeaders`), parallel to `stack.headerIndices`; a
+    ///   `floating` header without one is placed as if it never came back.
+    init(stack: ChildStack, viewport: Viewport, insets: Insets, offset: Double, headerScroll: [Double] = []) {
         self.stack = stack
         self.viewport = viewport
         self.offset = offset
@@ -40,10 +46,11 @@ public struct Layout: Sendable {
         // Most containers have no sticky bar: then nothing is pinned, and
         // the cover (an array built per layout) is skipped altogether.
         var stackHeight = 0.0
+        headers = stack.headerIndices.isEmpty ? [] : Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
         if stack.pins.count == 0 {
             pinnedCover = []
         } else {
-            (pinnedCover, stackHeight) = Self.pinnedCover(of: stack, at: offset)
+            (pinnedCover, stackHeight) = Self.pinnedCover(of: stack, at: offset, headers: headers)
         }
         firstAtOffset = stack.naturalHeights.index(containing: offset)
         if stack.isEmpty {
@@ -59,15 +66,25 @@ public struct Layout: Sendable {
 
     /// The pinned bars' frames at `offset`, merged and ascending, and the
     /// height of the pinned stack they form below the viewport's top edge.
-    private static func pinnedCover(of stack: ChildStack, at offset: Double)
+    /// A collapsing header covers its paint extent below its pin line once scrolled past it.
+    private static func pinnedCover(of stack: ChildStack, at offset: Double, headers: [HeaderState])
         -> (cover: [(top: Double, bottom: Double)], stackHeight: Double)
     {
         var cover: [(top: Double, bottom: Double)] = []
         var stackHeight = 0.0
         let pins = stack.pins
+        var header = 0
         for k in 0..<pins.count {
             let i = pins.childIndices[k]
-            if offset + pins.pinTops[k] >= stack.naturalTop(i) {
+            if header < headers.count, stack.headerIndices[header] == i {
+                let state = headers[header]
+                header += 1
+                if state.scrolledPast > 0, state.paint > 0 {
+                    let top = offset + pins.pinTops[k]
+                    stackHeight = max(stackHeight, pins.pinTops[k] + state.paint)
+                    cover.append((top, top + state.paint))
+                }
+            } else if offset + pins.pinTops[k] >= stack.naturalTop(i) {
                 let top = offset + pins.pinTops[k]
                 let bottom = top + stack.naturalHeight(i)
                 stackHeight = max(stackHeight, pins.pinTops[k] + stack.naturalHeight(i))
@@ -84,6 +101,29 @@ public struct Layout: Sendable {
             }
         }
         return (merged, stackHeight)
+    }
+
+    /// Every collapsing header's state: `floating` ones at their effective
+    /// scroll offset, the others at how far the offset carries them past their pin line.
+    private static func headerStates(of stack: ChildStack, at offset: Double, headerScroll: [Double]) -> [HeaderState] {
+        stack.headerIndices.enumerated().map { k, i in
+            guard case .collapsing(let header) = stack.payloads[i] else { preconditionFailure("child \(i) is not a header") }
+            let scrolledPast = header.mode == .floating && k < headerScroll.count
+                ? headerScroll[k] : CollapsingHeaders.scrolledPast(child: i, in: stack, at: offset)
+            return header.state(scrolledPast: scrolledPast, natural: stack.naturalHeight(i))
+        }
+    }
+
+    /// The pinned height the collapsing headers above child `i` add beyond
+    /// what the pinned stack counts for them: each one's paint extent minus
+    /// its `pinnedHeight`, so a scroll child below meets the header's edge.
+    private func headerSlack(above i: Int) -> Double {
+        var slack = 0.0
+        for (k, h) in stack.headerIndices.enumerated() where h < i {
+            let payload = stack.payloads[h]
+            slack += headers[k].paint - CollapsingChild.pinnedHeight(of: payload, natural: stack.naturalHeight(h))
+        }
+        return slack
     }
 
     /// `S = Σ C_i`.
@@ -110,7 +150,10 @@ public struct Layout: Sendable {
     /// those in the viewport and the scroll children whose window (`y + B_i`,
     /// which may reach past the viewport under tall pinned bars) meets them.
     var childrenTrackingOffset: Range<Int> {
-        children(below: max(viewport.height, stack.pins.stackBottoms.last ?? 0))
+        var depth = stack.pins.stackBottoms.last ?? 0
+        // A header's paint extent may add up to its whole height to the pinned stack.
+        for i in stack.headerIndices { depth += stack.naturalHeight(i) }
+        return children(below: max(viewport.height, depth))
     }
 
     /// The children whose natural range meets `[y, y + depth]`.
@@ -145,25 +188,63 @@ public struct Layout: Sendable {
         stack.payloads[i].place(i, top: stack.naturalTop(i), height: height, in: stack, offset: offset)
     }
 
-    /// The layout of child `i` (O(log n)).
+    /// The layout of child `i` (O(log n); O(headers) more in a container with collapsing headers).
     public func child(_ i: Int) -> ChildLayout {
+        guard headers.isEmpty else { return childBesideHeaders(i) }
         let height = stack.frameHeight(i)
         let placement = placement(i, height: height)
-        let frameTop = placement.frameTop
-        let pinned = placement.isPinned
-        let bottom = frameTop + height
-        var visible = overlap(frameTop, bottom, offset, offset + viewport.height)
+        return ChildLayout(
+            frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: height),
+            contentOffset: placement.contentOffset,
+            visibleHeight: visibleHeight(top: placement.frameTop, height: height, pinned: placement.isPinned),
+            isPinned: placement.isPinned
+        )
+    }
+
+    /// How much of a frame shows in the viewport, not covered by a pinned bar (which a pinned one never is).
+    @inline(__always)
+    private func visibleHeight(top: Double, height: Double, pinned: Bool) -> Double {
+        let bottom = top + height
+        var visible = overlap(top, bottom, offset, offset + viewport.height)
         if !pinned, visible > 0 {
             for cover in pinnedCover {
-                visible -= overlap(frameTop, bottom, max(cover.top, offset), min(cover.bottom, offset + viewport.height))
+                visible -= overlap(top, bottom, max(cover.top, offset), min(cover.bottom, offset + viewport.height))
             }
             visible = max(0, visible)
         }
+        return visible
+    }
+
+    /// `child(i)` in a container with collapsing headers: a header at its
+    /// extent, showing its paint extent once scrolled past its pin line; a
+    /// scroll child below headers with their paint extents as pinned height
+    /// (`H = min(C, V − P)`, its window at `y + P`).
+    private func childBesideHeaders(_ i: Int) -> ChildLayout {
+        let top = stack.naturalTop(i)
+        if let k = stack.headerIndices.firstIndex(of: i) {
+            let state = headers[k]
+            let pinLine = offset + stack.pins.pinTop(ofChild: i)
+            let placement = state.placement(top: top, pinLine: pinLine)
+            let visible = state.scrolledPast > 0
+                ? overlap(pinLine, pinLine + state.paint, offset, offset + viewport.height)
+                : visibleHeight(top: top, height: state.extent, pinned: false)
+            return ChildLayout(frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: state.extent),
+                               contentOffset: Point(x: 0, y: 0), visibleHeight: visible, isPinned: placement.isPinned, collapse: state.collapse)
+        }
+        var height = stack.frameHeight(i)
+        let placement: ChildPlacement
+        if stack.payloads[i] == .scroll {
+            let pinned = stack.pinnedHeightAbove(i) + headerSlack(above: i)
+            let natural = stack.naturalHeight(i)
+            height = ScrollChild.frameHeight(natural: natural, pinnedAbove: pinned, viewportHeight: viewport.height)
+            placement = ScrollChild.place(natural: natural, top: top, height: height, window: offset + pinned)
+        } else {
+            placement = self.placement(i, height: height)
+        }
         return ChildLayout(
-            frame: Rect(x: 0, y: frameTop, width: viewport.width, height: height),
+            frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: height),
             contentOffset: placement.contentOffset,
-            visibleHeight: visible,
-            isPinned: pinned
-        )
+            visibleHeight: visibleHeight(top: placement.frameTop, height: height, pinned: placement.isPinned),
+            isPinned: placement.isPinned)
     }
 }

@@ -5,6 +5,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
     case scroll
     case fixed
     case sticky
+    case collapsing
 
     /// The rule of each kind.
     var rule: any ChildKindRule.Type {
@@ -12,6 +13,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
         case .scroll: ScrollChild.self
         case .fixed: FixedChild.self
         case .sticky: StickyChild.self
+        case .collapsing: CollapsingChild.self
         }
     }
 
@@ -19,10 +21,10 @@ public enum ChildKind: String, CaseIterable, Sendable {
     public var sizeMember: StaticString { rule.sizeMember }
     /// Whether the natural height must be given when the child is declared.
     public var requiresSize: Bool { rule.requiresSize }
-    /// The spec members only this kind has, all lengths.
-    public var payloadMembers: [StaticString] { rule.payloadMembers }
+    /// The spec members only this kind has.
+    public var payloadMembers: [KindMember] { rule.payloadMembers }
     /// The payload from the values of `payloadMembers` (`nil`: not given).
-    public func payload(_ values: [Double?]) -> ChildPayload { rule.payload(values) }
+    public func payload(_ values: [KindValue?]) -> ChildPayload { rule.payload(values) }
 }
 
 /// A child as the client declares it.
@@ -44,5 +46,5 @@ public struct ChildSpec: Equatable, Sendable {
     public var kind: ChildKind { payload.kind }
 
     /// The values of `kind.payloadMembers`, in order.
-    public var payloadValues: [Double] { kind.rule.values(of: payload) }
+    public var payloadValues: [KindValue] { kind.rule.values(of: payload) }
 }

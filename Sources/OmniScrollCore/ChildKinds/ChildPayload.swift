@@ -3,12 +3,14 @@ public enum ChildPayload: Equatable, Sendable {
     case scroll
     case fixed
     case sticky(StickyChild)
+    case collapsing(CollapsingChild)
 
     public var kind: ChildKind {
         switch self {
         case .scroll: .scroll
         case .fixed: .fixed
         case .sticky: .sticky
+        case .collapsing: .collapsing
         }
     }
 
@@ -20,6 +22,7 @@ public enum ChildPayload: Equatable, Sendable {
         case .scroll: ScrollChild.place(i, top: top, height: height, in: stack, offset: offset)
         case .fixed: FixedChild.place(i, top: top, height: height, in: stack, offset: offset)
         case .sticky: StickyChild.place(i, top: top, height: height, in: stack, offset: offset)
+        case .collapsing: CollapsingChild.place(i, top: top, height: height, in: stack, offset: offset)
         }
     }
 }

@@ -115,7 +115,7 @@ enum LayoutEncoding {
         let child = layout.child(i)
         w.beginObject()
         w.rawFragment(#""id":"#, needsComma: false); w.string(layout.childID(i))
-        w.withCursor(reserving: 96 + 7 * JSONWriter.maxNumberBytes, needsComma: true) { c in
+        w.withCursor(reserving: 112 + 8 * JSONWriter.maxNumberBytes, needsComma: true) { c in
             c.fragment(#","frame":{"x":"#); c.number(child.frame.x)
             c.fragment(#","y":"#); c.number(child.frame.y)
             c.fragment(#","width":"#); c.number(child.frame.width)
@@ -130,6 +130,9 @@ enum LayoutEncoding {
             }
             c.number(child.contentOffset.y)
             c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
+            if let collapse = child.collapse {
+                c.fragment(#","collapse":"#); c.number(collapse)
+            }
             c.fragment("}")
         }
     }

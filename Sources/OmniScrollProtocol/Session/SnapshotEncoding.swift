@@ -38,6 +38,7 @@ enum SnapshotEncoding {
                 .required("child", .string()),
                 .required("position", .enumeration(of: ScrollPosition.self)),
             ]))),
+            .optional("headerScroll", .array(items: SessionParams.length)),
         ])),
     ])
 
@@ -88,6 +89,12 @@ enum SnapshotEncoding {
         if let target = s.pendingTarget {
             w.beginObject(); w.key("child"); w.string(target.child); w.key("position"); w.string(target.position.rawValue); w.endObject()
         } else { w.null() }
+        if let scroll = s.headerScroll {
+            w.key("headerScroll")
+            w.beginArray()
+            for e in scroll { w.number(e) }
+            w.endArray()
+        }
         w.endObject()
     }
 
@@ -97,7 +104,14 @@ enum SnapshotEncoding {
         w.key("kind"); w.string(child.kind.rawValue)
         w.key(child.kind.sizeMember)
         if let size = child.size { w.number(size) } else { w.null() }
-        for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) { w.key(member); w.number(value) }
+        for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) {
+            w.key(member.name)
+            switch value {
+            case .number(let n): w.number(n)
+            case .string(let s): w.string(s)
+            case .bool(let b): w.bool(b)
+            }
+        }
         w.endObject()
     }
 
@@ -183,6 +197,11 @@ enum SnapshotEncoding {
         if let target = try state.optionalObject("pendingTarget") {
             snapshot.pendingTarget = PendingScrollTarget(
                 child: try target.string("child"), position: try target.enumeration("position", as: ScrollPosition.self))
+        }
+        if let scroll = try state.optionalArray("headerScroll") {
+            var offsets: [Double] = []
+            for i in 0..<scroll.count { offsets.append(try scroll.double(at: i)) }
+            snapshot.headerScroll = offsets
         }
         return snapshot
     }

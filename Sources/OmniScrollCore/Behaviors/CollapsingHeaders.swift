@@ -1,0 +1,116 @@
+/// Collapsing headers (`CollapsingChild`): the effective scroll offset of
+/// each, which a `floating` header takes from the path the offset travelled
+/// (so the snapshot keeps it), and `childDidCollapse` / `childDidExpand`
+/// when a header's collapse reaches 1 or comes back to 0.
+struct CollapsingHeaders: ContainerBehavior {
+    /// Each header's effective scroll offset, parallel to the stack's
+    /// `headerIndices`; empty without headers.
+    private(set) var scroll: [Double] = []
+    /// The ends each header was at after the last change list.
+    private var ends: [HeaderEnd] = []
+
+    private enum HeaderEnd: Equatable {
+        case expanded, between, collapsed
+
+        init(_ collapse: Double) {
+            self = collapse >= 1 ? .collapsed : collapse <= 0 ? .expanded : .between
+        }
+    }
+
+    /// Moves every header's effective scroll offset from `previous` (`nil`:
+    /// the container is new) to `offset`: how far the offset carries the
+    /// header past its pin line, except that a `floating` header follows
+    /// Flutter's rule (`floatingScroll`). Headers of a changed stack start afresh.
+    mutating func advance(_ stack: ChildStack, from previous: Double?, to offset: Double) {
+        guard !stack.headerIndices.isEmpty || !scroll.isEmpty else { return }
+        let continues = previous != nil && scroll.count == stack.headerIndices.count
+        scroll = stack.headerIndices.enumerated().map { k, i in
+            let now = Self.scrolledPast(child: i, in: stack, at: offset)
+            guard continues, let previous, case .collapsing(let header) = stack.payloads[i], header.mode == .floating
+            else { return now }
+            return Self.floatingScroll(scroll[k], last: Self.scrolledPast(child: i, in: stack, at: previous),
+                                       now: now, maxExtent: stack.naturalHeight(i))
+        }
+    }
+
+    /// How far `offset` carries child `i`'s natural top past its pin line, ≥ 0.
+    static func scrolledPast(child i: Int, in stack: ChildStack, at offset: Double) -> Double {
+        max(0, offset + stack.pins.pinTop(ofChild: i) - stack.naturalTop(i))
+    }
+
+    /// A floating header's effective scroll offset `e` once its own scroll
+    /// offset goes from `last` to `now` (Flutter's
+    /// `RenderSliverFloatingPersistentHeader.performLayout`): while the
+    /// offset goes down, or any of it shows, it moves by as much as the
+    /// offset, starting from `maxExtent` when it was wholly gone and the
+    /// offset goes down (it comes back at once, whatever the offset), never
+    /// below 0 nor above `now`; else it is `now`.
+    static func floatingScroll(_ e: Double, last: Double, now: Double, maxExtent: Double) -> Double {
+        guard now < last || e < maxExtent else { return now }
+        let delta = last - now
+        let start = delta > 0 ? min(e, maxExtent) : e
+        return clamp(start - delta, 0, now)
+    }
+
+    mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
+        let layout = transition.layout
+        guard !layout.stack.headerIndices.isEmpty || !ends.isEmpty else { return }
+        if ends.count != layout.stack.headerIndices.count { ends = layout.stack.headerIndices.map { _ in .expanded } }
+        var changes: [ContainerEvent] = []
+        for (k, i) in layout.stack.headerIndices.enumerated() {
+            let end = HeaderEnd(layout.child(i).collapse ?? 0)
+            if end != ends[k] {
+                if end == .collapsed { changes.append(ContainerEvent(.childDidCollapse, child: layout.childID(i))) }
+                if end == .expanded { changes.append(ContainerEvent(.childDidExpand, child: layout.childID(i))) }
+                ends[k] = end
+            }
+        }
+        events.append(contentsOf: transition.isDescending ? changes.reversed() : changes)
+    }
+
+    func save(into snapshot: inout ContainerSnapshot) {
+        if !scroll.isEmpty { snapshot.headerScroll = scroll }
+    }
+
+    /// A stored scroll offset must be one a path could leave: within
+    /// `[0, how far the offset carries the header]`, and exactly that for a
+    /// header that does not float.
+    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+        let layout = restoration.layout
+        let stack = layout.stack
+        let derived = stack.headerIndices.map { Self.scrolledPast(child: $0, in: stack, at: layout.offset) }
+        scroll = derived
+        if let stored = snapshot.headerScroll {
+            guard stored.count == derived.count else {
+                throw restoration.invalid("headerScroll", reason: "must hold one offset per collapsing header (\(derived.count))")
+            }
+            for (k, i) in stack.headerIndices.enumerated() {
+                guard case .collapsing(let header) = stack.payloads[i] else { continue }
+                let valid = header.mode == .floating ? stored[k] >= 0 && stored[k] <= derived[k] : stored[k] == derived[k]
+                guard valid else {
+                    throw ContainerError(.invalidValue, field: FieldPath("state").member("headerScroll").index(k),
+                                         reason: header.mode == .floating
+                                             ? "must be between 0 and \(CSSNumber.text(derived[k])), how far the offset carries the header"
+                                             : "must be \(CSSNumber.text(derived[k])), how far the offset carries the header")
+                }
+            }
+            scroll = stored
+        }
+        ends = zip(stack.headerIndices, scroll).map { i, e in
+            guard case .collapsing(let header) = stack.payloads[i] else { return .expanded }
+            return HeaderEnd(header.state(scrolledPast: e, natural: stack.naturalHeight(i)).collapse)
+        }
+    }
+}
+
+extension CollapsingHeaders {
+    static let events = [
+        EventDeclaration(.childDidCollapse, members: ["child"], rule: "a collapsing header's collapse reached 1"),
+        EventDeclaration(.childDidExpand, members: ["child"], rule: "a collapsing header's collapse came back to 0"),
+    ]
+}
+
+extension EventType {
+    public static var childDidCollapse: EventType { EventType("childDidCollapse") }
+    public static var childDidExpand: EventType { EventType("childDidExpand") }
+}
