@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "OmniScrollOpenRPC", resources: [.embedInCode("openrpc.json")]),
         // protocol/templates/*.json embedded in the binary (session.create's templates).
         .target(name: "OmniScrollTemplates",
-                resources: [.embedInCode("shortContainer.json"), .embedInCode("stickyTabs.json")]),
+                resources: [.embedInCode("shortContainer.json"), .embedInCode("stickyTabs.json"),
+                            .embedInCode("collapsingNav.json")]),
         // JSON-RPC 2.0, framing, the method table, param decoding, sessions.
         .target(name: "OmniScrollProtocol",
                 dependencies: ["OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC", "OmniScrollTemplates"]),

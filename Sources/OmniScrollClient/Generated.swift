@@ -109,6 +109,13 @@ public enum ChildKind: String, CaseIterable, Sendable {
     case scroll
     case fixed
     case sticky
+    case collapsing
+}
+
+public enum ChildSpecMode: String, CaseIterable, Sendable {
+    case pinned
+    case scroll
+    case floating
 }
 
 public enum EventDirection: String, CaseIterable, Sendable {
@@ -124,6 +131,8 @@ public enum EventType: String, CaseIterable, Sendable {
     case childDidResignActive
     case childDidPin
     case childDidUnpin
+    case childDidCollapse
+    case childDidExpand
     case directionDidChange
     case phaseDidChange
     case refreshDidArm
@@ -208,6 +217,7 @@ public enum SnapshotEngine: String, CaseIterable, Sendable {
 public enum Template: String, CaseIterable, Sendable {
     case shortContainer
     case stickyTabs
+    case collapsingNav
 }
 
 /// The error codes, JSON-RPC's and the application's.

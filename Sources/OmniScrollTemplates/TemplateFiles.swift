@@ -11,5 +11,6 @@ public enum TemplateFiles {
     public static let all: [(name: String, bytes: [UInt8])] = [
         ("shortContainer", PackageResources.shortContainer_json),
         ("stickyTabs", PackageResources.stickyTabs_json),
+        ("collapsingNav", PackageResources.collapsingNav_json),
     ]
 }

@@ -37,9 +37,10 @@ export declare const Method: {
   readonly PHYSICS_FLING: 'physics.fling';
 };
 
-export type ChildKind = 'scroll' | 'fixed' | 'sticky';
+export type ChildKind = 'scroll' | 'fixed' | 'sticky' | 'collapsing';
+export type ChildSpecMode = 'pinned' | 'scroll' | 'floating';
 export type EventDirection = 'up' | 'down';
-export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling';
+export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'childDidCollapse' | 'childDidExpand' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling';
 export type Framing = 'line' | 'content-length';
 export type GridSnapshotEngine = 'grid';
 export type PhysicsFlingPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
@@ -51,10 +52,11 @@ export type ScrollPhase = 'idle' | 'dragging' | 'decelerating' | 'animating';
 export type ScrollPosition = 'top' | 'center' | 'bottom';
 export type SessionListSessionsEngine = 'container' | 'grid';
 export type SnapshotEngine = 'container';
-export type Template = 'shortContainer' | 'stickyTabs';
+export type Template = 'shortContainer' | 'stickyTabs' | 'collapsingNav';
 
 export declare const ENUMS: {
   readonly ChildKind: readonly ChildKind[];
+  readonly ChildSpecMode: readonly ChildSpecMode[];
   readonly EventDirection: readonly EventDirection[];
   readonly EventType: readonly EventType[];
   readonly Framing: readonly Framing[];

@@ -70,9 +70,10 @@ export const Method = frozen({
 
 /** The values of each enum. */
 export const ENUMS = frozen({
-  ChildKind: ['scroll', 'fixed', 'sticky'],
+  ChildKind: ['scroll', 'fixed', 'sticky', 'collapsing'],
+  ChildSpecMode: ['pinned', 'scroll', 'floating'],
   EventDirection: ['up', 'down'],
-  EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling'],
+  EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'childDidCollapse', 'childDidExpand', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling'],
   Framing: ['line', 'content-length'],
   GridSnapshotEngine: ['grid'],
   PhysicsFlingPreset: ['ios', 'iosFast', 'android', 'flutter'],
@@ -84,7 +85,7 @@ export const ENUMS = frozen({
   ScrollPosition: ['top', 'center', 'bottom'],
   SessionListSessionsEngine: ['container', 'grid'],
   SnapshotEngine: ['container'],
-  Template: ['shortContainer', 'stickyTabs'],
+  Template: ['shortContainer', 'stickyTabs', 'collapsingNav'],
 });
 
 /** The error codes, JSON-RPC's and the application's (RpcError has them too). */

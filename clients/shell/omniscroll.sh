@@ -61,9 +61,10 @@ grid.scroll session x y phase?
 grid.update session viewport? x? y? phase?
 physics.fling preset? position velocity bounds? viewport? snap? dragStart? sampleInterval? times?'
 # OMNISCROLL_ENUM_<NAME>: the values of each enum, space-separated.
-OMNISCROLL_ENUM_CHILD_KIND='scroll fixed sticky'
+OMNISCROLL_ENUM_CHILD_KIND='scroll fixed sticky collapsing'
+OMNISCROLL_ENUM_CHILD_SPEC_MODE='pinned scroll floating'
 OMNISCROLL_ENUM_EVENT_DIRECTION='up down'
-OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling'
+OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin childDidCollapse childDidExpand directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling'
 OMNISCROLL_ENUM_FRAMING='line content-length'
 OMNISCROLL_ENUM_GRID_SNAPSHOT_ENGINE='grid'
 OMNISCROLL_ENUM_PHYSICS_FLING_PRESET='ios iosFast android flutter'
@@ -75,7 +76,7 @@ OMNISCROLL_ENUM_SCROLL_PHASE='idle dragging decelerating animating'
 OMNISCROLL_ENUM_SCROLL_POSITION='top center bottom'
 OMNISCROLL_ENUM_SESSION_LIST_SESSIONS_ENGINE='container grid'
 OMNISCROLL_ENUM_SNAPSHOT_ENGINE='container'
-OMNISCROLL_ENUM_TEMPLATE='shortContainer stickyTabs'
+OMNISCROLL_ENUM_TEMPLATE='shortContainer stickyTabs collapsingNav'
 # OMNISCROLL_ERR_<NAME>: the error codes, JSON-RPC's and the application's.
 OMNISCROLL_ERR_PARSE_ERROR=-32700
 OMNISCROLL_ERR_INVALID_REQUEST=-32600

@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "ChildSpecMode", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
 
 
 class Param(NamedTuple):
@@ -83,9 +83,10 @@ class Method:
     PHYSICS_FLING = "physics.fling"
 
 
-ChildKind = Literal["scroll", "fixed", "sticky"]
+ChildKind = Literal["scroll", "fixed", "sticky", "collapsing"]
+ChildSpecMode = Literal["pinned", "scroll", "floating"]
 EventDirection = Literal["up", "down"]
-EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling"]
+EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "childDidCollapse", "childDidExpand", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling"]
 Framing = Literal["line", "content-length"]
 GridSnapshotEngine = Literal["grid"]
 PhysicsFlingPreset = Literal["ios", "iosFast", "android", "flutter"]
@@ -97,7 +98,7 @@ ScrollPhase = Literal["idle", "dragging", "decelerating", "animating"]
 ScrollPosition = Literal["top", "center", "bottom"]
 SessionListSessionsEngine = Literal["container", "grid"]
 SnapshotEngine = Literal["container"]
-Template = Literal["shortContainer", "stickyTabs"]
+Template = Literal["shortContainer", "stickyTabs", "collapsingNav"]
 
 
 class ErrorCodes:
