@@ -63,8 +63,12 @@ public struct Container: Sendable {
         phase = snapshot.phase
         direction = snapshot.direction
         revision = snapshot.revision
+        // Every part is checked against the layout the snapshot's offset and
+        // collapsing headers' path give.
+        let restoredLayout = Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset,
+                                    headerScroll: snapshot.headerScroll ?? [])
         try behaviors.restore(from: snapshot, Restoration(
-            layout: layout, options: options, phase: phase, direction: direction))
+            layout: restoredLayout, options: options, phase: phase, direction: direction))
         heldTopInset = behaviors.heldTopInset()
     }
 

@@ -79,7 +79,7 @@ public struct Layout: Sendable {
             if header < headers.count, stack.headerIndices[header] == i {
                 let state = headers[header]
                 header += 1
-                if state.scrolledPast > 0, state.paint > 0 {
+                if state.isHeld, state.paint > 0 {
                     let top = offset + pins.pinTops[k]
                     stackHeight = max(stackHeight, pins.pinTops[k] + state.paint)
                     cover.append((top, top + state.paint))
@@ -108,9 +108,9 @@ public struct Layout: Sendable {
     private static func headerStates(of stack: ChildStack, at offset: Double, headerScroll: [Double]) -> [HeaderState] {
         stack.headerIndices.enumerated().map { k, i in
             guard case .collapsing(let header) = stack.payloads[i] else { preconditionFailure("child \(i) is not a header") }
-            let scrolledPast = header.mode == .floating && k < headerScroll.count
-                ? headerScroll[k] : CollapsingHeaders.scrolledPast(child: i, in: stack, at: offset)
-            return header.state(scrolledPast: scrolledPast, natural: stack.naturalHeight(i))
+            let carried = CollapsingHeaders.scrolledPast(child: i, in: stack, at: offset)
+            let scrolledPast = header.mode == .floating && k < headerScroll.count ? headerScroll[k] : carried
+            return header.state(scrolledPast: scrolledPast, natural: stack.naturalHeight(i), isHeld: carried > 0)
         }
     }
 
@@ -225,7 +225,7 @@ public struct Layout: Sendable {
             let state = headers[k]
             let pinLine = offset + stack.pins.pinTop(ofChild: i)
             let placement = state.placement(top: top, pinLine: pinLine)
-            let visible = state.scrolledPast > 0
+            let visible = state.isHeld
                 ? overlap(pinLine, pinLine + state.paint, offset, offset + viewport.height)
                 : visibleHeight(top: top, height: state.extent, pinned: false)
             return ChildLayout(frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: state.extent),

@@ -98,7 +98,7 @@ struct CollapsingHeaders: ContainerBehavior {
         }
         ends = zip(stack.headerIndices, scroll).map { i, e in
             guard case .collapsing(let header) = stack.payloads[i] else { return .expanded }
-            return HeaderEnd(header.state(scrolledPast: e, natural: stack.naturalHeight(i)).collapse)
+            return HeaderEnd(header.state(scrolledPast: e, natural: stack.naturalHeight(i), isHeld: e > 0).collapse)
         }
     }
 }

@@ -69,18 +69,21 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
     static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {
         guard case .collapsing(let header) = stack.payloads[i] else { return ChildPlacement(frameTop: top) }
         let pinTop = stack.pins.pinTop(ofChild: i)
-        let state = header.state(scrolledPast: max(0, offset + pinTop - top), natural: stack.naturalHeight(i))
+        let past = offset + pinTop - top
+        let state = header.state(scrolledPast: max(0, past), natural: stack.naturalHeight(i), isHeld: past > 0)
         return state.placement(top: top, pinLine: offset + pinTop)
     }
 
     /// The header's extent, paint extent and collapse at effective scroll
-    /// offset `e ≥ 0` with `maxHeight` `natural`.
-    func state(scrolledPast e: Double, natural: Double) -> HeaderState {
+    /// offset `e ≥ 0` with `maxHeight` `natural`; `isHeld`: whether the
+    /// offset carries its natural top past its pin line.
+    func state(scrolledPast e: Double, natural: Double, isHeld: Bool) -> HeaderState {
         let extent = max(minHeight, natural - e)
         let paint = mode == .pinned ? extent : max(0, natural - e)
         // A header whose ends coincide has nothing to collapse: it stays expanded.
         let collapse = natural > minHeight ? (natural - extent) / (natural - minHeight) : 0
-        return HeaderState(scrolledPast: e, extent: extent, paint: paint, collapse: collapse)
+        let reach = mode == .pinned ? extent : natural - e
+        return HeaderState(scrolledPast: e, isHeld: isHeld, extent: extent, paint: paint, reach: reach, collapse: collapse)
     }
 }
 
@@ -88,17 +91,24 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
 struct HeaderState: Equatable {
     /// Its effective scroll offset `e`: how far past its pin line it is scrolled.
     var scrolledPast: Double
+    /// Whether the offset carries its natural top past its pin line, so it
+    /// is held there (a floating header that came back whole has `e` 0 but is held).
+    var isHeld: Bool
     var extent: Double
     /// The part of it below the pin line, on screen.
     var paint: Double
+    /// Where its bottom is below the pin line, negative once it has scrolled
+    /// that far above it (`paint` is this, at least 0).
+    var reach: Double
     /// 0 expanded … 1 collapsed.
     var collapse: Double
 
     /// In flow at its natural top while not scrolled past the pin line;
-    /// else at the line, its bottom at the paint extent below it.
+    /// else its bottom `reach` below the line (so a header that has
+    /// scrolled away stays where it left, in content coordinates).
     func placement(top: Double, pinLine: Double) -> ChildPlacement {
-        guard scrolledPast > 0 else { return ChildPlacement(frameTop: top) }
-        return ChildPlacement(frameTop: pinLine + paint - extent, isPinned: paint > 0)
+        guard isHeld else { return ChildPlacement(frameTop: top) }
+        return ChildPlacement(frameTop: pinLine + reach - extent, isPinned: paint > 0)
     }
 }
 
