@@ -125,7 +125,7 @@ enum SessionParams {
             let key = ParamKey(stringLiteral: member.name)
             switch member.shape {
             case .length: values.append(try object.optionalDouble(key).map(KindValue.number))
-            case .choice: values.append(try object.optionalString(key).map(KindValue.string))
+            case .choice: values.append(try object.optionalEnumeration(key, as: Choice.self).map { .string($0.rawValue) })
             case .boolean: values.append(try object.optionalBool(key).map(KindValue.bool))
             }
         }
@@ -243,6 +243,11 @@ enum SessionParams {
             return RPCError.invalidParams(path: path, reason: error.reason)
         }
     }
+}
+
+/// A kind member's choice as spelled: its schema's enumeration holds the cases.
+private struct Choice: RawRepresentable {
+    let rawValue: String
 }
 
 /// Insets given member by member: the members not given keep the session's.
