@@ -57,6 +57,8 @@ public struct ChildLayout: Sendable, Equatable {
     public var frame: Rect
     public var contentOffset: Point
     public var visibleHeight: Double
+    /// Collapsing children only: 0 expanded to 1 collapsed; `nil` for other kinds.
+    public var collapse: Double?
     public var extra: JSONObject
     init(json: JSONValue) throws {
         let o = try object(json, "child")
@@ -67,7 +69,8 @@ public struct ChildLayout: Sendable, Equatable {
         frame = try Rect(json: o["frame"])
         contentOffset = try Point(json: o["contentOffset"])
         visibleHeight = try num(o, "visibleHeight", "child")
-        extra = extras(o, ["id", "frame", "contentOffset", "visibleHeight"])
+        collapse = try o["collapse"].map { _ in try num(o, "collapse", "child") }
+        extra = extras(o, ["id", "frame", "contentOffset", "visibleHeight", "collapse"])
     }
 }
 
@@ -224,6 +227,12 @@ public struct ChildSpec: Sendable, Equatable {
     public static func fixed(_ id: String, height: Double) -> ChildSpec { ChildSpec(id: id, kind: ChildKind.fixed.rawValue, height: height) }
     public static func sticky(_ id: String, height: Double, pinOffset: Double? = nil) -> ChildSpec {
         ChildSpec(id: id, kind: ChildKind.sticky.rawValue, height: height, pinOffset: pinOffset)
+    }
+    /// A header collapsing from `maxHeight` to `minHeight`; `mode` is `pinned`, `scroll` or `floating`.
+    public static func collapsing(_ id: String, maxHeight: Double, minHeight: Double = 0,
+                                  mode: String = "pinned") -> ChildSpec {
+        ChildSpec(id: id, kind: ChildKind.collapsing.rawValue,
+                  extra: ["maxHeight": .number(maxHeight), "minHeight": .number(minHeight), "mode": .string(mode)])
     }
 
     public var json: JSONValue {

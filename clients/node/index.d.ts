@@ -74,6 +74,8 @@ export declare class ChildLayout {
   readonly frame: Rect;
   readonly contentOffset: Point;
   readonly visibleHeight: number;
+  /** Collapsing children only: 0 expanded to 1 collapsed. */
+  readonly collapse?: number;
   /** Unknown members are kept as they arrived. */
   readonly [extra: string]: unknown;
 }
@@ -156,6 +158,7 @@ export type ChildSpec =
   | { id: string; kind: 'scroll'; contentHeight?: number | null; [extra: string]: JSONValue | undefined }
   | { id: string; kind: 'fixed'; height: number; [extra: string]: JSONValue | undefined }
   | { id: string; kind: 'sticky'; height: number; pinOffset?: number; [extra: string]: JSONValue | undefined }
+  | { id: string; kind: 'collapsing'; maxHeight: number; minHeight?: number; mode?: 'pinned' | 'scroll' | 'floating'; snap?: boolean; [extra: string]: JSONValue | undefined }
   | { id: string; kind: ChildKind | (string & {}); [extra: string]: JSONValue | undefined };
 
 export type Size = { width: number; height: number } | [number, number];

@@ -144,6 +144,7 @@ export class ChildLayout {
     this.frame = { ...f, x: num(f, 'x', 'frame'), y: num(f, 'y', 'frame'), width: num(f, 'width', 'frame'), height: num(f, 'height', 'frame') };
     this.contentOffset = { ...c, x: num(c, 'x', 'contentOffset'), y: num(c, 'y', 'contentOffset') };
     this.visibleHeight = num(o, 'visibleHeight', 'child');
+    if (o.collapse !== undefined) this.collapse = num(o, 'collapse', 'child');
   }
 }
 

@@ -445,6 +445,19 @@ omniscroll_components_param() {
     printf '%s]\n' "$_os_param"
 }
 
+# omniscroll_track LAYOUT_JSON ID — the value of track ID in a Layout
+# (options.tracks); prints nothing when the Layout does not carry it (a delta
+# reply carries only the values the call changed).
+omniscroll_track() {
+    printf '%s' "$1" | jq -r --arg id "$2" '.tracks[$id] // empty'
+}
+
+# omniscroll_collapse LAYOUT_JSON CHILD — a collapsing child's collapse (0
+# expanded … 1 collapsed); prints nothing when the Layout does not list it.
+omniscroll_collapse() {
+    printf '%s' "$1" | jq -r --arg id "$2" '.children[] | select(.id == $id) | .collapse // empty'
+}
+
 # omniscroll_dispatch LAYOUT_JSON — calls, for each event in order, the
 # functions of the components it reaches, in this shell (handlers may set
 # variables); their stdin is /dev/null.

@@ -83,6 +83,19 @@ check "method not found by name" "$(omniscroll_error_name "$(printf '%s' "$err" 
 check "bad params JSON is a usage error" "$(omniscroll_call session.get '{not json' 2>/dev/null; echo $?)" 5
 check "worker carries on" "$(omniscroll_call session.get "{\"session\":\"$s\"}" | jq .offset)" 4300
 
+# seed 004's navigation bar: the collapsingNav template's tracks and header
+nav=$(omniscroll_call session.create '{"template":"collapsingNav","id":"nav","viewport":{"width":375,"height":667}}')
+check "nav title expanded" "$(omniscroll_track "$nav" titleSize) $(omniscroll_track "$nav" buttonSize)" "36 20"
+omniscroll_call session.setContentHeight '{"session":"nav","child":"list","contentHeight":2400}' >/dev/null
+nav=$(omniscroll_call session.scroll '{"session":"nav","offset":-113.5}')
+check "nav title halfway" "$(omniscroll_track "$nav" titleSize) $(omniscroll_track "$nav" buttonSize)" "28 16"
+nav=$(omniscroll_call session.scroll '{"session":"nav","offset":22}')
+check "nav bar half collapsed" "$(omniscroll_collapse "$nav" navBar) $(printf '%s' "$nav" | jq -c '[.children[] | .frame.height]')" "0.5 [66,601]"
+nav=$(omniscroll_call session.scroll '{"session":"nav","offset":300}')
+check "nav bar pinned" "$(omniscroll_collapse "$nav" navBar) $(printf '%s' "$nav" | jq -c '[.children[] | .frame.y]') $(omniscroll_track "$nav" titleSize)" "1 [300,344] 20"
+check "no track in a plain session" "$(omniscroll_track "$lay" titleSize)" ""
+omniscroll_call session.destroy '{"session":"nav"}' >/dev/null
+
 # notifications are not answered (the next call gets its own reply)
 omniscroll_notify session.scroll "{\"session\":\"$s\",\"offset\":123}"
 check "notification applied" "$(omniscroll_call session.get "{\"session\":\"$s\"}" | jq .offset)" 123

@@ -82,9 +82,11 @@ class ChildLayout:
     frame: Rect
     content_offset: Point
     visible_height: Number
+    #: Collapsing children only: 0 expanded to 1 collapsed.
+    collapse: Optional[Number] = None
     extra: Dict[str, JSON] = field(default_factory=dict)
 
-    _KEYS = ("id", "frame", "contentOffset", "visibleHeight")
+    _KEYS = ("id", "frame", "contentOffset", "visibleHeight", "collapse")
 
     @classmethod
     def from_json(cls, value: JSON) -> "ChildLayout":
@@ -93,7 +95,8 @@ class ChildLayout:
         if not isinstance(cid, str):
             raise ValueError("child.id: expected a string, got %r" % (cid,))
         return cls(cid, Rect.from_json(o.get("frame")), Point.from_json(o.get("contentOffset")),
-                   _num(o, "visibleHeight", "child"), _extra(o, cls._KEYS))
+                   _num(o, "visibleHeight", "child"),
+                   _num(o, "collapse", "child") if "collapse" in o else None, _extra(o, cls._KEYS))
 
 
 @dataclass
@@ -359,6 +362,11 @@ class Child:
     @classmethod
     def sticky(cls, id: str, height: Number, pin_offset: Optional[Number] = None) -> "Child":
         return cls(id, "sticky", height=height, pin_offset=pin_offset)
+
+    @classmethod
+    def collapsing(cls, id: str, max_height: Number, min_height: Number = 0, mode: str = "pinned") -> "Child":
+        """A header collapsing from ``max_height`` to ``min_height`` (``pinned``, ``scroll`` or ``floating``)."""
+        return cls(id, "collapsing", extra={"maxHeight": max_height, "minHeight": min_height, "mode": mode})
 
     def to_json(self) -> Dict[str, JSON]:
         out: Dict[str, JSON] = {"id": self.id, "kind": self.kind}
