@@ -51,6 +51,27 @@ final class ScrollLinkedTracksTests: XCTestCase {
         }
     }
 
+    /// DESIGN.md §4.3's goldens (V 600, T 1000, H 200) through a session:
+    /// each named range of `card` runs from 0 at its start to 1 at its end.
+    func testEveryNamedRangeOfAChildGoldens() throws {
+        let ranges: [(String, Double, Double)] = [("cover", 400, 1200), ("contain", 600, 1000), ("entry", 400, 600),
+                                                  ("exit", 1000, 1200), ("entry-crossing", 400, 600),
+                                                  ("exit-crossing", 1000, 1200)]
+        let tracks = OptionValue.array(ranges.map { name, _, _ in
+            .object(["id": .string(name), "range": .object(["child": .string("card"), "name": .string(name)]),
+                     "from": .number(0), "to": .number(1)])
+        })
+        var (container, _) = try make(tracks: tracks)
+        for (name, start, end) in ranges {
+            _ = try container.apply(.offset(start))
+            XCTAssertEqual(container.trackValues!.entries.first { $0.id == name }!.value, 0, "\(name) at its start \(start)")
+            _ = try container.apply(.offset((start + end) / 2))
+            XCTAssertEqual(container.trackValues!.entries.first { $0.id == name }!.value, 0.5, "\(name) halfway")
+            _ = try container.apply(.offset(end))
+            XCTAssertEqual(container.trackValues!.entries.first { $0.id == name }!.value, 1, "\(name) at its end \(end)")
+        }
+    }
+
     func testChangedListsOnlyTheValuesTheUpdateChanged() throws {
         var (container, _) = try make()
         XCTAssertEqual(try container.apply(.offset(-113.5)).tracks?.changed, [0, 1])
