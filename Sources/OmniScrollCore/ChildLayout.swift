@@ -11,8 +11,6 @@ public struct ChildLayout: Equatable, Sendable {
     public var visibleHeight: Double
     /// Whether the child is a sticky bar held at its pin line.
     public var isPinned: Bool
-    /// A collapsing header's collapse, 0 expanded … 1 collapsed; `nil` for other kinds.
-    public var collapse: Double? = nil
 
     public var isVisible: Bool { visibleHeight > 0 }
 
@@ -21,7 +19,6 @@ public struct ChildLayout: Equatable, Sendable {
     /// exactly where it stood is not a change.
     public func reportsSame(as other: ChildLayout) -> Bool {
         frame == other.frame && contentOffset == other.contentOffset && visibleHeight == other.visibleHeight
-            && collapse == other.collapse
     }
 }
 

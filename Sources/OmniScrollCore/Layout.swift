@@ -43,10 +43,10 @@ public struct Layout: Sendable {
         let bounds = offsetRange(contentHeight: stack.contentHeight, viewportHeight: viewport.height, insets: insets)
         minOffset = bounds.lowerBound
         maxOffset = bounds.upperBound
+        headers = stack.headerIndices.isEmpty ? [] : Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
         // Most containers have no sticky bar: then nothing is pinned, and
         // the cover (an array built per layout) is skipped altogether.
         var stackHeight = 0.0
-        headers = stack.headerIndices.isEmpty ? [] : Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
         if stack.pins.count == 0 {
             pinnedCover = []
         } else {
@@ -188,21 +188,39 @@ public struct Layout: Sendable {
         stack.payloads[i].place(i, top: stack.naturalTop(i), height: height, in: stack, offset: offset)
     }
 
+    /// Whether the container has collapsing headers (whose children report `collapse`).
+    public var hasHeaders: Bool { !headers.isEmpty }
+
+    /// Collapsing child `i`'s collapse, 0 expanded … 1 collapsed; `nil` for other kinds.
+    public func collapse(ofChild i: Int) -> Double? {
+        stack.headerIndices.firstIndex(of: i).map { headers[$0].collapse }
+    }
+
     /// The layout of child `i` (O(log n); O(headers) more in a container with collapsing headers).
     public func child(_ i: Int) -> ChildLayout {
         guard headers.isEmpty else { return childBesideHeaders(i) }
         let height = stack.frameHeight(i)
         let placement = placement(i, height: height)
+        let frameTop = placement.frameTop
+        let pinned = placement.isPinned
+        let bottom = frameTop + height
+        var visible = overlap(frameTop, bottom, offset, offset + viewport.height)
+        if !pinned, visible > 0 {
+            for cover in pinnedCover {
+                visible -= overlap(frameTop, bottom, max(cover.top, offset), min(cover.bottom, offset + viewport.height))
+            }
+            visible = max(0, visible)
+        }
         return ChildLayout(
-            frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: height),
+            frame: Rect(x: 0, y: frameTop, width: viewport.width, height: height),
             contentOffset: placement.contentOffset,
-            visibleHeight: visibleHeight(top: placement.frameTop, height: height, pinned: placement.isPinned),
-            isPinned: placement.isPinned
+            visibleHeight: visible,
+            isPinned: pinned
         )
     }
 
-    /// How much of a frame shows in the viewport, not covered by a pinned bar (which a pinned one never is).
-    @inline(__always)
+    /// How much of a frame shows in the viewport, not covered by a pinned bar
+    /// (which a pinned one never is): `child(i)`'s rule, for `childBesideHeaders`.
     private func visibleHeight(top: Double, height: Double, pinned: Bool) -> Double {
         let bottom = top + height
         var visible = overlap(top, bottom, offset, offset + viewport.height)
@@ -219,6 +237,7 @@ public struct Layout: Sendable {
     /// extent, showing its paint extent once scrolled past its pin line; a
     /// scroll child below headers with their paint extents as pinned height
     /// (`H = min(C, V − P)`, its window at `y + P`).
+    @inline(never)  // kept out of `child`, which every reply calls per child
     private func childBesideHeaders(_ i: Int) -> ChildLayout {
         let top = stack.naturalTop(i)
         if let k = stack.headerIndices.firstIndex(of: i) {
@@ -229,7 +248,7 @@ public struct Layout: Sendable {
                 ? overlap(pinLine, pinLine + state.paint, offset, offset + viewport.height)
                 : visibleHeight(top: top, height: state.extent, pinned: false)
             return ChildLayout(frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: state.extent),
-                               contentOffset: Point(x: 0, y: 0), visibleHeight: visible, isPinned: placement.isPinned, collapse: state.collapse)
+                               contentOffset: Point(x: 0, y: 0), visibleHeight: visible, isPinned: placement.isPinned)
         }
         var height = stack.frameHeight(i)
         let placement: ChildPlacement

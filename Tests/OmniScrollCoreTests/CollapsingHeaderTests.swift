@@ -24,9 +24,9 @@ final class CollapsingHeaderTests: XCTestCase {
         for (y, barTop, barHeight, collapse, listTop, listHeight, inner) in goldens {
             let layout = try container.apply(.offset(y)).layout
             let bar = layout.child(0), list = layout.child(1)
-            XCTAssertEqual([bar.frame.y, bar.frame.height, bar.collapse!], [barTop, barHeight, collapse], "bar at \(y)")
+            XCTAssertEqual([bar.frame.y, bar.frame.height, layout.collapse(ofChild: 0)!], [barTop, barHeight, collapse], "bar at \(y)")
             XCTAssertEqual([list.frame.y, list.frame.height, list.contentOffset.y], [listTop, listHeight, inner], "list at \(y)")
-            XCTAssertNil(list.collapse)
+            XCTAssertNil(layout.collapse(ofChild: 1))
         }
     }
 
@@ -52,7 +52,7 @@ final class CollapsingHeaderTests: XCTestCase {
         XCTAssertEqual(back.child(0).visibleHeight, 30, "30 points back after 30 points down, 1970 points from the top")
         XCTAssertEqual(back.child(1).frame.y, 2000, "the list starts below the part on screen")
         let whole = try container.apply(.offset(1700)).layout
-        XCTAssertEqual([whole.child(0).frame.height, whole.child(0).collapse!], [200, 0])
+        XCTAssertEqual([whole.child(0).frame.height, whole.collapse(ofChild: 0)!], [200, 0])
         XCTAssertEqual(try container.apply(.offset(1800)).layout.child(0).visibleHeight, 100, "going up it leaves again")
     }
 
@@ -60,9 +60,9 @@ final class CollapsingHeaderTests: XCTestCase {
         var container = try make([.fixed("hero", height: 300), .sticky("tabs", height: 44),
                                   .collapsing("bar", maxHeight: 100, minHeight: 40), .scroll("list", contentHeight: 3000)])
         // The bar's pin line is under the tabs (44): it starts to collapse at y = 344 − 44 = 300.
-        XCTAssertEqual(try container.apply(.offset(300)).layout.child(2).collapse, 0)
+        XCTAssertEqual(try container.apply(.offset(300)).layout.collapse(ofChild: 2), 0)
         let layout = try container.apply(.offset(330)).layout
-        XCTAssertEqual([layout.child(2).frame.y, layout.child(2).frame.height, layout.child(2).collapse!], [374, 70, 0.5])
+        XCTAssertEqual([layout.child(2).frame.y, layout.child(2).frame.height, layout.collapse(ofChild: 2)!], [374, 70, 0.5])
         XCTAssertEqual(layout.child(3).frame.y, 444, "the list meets the bar's bottom")
     }
 
@@ -127,14 +127,15 @@ final class CollapsingHeaderTests: XCTestCase {
             var container = try randomContainer(&rng, mode: mode)
             guard case .collapsing(let header) = container.snapshot().children[1].payload else { return XCTFail() }
             let maxHeight = container.snapshot().children[1].size!
-            var previous: ChildLayout?
+            var previous: (height: Double, collapse: Double)?
             for step in 0...120 {
-                let bar = try container.apply(.offset(Double(step) * 7.5 - 100)).layout.child(1)
-                XCTAssertTrue((header.minHeight...maxHeight).contains(bar.frame.height), "seed \(seed) step \(step)")
-                XCTAssertTrue((0...1).contains(bar.collapse!), "seed \(seed) step \(step)")
+                let layout = try container.apply(.offset(Double(step) * 7.5 - 100)).layout
+                let bar = (height: layout.child(1).frame.height, collapse: layout.collapse(ofChild: 1)!)
+                XCTAssertTrue((header.minHeight...maxHeight).contains(bar.height), "seed \(seed) step \(step)")
+                XCTAssertTrue((0...1).contains(bar.collapse), "seed \(seed) step \(step)")
                 if let previous {
-                    XCTAssertLessThanOrEqual(bar.frame.height, previous.frame.height, "seed \(seed) step \(step)")
-                    XCTAssertGreaterThanOrEqual(bar.collapse!, previous.collapse!, "seed \(seed) step \(step)")
+                    XCTAssertLessThanOrEqual(bar.height, previous.height, "seed \(seed) step \(step)")
+                    XCTAssertGreaterThanOrEqual(bar.collapse, previous.collapse, "seed \(seed) step \(step)")
                 }
                 previous = bar
             }
@@ -177,11 +178,11 @@ final class CollapsingHeaderTests: XCTestCase {
             var y = 0.0
             for step in 0..<150 {
                 y = max(-50, y + Double.random(in: -120...160, using: &rng).rounded())
-                let bar = try container.apply(.offset(y)).layout.child(1)
+                let layout = try container.apply(.offset(y)).layout
                 let e = reference.layout(scrollOffset: max(0, y - top), maxExtent: maxHeight)
                 let expected = header.state(scrolledPast: e, natural: maxHeight, isHeld: y > top)
-                XCTAssertEqual(bar.frame.height, expected.extent, "seed \(seed) step \(step) y \(y)")
-                XCTAssertEqual(bar.collapse, expected.collapse, "seed \(seed) step \(step) y \(y)")
+                XCTAssertEqual(layout.child(1).frame.height, expected.extent, "seed \(seed) step \(step) y \(y)")
+                XCTAssertEqual(layout.collapse(ofChild: 1), expected.collapse, "seed \(seed) step \(step) y \(y)")
             }
         }
     }

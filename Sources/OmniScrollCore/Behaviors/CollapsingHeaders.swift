@@ -21,8 +21,13 @@ struct CollapsingHeaders: ContainerBehavior {
     /// the container is new) to `offset`: how far the offset carries the
     /// header past its pin line, except that a `floating` header follows
     /// Flutter's rule (`floatingScroll`). Headers of a changed stack start afresh.
+    @inline(__always)  // a container without headers pays the guard only
     mutating func advance(_ stack: ChildStack, from previous: Double?, to offset: Double) {
         guard !stack.headerIndices.isEmpty || !scroll.isEmpty else { return }
+        follow(stack, from: previous, to: offset)
+    }
+
+    private mutating func follow(_ stack: ChildStack, from previous: Double?, to offset: Double) {
         let continues = previous != nil && scroll.count == stack.headerIndices.count
         scroll = stack.headerIndices.enumerated().map { k, i in
             let now = Self.scrolledPast(child: i, in: stack, at: offset)
@@ -52,13 +57,18 @@ struct CollapsingHeaders: ContainerBehavior {
         return clamp(start - delta, 0, now)
     }
 
+    @inline(__always)  // a container without headers pays the guard only
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
+        guard transition.layout.hasHeaders || !ends.isEmpty else { return }
+        emitEnds(transition, events: &events)
+    }
+
+    private mutating func emitEnds(_ transition: Transition, events: inout [ContainerEvent]) {
         let layout = transition.layout
-        guard !layout.stack.headerIndices.isEmpty || !ends.isEmpty else { return }
         if ends.count != layout.stack.headerIndices.count { ends = layout.stack.headerIndices.map { _ in .expanded } }
         var changes: [ContainerEvent] = []
         for (k, i) in layout.stack.headerIndices.enumerated() {
-            let end = HeaderEnd(layout.child(i).collapse ?? 0)
+            let end = HeaderEnd(layout.collapse(ofChild: i) ?? 0)
             if end != ends[k] {
                 if end == .collapsed { changes.append(ContainerEvent(.childDidCollapse, child: layout.childID(i))) }
                 if end == .expanded { changes.append(ContainerEvent(.childDidExpand, child: layout.childID(i))) }

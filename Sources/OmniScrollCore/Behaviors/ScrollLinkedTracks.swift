@@ -40,6 +40,7 @@ struct ScrollLinkedTracks: ContainerBehavior {
         values = nil
     }
 
+    @inline(__always)  // a session without tracks pays the guard only
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         guard !tracks.isEmpty else { return }
         evaluate(transition.layout, childrenChanged: transition.structureChanged)

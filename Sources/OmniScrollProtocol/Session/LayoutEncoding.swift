@@ -65,10 +65,11 @@ enum LayoutEncoding {
             c.fragment(#","height":"#); c.number(contentView.height)
             c.fragment(#"},"children":["#)
         }
+        let hasHeaders = layout.hasHeaders
         if let children {
-            for i in children { writeChild(i, of: layout, into: &w) }
+            for i in children { writeChild(i, of: layout, hasHeaders: hasHeaders, into: &w) }
         } else {
-            for i in 0..<layout.childCount { writeChild(i, of: layout, into: &w) }
+            for i in 0..<layout.childCount { writeChild(i, of: layout, hasHeaders: hasHeaders, into: &w) }
         }
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
@@ -111,7 +112,8 @@ enum LayoutEncoding {
     }
 
     @inline(__always)  // a reply writes one per visible child; outlined it cost ~50 instructions per scroll
-    private static func writeChild(_ i: Int, of layout: Layout, into w: inout JSONWriter) {
+    /// - Parameter hasHeaders: whether the layout has collapsing headers, whose entries end with `collapse`.
+    private static func writeChild(_ i: Int, of layout: Layout, hasHeaders: Bool, into w: inout JSONWriter) {
         let child = layout.child(i)
         w.beginObject()
         w.rawFragment(#""id":"#, needsComma: false); w.string(layout.childID(i))
@@ -130,7 +132,7 @@ enum LayoutEncoding {
             }
             c.number(child.contentOffset.y)
             c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
-            if let collapse = child.collapse {
+            if hasHeaders, let collapse = layout.collapse(ofChild: i) {
                 c.fragment(#","collapse":"#); c.number(collapse)
             }
             c.fragment("}")
