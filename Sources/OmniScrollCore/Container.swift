@@ -89,8 +89,10 @@ public struct Container: Sendable {
                headerScroll: behaviors.headerScroll)
     }
 
-    /// The track values at the current layout (all of them new after a
-    /// restore), `nil` in a session without tracks.
+    /// The track values at the current layout, `changed` listing those the
+    /// last change list changed (all of them after a restore); `nil` in a
+    /// session without tracks. Read here rather than carried by each
+    /// update, so a scroll's update stays as small as it was.
     public var trackValues: TrackValues? { behaviors.trackValues }
 
     public var childCount: Int { stack.count }
@@ -229,7 +231,7 @@ public struct Container: Sendable {
         let didChange = changed || !events.isEmpty
         if didChange { revision += 1 }
         return ContainerUpdate(
-            layout: transition.layout, events: events, tracks: behaviors.trackValues, anchorShift: anchorShift,
-            clampShift: clampShift, target: draft.target, didChange: didChange)
+            layout: transition.layout, events: events, anchorShift: anchorShift, clampShift: clampShift,
+            target: draft.target, didChange: didChange)
     }
 }

@@ -2,9 +2,6 @@
 public struct ContainerUpdate: Sendable {
     public var layout: Layout
     public var events: [ContainerEvent]
-    /// The track values at `layout`, `changed` listing the ones this update
-    /// changed; `nil` in a session without tracks.
-    public var tracks: TrackValues?
     /// How far scroll anchoring moved the offset (0 when it did not).
     public var anchorShift: Double
     /// How far the offset was clamped back into `[minOffset, maxOffset]`

@@ -1,7 +1,7 @@
 import XCTest
 @testable import OmniScrollCore
 
-/// `options.tracks` in a container: every update carries the values at its
+/// `options.tracks` in a container: after every update it holds the values at its
 /// layout, `changed` naming those it changed; malformed tracks are rejected
 /// at the member's path before anything is built.
 final class ScrollLinkedTracksTests: XCTestCase {
@@ -28,18 +28,18 @@ final class ScrollLinkedTracksTests: XCTestCase {
             offset: offset, options: options)
     }
 
-    private func values(_ update: ContainerUpdate) -> [String: Double] {
-        Dictionary(uniqueKeysWithValues: update.tracks!.entries.map { ($0.id, $0.value) })
+    private func values(_ container: Container) -> [String: Double] {
+        Dictionary(uniqueKeysWithValues: container.trackValues!.entries.map { ($0.id, $0.value) })
     }
 
     func testSeedNavigationBarGoldens() throws {
-        var (container, first) = try make()
-        XCTAssertEqual(values(first), ["title": 36, "button": 20, "card": 0], "held before the range")
+        var (container, _) = try make()
+        XCTAssertEqual(values(container), ["title": 36, "button": 20, "card": 0], "held before the range")
         let goldens: [(Double, Double, Double)] = [(-130, 36, 20), (-115.15, 28.8, 16), (-113.5, 28, 16), (-97, 20, 16), (50, 20, 16)]
         for (offset, title, button) in goldens {
-            let update = try container.apply(.offset(offset))
-            XCTAssertEqual(values(update)["title"]!, title, accuracy: 1e-12, "title at \(offset)")
-            XCTAssertEqual(values(update)["button"]!, button, accuracy: 1e-12, "button at \(offset)")
+            _ = try container.apply(.offset(offset))
+            XCTAssertEqual(values(container)["title"]!, title, accuracy: 1e-12, "title at \(offset)")
+            XCTAssertEqual(values(container)["button"]!, button, accuracy: 1e-12, "button at \(offset)")
         }
     }
 
@@ -47,7 +47,8 @@ final class ScrollLinkedTracksTests: XCTestCase {
         // card: T 1000, H 200, V 600: cover [400, 1200].
         var (container, _) = try make()
         for (offset, progress) in [(400.0, 0.0), (800, 0.5), (1200, 1), (2000, 1)] {
-            XCTAssertEqual(values(try container.apply(.offset(offset)))["card"], progress, "at \(offset)")
+            _ = try container.apply(.offset(offset))
+            XCTAssertEqual(values(container)["card"], progress, "at \(offset)")
         }
     }
 
@@ -74,18 +75,19 @@ final class ScrollLinkedTracksTests: XCTestCase {
 
     func testChangedListsOnlyTheValuesTheUpdateChanged() throws {
         var (container, _) = try make()
-        XCTAssertEqual(try container.apply(.offset(-113.5)).tracks?.changed, [0, 1])
-        XCTAssertEqual(try container.apply(.offset(-100)).tracks?.changed, [0], "the button holds 16 past 0.45")
-        XCTAssertEqual(try container.apply(.offset(-90)).tracks?.changed, [0])
-        XCTAssertEqual(try container.apply(.offset(-80)).tracks?.changed, [], "every value held")
+        for (offset, changed, why) in [(-113.5, [0, 1], ""), (-100, [0], "the button holds 16 past 0.45"), (-90, [0], ""),
+                                       (-80, [], "every value held")] {
+            _ = try container.apply(.offset(offset))
+            XCTAssertEqual(container.trackValues?.changed, changed, why)
+        }
         XCTAssertEqual(container.trackValues?.values, [20, 16, 0])
     }
 
     func testATrackWhoseChildIsRemovedHoldsProgressZero() throws {
         var (container, _) = try make(offset: 800)
         XCTAssertEqual(container.trackValues?.values[2], 0.5)
-        let update = try container.apply(.remove(["card"]))
-        XCTAssertEqual(values(update)["card"], 0)
+        _ = try container.apply(.remove(["card"]))
+        XCTAssertEqual(values(container)["card"], 0)
     }
 
     func testRestoreCarriesEveryValue() throws {
@@ -98,9 +100,10 @@ final class ScrollLinkedTracksTests: XCTestCase {
     }
 
     func testASessionWithoutTracksCarriesNone() throws {
-        var (container, first) = try make(tracks: .null)
-        XCTAssertNil(first.tracks)
-        XCTAssertNil(try container.apply(.offset(10)).tracks)
+        var (container, _) = try make(tracks: .null)
+        XCTAssertNil(container.trackValues)
+        _ = try container.apply(.offset(10))
+        XCTAssertNil(container.trackValues)
     }
 
     func testMalformedTracksNameTheirMember() throws {

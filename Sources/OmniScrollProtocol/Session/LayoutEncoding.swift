@@ -13,7 +13,7 @@ enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
     static func write(_ update: ContainerUpdate, of container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: nil, events: update.events,
-              tracks: update.tracks.map { ($0, onlyChanged: false) }, anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
+              tracks: container.trackValues.map { ($0, onlyChanged: false) }, anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
     }
 
     /// The reply of a delta session to a call that applied changes: it lists
@@ -21,7 +21,7 @@ enum LayoutEncoding {
     static func write(_ update: ContainerUpdate, since before: Layout, of container: Container, in session: SessionHeader,
                       into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: update.changedChildren(since: before),
-              events: update.events, tracks: update.tracks.map { ($0, onlyChanged: true) },
+              events: update.events, tracks: container.trackValues.map { ($0, onlyChanged: true) },
               anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
     }
 
