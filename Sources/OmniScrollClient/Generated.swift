@@ -24,7 +24,9 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
     case sessionRemoveChildren = "session.removeChildren"
     case sessionScrollToChild = "session.scrollToChild"
     case sessionBeginDragging = "session.beginDragging"
+    case sessionDrag = "session.drag"
     case sessionEndDragging = "session.endDragging"
+    case sessionTick = "session.tick"
     case sessionEndScrolling = "session.endScrolling"
     case sessionEndRefreshing = "session.endRefreshing"
     case sessionEndLoadingMore = "session.endLoadingMore"
@@ -55,7 +57,9 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionRemoveChildren: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "children", required: true, type: "array<string>")]
         case .sessionScrollToChild: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "child", required: true, type: "string"), OmniScrollParam(name: "position", required: false, type: "ScrollPosition"), OmniScrollParam(name: "animated", required: false, type: "boolean")]
         case .sessionBeginDragging: return [OmniScrollParam(name: "session", required: true, type: "string")]
-        case .sessionEndDragging: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "decelerate", required: false, type: "boolean")]
+        case .sessionDrag: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "translation", required: true, type: "number")]
+        case .sessionEndDragging: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "decelerate", required: false, type: "boolean"), OmniScrollParam(name: "velocity", required: false, type: "number"), OmniScrollParam(name: "time", required: false, type: "number")]
+        case .sessionTick: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "time", required: true, type: "number")]
         case .sessionEndScrolling: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionEndRefreshing: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionEndLoadingMore: return [OmniScrollParam(name: "session", required: true, type: "string")]
@@ -88,7 +92,9 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionRemoveChildren: return "Layout"
         case .sessionScrollToChild: return "Layout"
         case .sessionBeginDragging: return "Layout"
+        case .sessionDrag: return "Layout"
         case .sessionEndDragging: return "Layout"
+        case .sessionTick: return "Layout"
         case .sessionEndScrolling: return "Layout"
         case .sessionEndRefreshing: return "Layout"
         case .sessionEndLoadingMore: return "Layout"
@@ -159,6 +165,18 @@ public enum Framing: String, CaseIterable, Sendable {
 
 public enum GridSnapshotEngine: String, CaseIterable, Sendable {
     case grid
+}
+
+public enum OptionsPhysicsPreset: String, CaseIterable, Sendable {
+    case ios
+    case iosFast
+    case android
+    case flutter
+}
+
+public enum OptionsSnapMode: String, CaseIterable, Sendable {
+    case mandatory
+    case proximity
 }
 
 public enum PhysicsFlingPreset: String, CaseIterable, Sendable {

@@ -261,10 +261,25 @@ public actor OmniScrollClient {
         try await layout(.sessionBeginDragging, ["session": .string(session)], timeout)
     }
 
-    public func endDragging(session: String, decelerate: Bool? = nil, timeout: Double? = nil) async throws -> Layout {
+    /// The finger's travel since `beginDragging` (UIKit's pan translation: negative moves the offset up).
+    public func drag(session: String, translation: Double, timeout: Double? = nil) async throws -> Layout {
+        try await layout(.sessionDrag, ["session": .string(session), "translation": .number(translation)], timeout)
+    }
+
+    /// With `velocity` (points/s, the offset growing positive) the engine runs the release as a motion
+    /// (`Layout.motion`); `time` is the release on the client's clock (default: the first tick's).
+    public func endDragging(session: String, decelerate: Bool? = nil, velocity: Double? = nil, time: Double? = nil,
+                            timeout: Double? = nil) async throws -> Layout {
         var p: JSONObject = ["session": .string(session)]
         if let decelerate { p["decelerate"] = .bool(decelerate) }
+        if let velocity { p["velocity"] = .number(velocity) }
+        if let time { p["time"] = .number(time) }
         return try await layout(.sessionEndDragging, p, timeout)
+    }
+
+    /// The client's frame clock (seconds): the running motion's position then.
+    public func tick(session: String, time: Double, timeout: Double? = nil) async throws -> Layout {
+        try await layout(.sessionTick, ["session": .string(session), "time": .number(time)], timeout)
     }
 
     public func endScrolling(session: String, timeout: Double? = nil) async throws -> Layout {

@@ -104,6 +104,19 @@ public struct Target: Sendable, Equatable {
     }
 }
 
+/// The motion the engine runs: where it rests and when, in seconds after its start.
+public struct Motion: Sendable, Equatable {
+    public var target: Double
+    public var duration: Double
+    public var extra: JSONObject
+    init(json: JSONValue) throws {
+        let o = try object(json, "motion")
+        target = try num(o, "target", "motion")
+        duration = try num(o, "duration", "motion")
+        extra = extras(o, ["target", "duration"])
+    }
+}
+
 public struct Layout: Sendable, Equatable {
     public var session: String
     public var revision: Int
@@ -117,6 +130,8 @@ public struct Layout: Sendable, Equatable {
     public var contentView: ContentView
     public var children: [ChildLayout]
     public var events: [Event]
+    /// In the reply of the call that started a motion (a release with a velocity, a spring back…).
+    public var motion: Motion?
     public var anchorShift: Double?
     /// How far the engine clamped the offset back into `[minOffset, maxOffset]`; `nil` when it did not.
     public var clampShift: Double?
@@ -148,6 +163,7 @@ public struct Layout: Sendable, Equatable {
         }
         children = try cs.map(ChildLayout.init(json:))
         events = try es.map(Event.init(json:))
+        motion = try o["motion"].flatMap { $0.isNull ? nil : try Motion(json: $0) }
         anchorShift = o["anchorShift"]?.doubleValue
         clampShift = o["clampShift"]?.doubleValue
         target = try o["target"].flatMap { $0.isNull ? nil : try Target(json: $0) }
@@ -156,7 +172,7 @@ public struct Layout: Sendable, Equatable {
             return try Dictionary(values.members.map { ($0.key, try num(values, $0.key, "Layout.tracks")) }) { $1 }
         }
         extra = extras(o, ["session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction",
-                           "phase", "activeChild", "contentView", "children", "events", "tracks", "anchorShift",
+                           "phase", "activeChild", "contentView", "children", "events", "motion", "tracks", "anchorShift",
                            "clampShift", "target"])
         raw = json
     }

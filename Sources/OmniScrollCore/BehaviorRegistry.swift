@@ -12,6 +12,7 @@
 /// line to `visit`.
 struct BehaviorRegistry: Sendable {
     private var anchoring = ScrollAnchoring()
+    private var scrollMotion = ScrollMotion()
     private var refresh = PullToRefresh()
     private var target = ScrollTarget()
     private var direction = DirectionTracking()
@@ -42,6 +43,7 @@ struct BehaviorRegistry: Sendable {
     @inline(__always)
     mutating func visit<V: BehaviorVisitor>(_ visitor: V, _ state: inout V.State) {
         visitor.visit(&anchoring, &state)
+        visitor.visit(&scrollMotion, &state)
         visitor.visit(&refresh, &state)
         visitor.visit(&target, &state)
         visitor.visit(&direction, &state)
@@ -101,6 +103,25 @@ struct BehaviorRegistry: Sendable {
         visit(Prepare(), &draft)
     }
 
+    /// ScrollMotion's running motion.
+    var motion: MotionSummary? { scrollMotion.summary }
+
+    mutating func conclude(_ draft: inout Draft) {
+        visit(Conclude(), &draft)
+    }
+
+    /// Whether any behavior runs a motion.
+    mutating func isMoving() -> Bool {
+        var moving = false
+        visit(IsMoving(), &moving)
+        return moving
+    }
+
+    /// Every behavior's `check` of `change`; the first refusal throws.
+    mutating func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {
+        try run(Check(change: change, phase: phase))
+    }
+
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         visit(transition, &events)
     }
@@ -112,14 +133,26 @@ struct BehaviorRegistry: Sendable {
         return held
     }
 
-    mutating func save(into snapshot: inout ContainerSnapshot) {
-        visit(Save(), &snapshot)
+    /// Every behavior's part of a snapshot's `state`, by name.
+    mutating func save() -> [String: OptionValue] {
+        var state: [String: OptionValue] = [:]
+        visit(Save(), &state)
+        return state
     }
 
-    /// Restores every behavior's part; the first that is invalid throws.
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
-        try run(Restore(snapshot: snapshot, restoration: restoration))
+    /// Restores every behavior's part (each checked against its declaration,
+    /// then by the behavior); the first that is invalid throws.
+    mutating func restore(_ state: [String: OptionValue], _ restoration: Restoration) throws(ContainerError) {
+        try run(Restore(state: state, restoration: restoration))
     }
+
+    /// Every behavior's part of a snapshot's `state`, in registration order.
+    static let stateParts: [StateDeclaration] = {
+        var registry = BehaviorRegistry()
+        var parts: [StateDeclaration] = []
+        registry.visit(CollectStateParts(), &parts)
+        return parts
+    }()
 }
 
 /// Something done to each behavior in turn.
@@ -149,7 +182,7 @@ extension FailableBehaviorVisitor {
 
 private struct CollectOptions: BehaviorVisitor {
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ options: inout [OptionDeclaration]) {
-        if let option = B.option { options.append(option) }
+        options += B.options
     }
 }
 
@@ -164,6 +197,20 @@ private struct ValidateOption: FailableBehaviorVisitor {
     func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) {
         try B.validate(options, children: children)
     }
+}
+
+private struct Conclude: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ draft: inout Draft) { behavior.conclude(&draft) }
+}
+
+private struct IsMoving: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ moving: inout Bool) { moving = moving || behavior.isMoving }
+}
+
+private struct Check: FailableBehaviorVisitor {
+    let change: ContainerChange
+    let phase: ScrollPhase
+    func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) { try behavior.check(change, phase: phase) }
 }
 
 private struct Anchor: BehaviorVisitor {
@@ -188,16 +235,30 @@ private struct HeldTopInset: BehaviorVisitor {
     }
 }
 
-private struct Save: BehaviorVisitor {
-    func visit<B: ContainerBehavior>(_ behavior: inout B, _ snapshot: inout ContainerSnapshot) {
-        behavior.save(into: &snapshot)
+private struct CollectStateParts: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ parts: inout [StateDeclaration]) {
+        if let part = B.statePart { parts.append(part) }
     }
 }
 
+private struct Save: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ state: inout [String: OptionValue]) {
+        if let part = B.statePart { state[part.name.description] = behavior.save() }
+    }
+}
+
+/// Each part is checked against its declaration (at `state.<name>`) before
+/// its behavior sees it; a part left out is the declaration's initial state.
 private struct Restore: FailableBehaviorVisitor {
-    let snapshot: ContainerSnapshot
+    let state: [String: OptionValue]
     let restoration: Restoration
     func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) {
-        try behavior.restore(from: snapshot, restoration)
+        guard let declaration = B.statePart else { return try behavior.restore(.null, restoration) }
+        let name = declaration.name.description
+        var restoration = restoration
+        restoration.part = FieldPath("state").member(name)
+        let part = state[name] ?? declaration.initial
+        try declaration.schema.check(part, field: restoration.part)
+        try behavior.restore(part, restoration)
     }
 }

@@ -34,7 +34,7 @@ public struct Container: Sendable {
         var container = Container(
             viewport: viewport, insets: insets, offset: offset ?? -insets.top, options: options, stack: stack)
         let update = container.commit(
-            offset: container.offset, phase: .idle, commands: [], previousOffset: nil, anchorShift: 0,
+            offset: container.offset, phase: .idle, time: nil, commands: [], previousOffset: nil, anchorShift: 0,
             clampsInto: false, structureChanged: true, insetsChanged: false)
         return (container, update)
     }
@@ -66,9 +66,10 @@ public struct Container: Sendable {
         // Every part is checked against the layout the snapshot's offset and
         // collapsing headers' path give.
         let restoredLayout = Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset,
-                                    headerScroll: snapshot.headerScroll ?? [])
-        try behaviors.restore(from: snapshot, Restoration(
-            layout: restoredLayout, options: options, phase: phase, direction: direction))
+                                    headerScroll: CollapsingHeaders.storedScroll(snapshot.state))
+        try behaviors.restore(snapshot.state, Restoration(
+            layout: restoredLayout, options: options, phase: phase, direction: direction,
+            storedDerivedState: snapshot.derived))
         heldTopInset = behaviors.heldTopInset()
     }
 
@@ -78,7 +79,7 @@ public struct Container: Sendable {
             children: (0..<stack.count).map(stack.spec), offset: offset, phase: phase,
             direction: direction, revision: revision)
         var behaviors = self.behaviors
-        behaviors.save(into: &snapshot)
+        snapshot.state = behaviors.save()
         return snapshot
     }
 
@@ -94,6 +95,16 @@ public struct Container: Sendable {
     /// session without tracks. Read here rather than carried by each
     /// update, so a scroll's update stays as small as it was.
     public var trackValues: TrackValues? { behaviors.trackValues }
+
+    /// The motion the last change list started (a reply carries it once,
+    /// not on every tick), `nil` when it started none. Stored, not asked of
+    /// the behaviors, so a reply reads it as a field: a call through the
+    /// container made the encoder copy the whole container on every scroll
+    /// (callgrind: ~80 instructions).
+    public private(set) var startedMotion: MotionSummary?
+
+    /// The motion running now (`ScrollMotion`'s), `nil` when none.
+    public var motion: MotionSummary? { behaviors.motion }
 
     public var childCount: Int { stack.count }
     public func childIndex(of id: String) -> Int? { stack.index(of: id) }
@@ -114,7 +125,7 @@ public struct Container: Sendable {
     /// anchoring picks its anchor before layout changes), so the sizes of one
     /// list give one result whatever their order.
     private mutating func apply(changes: some Collection<ContainerChange>) throws(ContainerError) -> ContainerUpdate {
-        try Validation.changes(changes, stack: stack)
+        if try Validation.changes(changes, stack: stack) { try checkWithBehaviors(changes) }
         let previousOffset = offset
         let previousBounds = offsetBounds
         var clientOffset: Double?
@@ -124,10 +135,13 @@ public struct Container: Sendable {
         var insetsChanged = false
         var sizesChanged = false
         var anchor: (child: Int, top: Double)?
+        var time: Double?
         for change in changes {
             switch change {
             case .offset(let value):
                 clientOffset = value
+            case .tick(let value):
+                time = value
             case .phase(let value):
                 targetPhase = value
             case .size(let id, let value):
@@ -160,10 +174,32 @@ public struct Container: Sendable {
         var anchorShift = 0.0
         if clientOffset == nil, let anchor { anchorShift = stack.naturalTop(anchor.child) - anchor.top }
         return commit(
-            offset: clientOffset ?? offset + anchorShift, phase: targetPhase, commands: commands,
+            offset: clientOffset ?? offset + anchorShift, phase: targetPhase, time: time, commands: commands,
             previousOffset: previousOffset, anchorShift: anchorShift,
             clampsInto: clientOffset == nil && previousBounds.contains(previousOffset),
             structureChanged: stackChanged, insetsChanged: insetsChanged)
+    }
+
+    /// Refuses a tick while nothing moves, and asks the behaviors about
+    /// ticks and commands (a tick going back, a drag while not dragging),
+    /// before anything changes.
+    private mutating func checkWithBehaviors(_ changes: some Collection<ContainerChange>) throws(ContainerError) {
+        for (n, change) in changes.enumerated() {
+            switch change {
+            case .tick, .command: break
+            default: continue
+            }
+            if case .tick = change, !behaviors.isMoving() {
+                throw ContainerError(.invalidValue, change: n, field: "time", reason: "no motion in progress")
+            }
+            do throws(ContainerError) {
+                try behaviors.check(change, phase: phase)
+            } catch {
+                var error = error
+                error.change = n
+                throw error
+            }
+        }
     }
 
     /// The child whose natural top the offset follows through the size
@@ -192,16 +228,17 @@ public struct Container: Sendable {
     ///   clamped (unless dragging): the list set no offset and the offset was
     ///   in bounds before it. An offset the client gave, or an overscroll it
     ///   left, is its own.
-    private mutating func commit(offset targetOffset: Double, phase targetPhase: ScrollPhase,
+    private mutating func commit(offset targetOffset: Double, phase targetPhase: ScrollPhase, time: Double?,
                                  commands: [ContainerChange], previousOffset: Double?, anchorShift: Double,
                                  clampsInto: Bool, structureChanged: Bool, insetsChanged: Bool) -> ContainerUpdate {
         // Built here rather than passed in, so it is not copied on the way.
         var draft = Draft(
-            stack: stack, viewport: viewport, insets: insets, previousPhase: phase,
-            commands: commands, offset: targetOffset, phase: targetPhase)
+            stack: stack, viewport: viewport, insets: insets, previousPhase: phase, previousHeldTopInset: heldTopInset,
+            time: time, commands: commands, offset: targetOffset, phase: targetPhase)
         behaviors.prepare(&draft)
+        behaviors.conclude(&draft)
         var clampShift = 0.0
-        if clampsInto, draft.phase != .dragging {
+        if clampsInto, draft.phase != .dragging, !draft.isMoving {
             let bounds = draft.offsetBounds
             clampShift = clamp(draft.offset, bounds.lowerBound, bounds.upperBound) - draft.offset
             draft.offset += clampShift
@@ -219,6 +256,7 @@ public struct Container: Sendable {
         phase = draft.phase
         direction = newDirection
         heldTopInset = draft.heldTopInset
+        if draft.startedMotion || startedMotion != nil { startedMotion = draft.startedMotion ? behaviors.motion : nil }
         let transition = Transition(
             layout: layout, seedEvents: options.seedEvents, previousOffset: previousOffset, previousPhase: previousPhase,
             previousDirection: previousDirection, phase: phase, direction: direction,

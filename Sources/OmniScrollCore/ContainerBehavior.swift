@@ -9,7 +9,9 @@
 /// 2. `prepare` after the changes are applied and before layout, to adjust
 ///    the offset or the phase, add the top inset it holds (`heldTopInset`)
 ///    to `draft.heldTopInset`, and emit into `draft.events`;
-/// 3. `observe` after layout, to emit the events of the transition.
+/// 3. `conclude` after every behavior's `prepare`, for what needs the
+///    draft they all left (a motion to the bounds their held insets give);
+/// 4. `observe` after layout, to emit the events of the transition.
 ///
 /// Events from `prepare` come before events from `observe`.
 protocol ContainerBehavior: Sendable {
@@ -23,41 +25,101 @@ protocol ContainerBehavior: Sendable {
     /// track's view range), after its shape has been checked; throws at the
     /// member's path under `options`.
     static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError)
+    /// Every option the behavior declares: `option` alone unless it declares several.
+    static var options: [OptionDeclaration] { get }
+    /// Whether the behavior runs a motion that `session.tick` advances: a
+    /// tick while none does is refused ("no motion in progress").
+    var isMoving: Bool { get }
+    /// Refuses a tick or a command the behavior's state cannot take (a tick
+    /// going back in time, a drag while not dragging) before anything
+    /// changes; `phase` is the container's before the list. Throws at the
+    /// change's own field; the container fills in the change's index.
+    func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError)
     /// Takes the behavior's typed options from the container's, once, when
     /// the container is built or restored (a scroll reads only the behavior's copy).
     mutating func configure(_ options: ContainerOptions)
     mutating func anchor(_ resize: inout Resize)
     mutating func prepare(_ draft: inout Draft)
+    mutating func conclude(_ draft: inout Draft)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent])
     /// The extra top inset the behavior holds in its current state. Held
     /// insets add up: refresh, an overscroll and a collapsing header may
     /// each hold one at once.
     func heldTopInset() -> Double
-    func save(into snapshot: inout ContainerSnapshot)
-    /// Takes the behavior's part of `snapshot`, or derives it from the
-    /// restored layout when the snapshot leaves it out; throws (an
-    /// `invalidValue` naming the member under `state`) when the part
-    /// contradicts the restored children, options or layout, so a restored
-    /// container never holds a state no sequence of calls could reach.
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError)
+    /// The behavior's part of a snapshot's `state` (its name, shape and
+    /// initial value), `nil` for a behavior with no state or whose state the
+    /// layout determines (that one derives it in `restore`). The protocol
+    /// writes, reads and schema-checks the part from this alone.
+    static var statePart: StateDeclaration? { get }
+    /// The behavior's state as a value `statePart` shapes.
+    func save() -> OptionValue
+    /// Takes the behavior's state from `part` (its value under `state`,
+    /// already checked against `statePart`'s schema; `.null` for a behavior
+    /// without a part), or derives it from the restored layout; throws (an
+    /// `invalidValue` from `restoration.invalid`) when the part contradicts
+    /// the restored children, options or layout, so a restored container
+    /// never holds a state no sequence of calls could reach.
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError)
 }
 
 extension ContainerBehavior {
     static var events: [EventDeclaration] { [] }
     static var option: OptionDeclaration? { nil }
     static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError) {}
+    static var options: [OptionDeclaration] { option.map { [$0] } ?? [] }
+    var isMoving: Bool { false }
+    func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {}
+    func conclude(_ draft: inout Draft) {}
     func configure(_ options: ContainerOptions) {}
     func anchor(_ resize: inout Resize) {}
     func prepare(_ draft: inout Draft) {}
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {}
     func heldTopInset() -> Double { 0 }
-    func save(into snapshot: inout ContainerSnapshot) {}
-    func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {}
+    static var statePart: StateDeclaration? { nil }
+    func save() -> OptionValue { .null }
+    func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {}
 }
+
+// How a behavior with state adds its part of a snapshot. The whole change is
+// its own file, its registration in `BehaviorRegistry`, and its member of
+// `Snapshot.state` in `protocol/openrpc.json` (required, the same shape):
+//
+//     /// `state.feed`: the committed current child.
+//     static let statePart: StateDeclaration? = StateDeclaration("feed", .object([
+//         .required("current", .nullable(.string)),
+//     ]), initial: .object(["current": .null]))
+//
+//     func save() -> OptionValue { .object(["current": OptionValue(current, OptionValue.string)]) }
+//
+//     mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+//         let id = part["current"]?.string
+//         if let id, restoration.layout.childIndex(of: id) == nil {
+//             throw restoration.invalid("current", reason: "no child '\(id)' in this snapshot")
+//         }
+//         current = id
+//     }
+//
+// `session.snapshot` then writes `state.feed` (members in declaration order,
+// a `nil` as `null`); `session.restore` reads it and checks it against the
+// declaration before `restore` sees it (so a required member is there and
+// of its type), and an error lands at `params.snapshot.state.feed.current`.
+// The shapes are `OptionSchema`'s: booleans, numbers (`.finite` for any),
+// strings, string enumerations (`.enumeration(of: E.self)`), arrays of
+// strings, numbers or objects, objects, nullable. `OpenRPCTests` fails until
+// the document's `Snapshot.state` equals the declarations, and
+// `scripts/generate-bindings` names an enum in a part by its place
+// (`Snapshot.state.feed.x` in its ENUM_NAMES). What the layout already
+// determines (visible, active, pinned) is derived in `restore`, never stored.
+//
+// Converting a part written the old way (a `ContainerSnapshot` member read
+// and written in `SnapshotEncoding`): delete the member and those lines, and
+// move the values into `statePart`, `save()` and `restore(_:_:)` as above.
 
 /// What a behavior restores its part against: the container as the snapshot
 /// rebuilt it.
 struct Restoration {
+    /// Where the behavior's part is: `state.<name>`, or `state` for a behavior without one.
+    var part: FieldPath = "state"
     /// The layout at the snapshot's offset. Built before any behavior holds
     /// an inset: a held inset moves only the offset bounds, which no part
     /// is checked against.
@@ -66,9 +128,13 @@ struct Restoration {
     let phase: ScrollPhase
     let direction: ScrollDirection
 
-    /// The error for a snapshot member (`names` under `state`) that cannot be.
+    /// The layout-determined members format 1 snapshots also stored, checked
+    /// against the layout when given.
+    let storedDerivedState: DerivedState?
+
+    /// The error for a member of the behavior's part (`names` under `part`) that cannot be.
     func invalid(_ names: String..., reason: String) -> ContainerError {
-        ContainerError(.invalidValue, field: names.reduce(FieldPath("state")) { $0.member($1) }, reason: reason)
+        ContainerError(.invalidValue, field: names.reduce(part) { $0.member($1) }, reason: reason)
     }
 }
 
@@ -85,28 +151,75 @@ struct Resize {
 }
 
 /// The container state a behavior may adjust before layout.
+///
+/// Members are declared so the one-byte ones share the padding after `time`:
+/// a draft is built on every scroll, and past 128 bytes its copies became a
+/// memcpy call (measured with callgrind).
 struct Draft {
     let stack: ChildStack
     let viewport: Viewport
     let insets: Insets
-    let previousPhase: ScrollPhase
+    /// The top inset the behaviors held before the list (a drag's bounds:
+    /// held insets change only when the phase does).
+    let previousHeldTopInset: Double
     /// The changes of the list being applied that behaviors act on, in
-    /// order: the behaviors' commands and `remove`. Empty, so never
-    /// allocated, for the usual offset or phase tick.
-    let commands: [ContainerChange]
+    /// order: the behaviors' commands and `remove`, then the motion a
+    /// behavior asks for (`startMotion`). Empty, so never allocated, for the
+    /// usual offset or phase tick.
+    private(set) var commands: [ContainerChange]
     var offset: Double
-    var phase: ScrollPhase
     /// The sum of the extra top insets the behaviors hold: 0 at the start of
     /// `prepare`, each behavior adding its own, so one prepared earlier is
     /// counted by the bounds of one prepared later.
     var heldTopInset = 0.0
-    /// The answer to a `scrollToChild` command.
-    var target: ScrollTargetResult?
     /// The events of `prepare`, in order.
     var events: [ContainerEvent] = []
+    /// The answer to a `scrollToChild` command.
+    var target: ScrollTargetResult?
+    /// The time of the list's `tick`, `nil` without one.
+    let time: Double?
+    let previousPhase: ScrollPhase
+    var phase: ScrollPhase
     /// Whether a behavior changed state that a snapshot keeps but that shows
     /// in neither the layout nor an event (a pending scroll target).
     var changedBehaviorState = false
+    /// Whether a motion owns the offset: the container then leaves it where
+    /// the motion puts it, in bounds or not (no clamp).
+    var isMoving = false
+    /// Whether the list started a motion (its reply says where and how long).
+    var startedMotion = false
+
+    init(stack: ChildStack, viewport: Viewport, insets: Insets, previousPhase: ScrollPhase, previousHeldTopInset: Double,
+         time: Double?, commands: [ContainerChange], offset: Double, phase: ScrollPhase) {
+        self.stack = stack
+        self.viewport = viewport
+        self.insets = insets
+        self.previousHeldTopInset = previousHeldTopInset
+        self.commands = commands
+        self.offset = offset
+        self.time = time
+        self.previousPhase = previousPhase
+        self.phase = phase
+    }
+
+    /// The last motion a behavior asked for with `startMotion`, if any.
+    var motionRequest: StartMotion? {
+        guard let last = commands.last, case .command(let command) = last else { return nil }
+        return command as? StartMotion
+    }
+
+    /// Asks for the container's vertical motion to `offset`: the physics
+    /// preset's spring (`ios` without `options.physics`) from the current
+    /// offset, in `phase`, advanced by `session.tick` and ending `idle`
+    /// exactly on `offset` (clamped to the bounds). `ScrollMotion` starts it
+    /// after every behavior's `prepare`, replacing any motion running; the
+    /// last request of a list wins. This is the one way a behavior moves the
+    /// container over time (an animated `scrollToChild`, a collapsing
+    /// header's snap, a feed's page turn); a behavior that runs a motion of
+    /// its own answers `isMoving` so ticks reach it.
+    mutating func startMotion(to offset: Double, phase: ScrollPhase = .animating) {
+        commands.append(.command(StartMotion(offset: offset, phase: phase)))
+    }
 
     /// The commands of type `C` in the list, in order.
     func commands<C: BehaviorCommand>(of type: C.Type) -> [C] {

@@ -7,6 +7,10 @@ public enum ContainerChange: Equatable, Sendable {
     /// children clamp). The client's own offset: taken as given, never
     /// anchored or clamped, whatever else the list changes.
     case offset(Double)
+    /// The client's clock reached `time` (seconds): the running motion moves
+    /// the offset to its position then (`session.tick`). A case of its own,
+    /// not a command: ticks are as hot as scrolls.
+    case tick(Double)
     /// Set the scroll phase. `dragging` also cancels a pending scroll target.
     case phase(ScrollPhase)
     /// Set a child's content height (scroll) or height (fixed, sticky).
@@ -25,6 +29,7 @@ public enum ContainerChange: Equatable, Sendable {
     public static func == (a: ContainerChange, b: ContainerChange) -> Bool {
         switch (a, b) {
         case (.offset(let x), .offset(let y)): x == y
+        case (.tick(let x), .tick(let y)): x == y
         case (.phase(let x), .phase(let y)): x == y
         case (.size(let i, let x), .size(let j, let y)): i == j && x == y
         case (.viewport(let x), .viewport(let y)): x == y

@@ -45,7 +45,7 @@ public struct ContainerOptions: Equatable, Sendable {
     /// throws at its path under `options`.
     func validate() throws(ContainerError) {
         for declaration in Self.declarations {
-            try declaration.schema.check(self[declaration.name], field: FieldPath("options").member(declaration.name.description))
+            try declaration.check(self[declaration.name], field: FieldPath("options").member(declaration.name.description))
         }
     }
 }

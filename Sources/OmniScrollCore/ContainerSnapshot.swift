@@ -9,23 +9,16 @@ public struct ContainerSnapshot: Equatable, Sendable {
     public var phase: ScrollPhase
     public var direction: ScrollDirection
     public var revision: Int
-    /// VisibilityLifecycle's state. The layout determines it, so a restore
-    /// derives it; when given (format 1 snapshots), it must agree.
-    public var visibility: VisibilitySnapshot?
-    /// StickyPinning: the pinned bars, in child order. Derived and checked
-    /// like `visibility`.
-    public var pinned: [String]?
-    /// PullToRefresh.
-    public var refresh: RefreshState = .idle
-    /// LoadMore: the content height it last triggered at.
-    public var loadMoreTriggeredAt: Double?
-    /// LoadMore: triggered and not ended yet.
-    public var loadingMore = false
-    /// ScrollTarget: a target waiting for its child's size.
-    public var pendingTarget: PendingScrollTarget?
-    /// The collapsing headers' effective scroll offsets, in child order
-    /// (`CollapsingHeaders`); `nil`: derived from the offset (no header floats back).
-    public var headerScroll: [Double]?
+    /// Each behavior's part (`ContainerBehavior.statePart`), by the part's
+    /// name, as values its declaration shapes. A part left out restores the
+    /// declaration's initial state.
+    public var state: [String: OptionValue] = [:]
+    /// What format 1 snapshots also stored although the layout determines it:
+    /// a restore derives it, and checks it when given.
+    public var derived: DerivedState?
+
+    /// Every behavior's part of `state`, in registration order.
+    public static let stateParts: [StateDeclaration] = BehaviorRegistry.stateParts
 
     public init(viewport: Viewport, insets: Insets, options: ContainerOptions, children: [ChildSpec],
                 offset: Double, phase: ScrollPhase, direction: ScrollDirection, revision: Int) {
@@ -37,5 +30,24 @@ public struct ContainerSnapshot: Equatable, Sendable {
         self.phase = phase
         self.direction = direction
         self.revision = revision
+    }
+}
+
+/// The state the layout determines, which format 1 snapshots stored beside the behaviors' parts.
+public struct DerivedState: Equatable, Sendable {
+    /// The visible children, in child order (VisibilityLifecycle).
+    public var visible: [String]
+    /// The active child.
+    public var active: String?
+    /// The child whose `childWillHide` has fired.
+    public var leaving: String?
+    /// The pinned bars, in child order (StickyPinning).
+    public var pinned: [String]
+
+    public init(visible: [String], active: String?, leaving: String?, pinned: [String]) {
+        self.visible = visible
+        self.active = active
+        self.leaving = leaving
+        self.pinned = pinned
     }
 }

@@ -38,6 +38,18 @@ public enum FieldPath: Equatable, Sendable, ExpressibleByStringLiteral, CustomSt
         }
     }
 
+    /// The path with its beginning `prefix` replaced by `replacement` (a field
+    /// that moved: `state.loadMore.loading` → `state.loadingMore`), `nil` when
+    /// the path does not begin with `prefix`.
+    public func replacingPrefix(_ prefix: FieldPath, with replacement: FieldPath) -> FieldPath? {
+        if self == prefix { return replacement }
+        switch self {
+        case .top: return nil
+        case .member(let parent, let name): return parent.replacingPrefix(prefix, with: replacement).map { .member($0, name) }
+        case .index(let parent, let i): return parent.replacingPrefix(prefix, with: replacement).map { .index($0, i) }
+        }
+    }
+
     /// `viewport.width`, `children[2].id`.
     public var description: String {
         switch self {

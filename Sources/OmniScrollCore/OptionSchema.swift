@@ -1,19 +1,27 @@
-/// The wire shape of an option, as data: a behavior declares its options once
-/// (`OptionDeclaration`), and from that one description the protocol layer
-/// builds the params schema and reads and writes the JSON, and the engine
-/// checks the values. The engine has no JSON, so the shapes are the few the
-/// options need, named for what they mean.
+/// The wire shape of a behavior's data, as data: a behavior declares its
+/// options (`OptionDeclaration`) and its part of a snapshot's state
+/// (`StateDeclaration`) once, and from that one description the protocol
+/// layer builds the schemas of `protocol/openrpc.json` and reads and writes
+/// the JSON, and the engine checks the values. The engine has no JSON, so
+/// the shapes are the few behaviors need, named for what they mean.
 public indirect enum OptionSchema: Sendable {
     case boolean
     case number(OptionNumber)
-    /// A string; what it must spell is the behavior's to check (an easing).
+    /// Any string (a child id).
     case string
-    /// A list of values of one schema.
+    /// A string that is one of these (an enum's raw values, in declaration order).
+    case enumeration([String])
+    /// An array of `items` (strings, numbers or objects).
     case array(OptionSchema)
     /// An object with exactly these members, in this order.
     case object([OptionMember])
-    /// `schema` or `null`, which means "off".
+    /// `schema` or `null`, which means "off" for an option, "none" for state.
     case nullable(OptionSchema)
+
+    /// An enumeration of a Swift enum's raw values, in declaration order.
+    public static func enumeration<E: RawRepresentable & CaseIterable>(of type: E.Type) -> OptionSchema where E.RawValue == String {
+        .enumeration(E.allCases.map(\.rawValue))
+    }
 
     /// The schema without its `nullable` wrapper.
     public var nonNull: OptionSchema {
@@ -27,14 +35,24 @@ public indirect enum OptionSchema: Sendable {
         return []
     }
 
+    /// The items' schema of an array schema (itself for other schemas).
+    public var items: OptionSchema {
+        if case .array(let items) = nonNull { return items }
+        return self
+    }
+
     /// Checks `value` against the schema; the first member out of bounds throws at its path under `field`.
     func check(_ value: OptionValue, field: FieldPath) throws(ContainerError) {
         switch (self, value) {
         case (.nullable, .null), (.boolean, .bool), (.string, .string): return
         case (.nullable(let inner), _): try inner.check(value, field: field)
         case (.number(let kind), .number(let n)): try kind.check(n, field: field)
-        case (.array(let item), .array(let values)):
-            for (k, v) in values.enumerated() { try item.check(v, field: field.index(k)) }
+        case (.enumeration(let cases), .string(let s)):
+            guard cases.contains(s) else {
+                throw ContainerError(.invalidValue, field: field, reason: "must be one of \(cases.joined(separator: ", "))")
+            }
+        case (.array(let items), .array(let values)):
+            for (i, v) in values.enumerated() { try items.check(v, field: field.index(i)) }
         case (.object(let members), .object(let values)):
             for member in members {
                 let path = field.member(member.name.description)
@@ -54,6 +72,7 @@ public indirect enum OptionSchema: Sendable {
         case .boolean: "a boolean"
         case .number: "a number"
         case .string: "a string"
+        case .enumeration(let cases): "one of \(cases.joined(separator: ", "))"
         case .array: "an array"
         case .object: "an object"
         case .nullable(let inner): "\(inner.typeName) or null"
@@ -67,14 +86,24 @@ public enum OptionNumber: Sendable {
     case length
     /// A length that must not be 0.
     case positiveLength
-    /// Any finite number within ±`Bounds.maxOffset` (an offset, a track's value).
+    /// Any finite number (a content height, which a sum of lengths may put past `Bounds.maxLength`).
+    case finite
+    /// An offset: within ±`Bounds.maxOffset`.
     case offset
+    /// A physics input (a position, a velocity, a time): within ±`FlingRequest.maxMagnitude`.
+    case magnitude
 
     func check(_ value: Double, field: FieldPath) throws(ContainerError) {
         switch self {
         case .length: try Validation.length(value, field: field)
         case .positiveLength: try Validation.positiveLength(value, field: field)
+        case .finite:
+            guard value.isFinite else { throw ContainerError(.invalidValue, field: field, reason: "must be a finite number") }
         case .offset: try Validation.offset(value, field: field)
+        case .magnitude:
+            guard abs(value) <= FlingRequest.maxMagnitude else {
+                throw ContainerError(.invalidValue, field: field, reason: "must be within ±\(FlingRequest.maxMagnitude)")
+            }
         }
     }
 }
@@ -103,14 +132,41 @@ public struct OptionDeclaration: Sendable {
     public let schema: OptionSchema
     public let defaultValue: OptionValue
 
-    public init(_ name: StaticString, _ schema: OptionSchema, default defaultValue: OptionValue) {
+    /// What the schema cannot say about a value (members that exclude each
+    /// other, numbers in order), checked after it; throws at a path under the option's.
+    let rule: (@Sendable (OptionValue, FieldPath) throws(ContainerError) -> Void)?
+
+    init(_ name: StaticString, _ schema: OptionSchema, default defaultValue: OptionValue,
+         rule: (@Sendable (OptionValue, FieldPath) throws(ContainerError) -> Void)? = nil) {
         self.name = name
         self.schema = schema
         self.defaultValue = defaultValue
+        self.rule = rule
+    }
+
+    /// Checks `value` against the schema, then the rule.
+    func check(_ value: OptionValue, field: FieldPath) throws(ContainerError) {
+        try schema.check(value, field: field)
+        try rule?(value, field)
     }
 }
 
-/// An option's value, as plain data shaped by its `OptionSchema`.
+/// A behavior's part of a snapshot's `state`: its name there (the
+/// behavior's own, like `loadMore`) and its shape, and the value of the state
+/// a new container starts in (a snapshot without the part restores that).
+public struct StateDeclaration: Sendable {
+    public let name: StaticString
+    public let schema: OptionSchema
+    public let initial: OptionValue
+
+    public init(_ name: StaticString, _ schema: OptionSchema, initial: OptionValue) {
+        self.name = name
+        self.schema = schema
+        self.initial = initial
+    }
+}
+
+/// An option's or a state part's value, as plain data shaped by its `OptionSchema`.
 public enum OptionValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -119,6 +175,11 @@ public enum OptionValue: Equatable, Sendable {
     case array([OptionValue])
     /// The members given, by name.
     case object([String: OptionValue])
+
+    /// A value that is `null` when `value` is `nil`.
+    public init<T>(_ value: T?, _ transform: (T) -> OptionValue) {
+        self = value.map(transform) ?? .null
+    }
 
     public var bool: Bool? {
         if case .bool(let b) = self { return b }
@@ -135,9 +196,22 @@ public enum OptionValue: Equatable, Sendable {
         return nil
     }
 
+    /// The items of an array value, `nil` for any other value.
     public var array: [OptionValue]? {
-        if case .array(let values) = self { return values }
+        if case .array(let items) = self { return items }
         return nil
+    }
+
+    /// The numbers of an array of numbers, `nil` for any other value.
+    public var numbers: [Double]? {
+        guard case .array(let items) = self else { return nil }
+        let numbers = items.compactMap(\.number)
+        return numbers.count == items.count ? numbers : nil
+    }
+
+    /// The enum case a string value names, `nil` for any other value.
+    public func enumeration<E: RawRepresentable>(_ type: E.Type = E.self) -> E? where E.RawValue == String {
+        string.flatMap(E.init(rawValue:))
     }
 
     /// Member `name` of an object value, `nil` when absent or not an object.

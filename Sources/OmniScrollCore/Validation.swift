@@ -3,6 +3,9 @@
 enum Validation {
     static let maxLength = Bounds.maxLength
     static let maxOffset = Bounds.maxOffset
+    /// The largest |time| a tick may give (seconds): `FlingRequest.maxMagnitude`,
+    /// so differences of times stay exact enough for a motion's clock.
+    static let maxTime = FlingRequest.maxMagnitude
 
     static func offset(_ value: Double, field: FieldPath, change: Int = 0) throws(ContainerError) {
         // NaN fails the comparison, so it also rules out non-finite values.
@@ -84,11 +87,19 @@ enum Validation {
         return i
     }
 
-    static func changes(_ changes: some Collection<ContainerChange>, stack: ChildStack) throws(ContainerError) {
+    /// Checks what the list alone tells; answers whether it holds a tick or a
+    /// command, which the behaviors check against their state too.
+    static func changes(_ changes: some Collection<ContainerChange>, stack: ChildStack) throws(ContainerError) -> Bool {
+        var behaviorsCheck = false
         for (n, change) in changes.enumerated() {
             switch change {
             case .offset(let value):
                 try offset(value, field: "offset", change: n)
+            case .tick(let time):
+                guard abs(time) <= maxTime else {  // false for NaN
+                    throw ContainerError(.invalidValue, change: n, field: "time", reason: "must be a finite number between -1e15 and 1e15")
+                }
+                behaviorsCheck = true
             case .phase:
                 break
             case .size(let id, let value):
@@ -119,7 +130,9 @@ enum Validation {
                 }
             case .command(let command):
                 if let id = command.child { _ = try child(id, in: stack, field: "child", change: n) }
+                behaviorsCheck = true
             }
         }
+        return behaviorsCheck
     }
 }

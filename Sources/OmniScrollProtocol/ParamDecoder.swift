@@ -205,11 +205,10 @@ public struct ParamDecoder {
     private func nested(_ v: JSONElement, _ member: Member, _ key: ParamKey) throws(RPCError) -> ParamDecoder {
         try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
         let members: [Member]
-        do throws(Mismatch) {
+        do throws(OneOfMismatch) {
             members = try member.schema.members(of: v)
         } catch {
-            guard case .oneOf(let discriminator, _) = member.schema.nonNull else { preconditionFailure("only oneOf picks members") }
-            throw RPCError.invalidParams(path: "\(path(key)).\(discriminator)", reason: error.reason)
+            throw RPCError.invalidParams(path: "\(path(key)).\(error.discriminator)", reason: error.reason)
         }
         return try ParamDecoder(v, path: path(key), members: members, maxChildren: maxChildren)
     }

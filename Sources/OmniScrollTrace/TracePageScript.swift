@@ -100,10 +100,30 @@ enum TracePageScript {
       const list = step.snapshot && Array.isArray(step.snapshot.children) ? step.snapshot.children : [];
       return list.find(function (c) { return c.id === id; });
     }
+    // The sticky bars pinned at the step's offset, derived as the engine does
+    // (snapshots no longer store them): bar k's pin line is its pinOffset
+    // plus the bottom of the pinned stack above it, and it is pinned once
+    // offset + pin line >= its natural top.
+    function pinnedBars(step) {
+      const pinned = new Set();
+      const children = step.snapshot && Array.isArray(step.snapshot.children) ? step.snapshot.children : [];
+      if (!step.layout || typeof step.layout.offset !== "number") return pinned;
+      let top = 0, stackBottom = 0;
+      for (const c of children) {
+        const size = typeof c.contentHeight === "number" ? c.contentHeight : typeof c.height === "number" ? c.height : 0;
+        if (c.kind === "sticky") {
+          const pinLine = (typeof c.pinOffset === "number" ? c.pinOffset : 0) + stackBottom;
+          if (step.layout.offset + pinLine >= top) pinned.add(c.id);
+          stackBottom = pinLine + size;
+        }
+        top += size;
+      }
+      return pinned;
+    }
+    for (const s of steps) s.pinned = pinnedBars(s);
     function isPinned(step, child) {
       if (typeof child.pinned === "boolean") return child.pinned;
-      const state = step.snapshot && step.snapshot.state;
-      return !!(state && Array.isArray(state.pinned) && state.pinned.indexOf(child.id) >= 0);
+      return step.pinned.has(child.id);
     }
     function frames(layout) {
       const out = [];

@@ -204,11 +204,46 @@ final class OmniScrollClientTests: XCTestCase {
         let bound: Set<String> = ["session.create", "session.scroll", "session.setContentHeight", "session.update",
                                   "session.setViewport", "session.setInsets", "session.insertChildren",
                                   "session.removeChildren", "session.scrollToChild", "session.beginDragging",
-                                  "session.endDragging", "session.endScrolling", "session.endRefreshing",
+                                  "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
+                                  "session.endRefreshing",
                                   "session.endLoadingMore", "session.get", "session.list", "session.destroy",
                                   "session.snapshot", "session.restore"]
         XCTAssertEqual(names.filter { $0.hasPrefix("session.") && !bound.contains($0) }, [])
         await c.close()
+    }
+
+    /// Session s1 of protocol/conformance/sessions.jsonl (the seed pair at
+    /// 3000, dragging up) as a worker writing format 1 snapshots recorded it.
+    static let format1Snapshot = #"{"format":1,"session":"s1","delta":false,"viewport":{"width":375,"height":800},"insets":{"top":0,"bottom":100},"options":{"anchoring":true,"seedEvents":true,"refresh":null,"loadMore":null},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}],"offset":3000,"phase":"dragging","direction":"up","revision":2,"state":{"visible":["bottom"],"active":"bottom","leaving":"bottom","pinned":[],"refresh":"idle","loadMoreTriggeredAt":null,"loadingMore":false,"pendingTarget":null}}"#
+
+    func testSnapshotsAreFormat2WithEachBehaviorsPart() async throws {
+        let c = try makeClient()
+        let s = try await seed(c).session
+        _ = try await c.scroll(session: s, offset: 1234)
+        let snap = try await c.snapshot(session: s)
+        XCTAssertEqual(snap["format"], 2)
+        XCTAssertEqual(snap["state"], try JSONParser.parse(#"{"motion":{"running":null,"dragStart":null},"refresh":"idle","target":{"pending":null},"headerScroll":[],"loadMore":{"triggeredAt":null,"loading":false}}"#))
+        _ = await c.close()
+    }
+
+    func testAFormat1SnapshotRestoresAndAnswersAsTheLiveSession() async throws {
+        let c = try makeClient()
+        let live = try await c.create(width: 375, height: 800,
+                                      children: [.scroll("top", contentHeight: 2000), .scroll("bottom", contentHeight: 3000)],
+                                      insets: (top: 0, bottom: 100)).session
+        _ = try await c.scroll(session: live, offset: 3000, phase: .dragging)
+        let restored = try await c.restore(snapshot: try JSONParser.parse(Self.format1Snapshot), id: "old")
+        XCTAssertEqual(restored.offset, 3000)
+        for offset in [1500.0, 4300, -20] {
+            let a = try await c.scroll(session: live, offset: offset).raw
+            var b = try await c.scroll(session: "old", offset: offset).raw.objectValue ?? [:]
+            b["session"] = .string(live)
+            XCTAssertEqual(JSONValue.object(b), a, "offset \(offset)")
+        }
+        let oldState = try await c.snapshot(session: "old")["state"]
+        let liveState = try await c.snapshot(session: live)["state"]
+        XCTAssertEqual(oldState, liveState)
+        _ = await c.close()
     }
 
     func testPendingScrollTargetResolves() async throws {

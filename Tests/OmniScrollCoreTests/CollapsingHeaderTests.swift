@@ -90,12 +90,12 @@ final class CollapsingHeaderTests: XCTestCase {
         _ = try container.apply(.offset(2000))
         _ = try container.apply(.offset(1950))
         let snapshot = container.snapshot()
-        XCTAssertEqual(snapshot.headerScroll, [150])
+        XCTAssertEqual(snapshot.state["headerScroll"], .array([.number(150)]))
         var restored = try Container(restoring: snapshot)
         XCTAssertEqual(restored.layout.child(0), container.layout.child(0))
         XCTAssertEqual(try restored.apply(.offset(1900)).layout.child(0), try container.apply(.offset(1900)).layout.child(0))
         var impossible = snapshot
-        impossible.headerScroll = [2500]
+        impossible.state["headerScroll"] = .array([.number(2500)])
         XCTAssertThrowsError(try Container(restoring: impossible)) { error in
             XCTAssertEqual((error as? ContainerError)?.field.description, "state.headerScroll[0]")
         }

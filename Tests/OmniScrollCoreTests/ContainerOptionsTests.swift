@@ -4,7 +4,8 @@ import XCTest
 /// Options are one generic holder shaped by each behavior's declaration.
 final class ContainerOptionsTests: XCTestCase {
     func testEveryOptionIsDeclaredOnceInRegistrationOrder() {
-        XCTAssertEqual(ContainerOptions.declarations.map(\.name.description), ["seedEvents", "anchoring", "refresh", "loadMore", "tracks"])
+        XCTAssertEqual(ContainerOptions.declarations.map(\.name.description),
+                       ["seedEvents", "anchoring", "physics", "snap", "paging", "refresh", "loadMore", "tracks"])
     }
 
     /// An option given as its default equals one not given: snapshots compare equal after a restore.

@@ -20,66 +20,121 @@ final class SnapshotValidationTests: XCTestCase {
         }
     }
 
+    /// The state the layout determines, as a format 1 snapshot stored it.
+    private func derivedState(of container: Container) -> DerivedState {
+        let layout = container.layout
+        let active = layout.activeIndex.map(layout.childID)
+        return DerivedState(
+            visible: layout.visibleIndices.map(layout.childID), active: active,
+            leaving: container.direction == .up ? active : nil,
+            pinned: layout.stack.pins.childIndices.filter { layout.child($0).isPinned }.map(layout.childID))
+    }
+
+    /// A snapshot of `container` carrying its derived state, as format 1 did.
+    private func format1Snapshot(_ container: Container) -> ContainerSnapshot {
+        var snapshot = container.snapshot()
+        snapshot.derived = derivedState(of: container)
+        return snapshot
+    }
+
+    private static func pending(_ child: String) -> OptionValue {
+        .object(["pending": .object(["child": .string(child), "position": .string("top")])])
+    }
+
     func testAVisibleChildThatDoesNotExistIsRefused() throws {
-        var snapshot = try twoChildren().snapshot()
-        snapshot.visibility?.visible = ["web", "ghost"]
+        var snapshot = format1Snapshot(try twoChildren())
+        snapshot.derived?.visible = ["web", "ghost"]
         assertRefused(snapshot, field: FieldPath("state").member("visible"))
     }
 
     func testAnActiveOrLeavingChildTheLayoutDoesNotGiveIsRefused() throws {
-        var snapshot = try twoChildren().snapshot()
-        snapshot.visibility?.active = "list"
+        var snapshot = format1Snapshot(try twoChildren())
+        snapshot.derived?.active = "list"
         assertRefused(snapshot, field: FieldPath("state").member("active"))
-        snapshot = try twoChildren().snapshot()
-        snapshot.visibility?.leaving = "web"  // the direction is none
+        snapshot = format1Snapshot(try twoChildren())
+        snapshot.derived?.leaving = "web"  // the direction is none
         assertRefused(snapshot, field: FieldPath("state").member("leaving"))
     }
 
     func testRefreshingWithRefreshOffIsRefused() throws {
         var snapshot = try twoChildren().snapshot()
-        snapshot.refresh = .refreshing
+        snapshot.state["refresh"] = .string("refreshing")
         assertRefused(snapshot, field: FieldPath("state").member("refresh"))
     }
 
     func testArmedRefreshOutsideADragIsRefused() throws {
         var snapshot = try twoChildren(options: ContainerOptions(refresh: RefreshOptions(threshold: 60, height: 60))).snapshot()
-        snapshot.refresh = .armed
+        snapshot.state["refresh"] = .string("armed")
         assertRefused(snapshot, field: FieldPath("state").member("refresh"))
     }
 
     func testAPinnedScrollChildIsRefused() throws {
-        var snapshot = try twoChildren().snapshot()
-        snapshot.pinned = ["web"]
+        var snapshot = format1Snapshot(try twoChildren())
+        snapshot.derived?.pinned = ["web"]
         assertRefused(snapshot, field: FieldPath("state").member("pinned"))
     }
 
     func testLoadMoreStateWithLoadMoreOffIsRefused() throws {
         var snapshot = try twoChildren().snapshot()
-        snapshot.loadingMore = true
-        snapshot.loadMoreTriggeredAt = 5000
-        assertRefused(snapshot, field: FieldPath("state").member("loadMoreTriggeredAt"))
+        snapshot.state["loadMore"] = .object(["triggeredAt": .number(5000), "loading": .bool(true)])
+        assertRefused(snapshot, field: FieldPath("state").member("loadMore").member("triggeredAt"))
     }
 
     func testAPendingTargetNamingAMissingChildIsRefused() throws {
         var snapshot = try twoChildren(last: nil).snapshot()
-        snapshot.pendingTarget = PendingScrollTarget(child: "ghost", position: .top)
-        assertRefused(snapshot, field: FieldPath("state").member("pendingTarget").member("child"))
+        snapshot.state["target"] = Self.pending("ghost")
+        assertRefused(snapshot, field: FieldPath("state").member("target").member("pending").member("child"))
     }
 
     func testAPendingTargetWhosePlaceIsKnownIsRefused() throws {
         var snapshot = try twoChildren().snapshot()
-        snapshot.pendingTarget = PendingScrollTarget(child: "list", position: .top)
-        assertRefused(snapshot, field: FieldPath("state").member("pendingTarget").member("child"))
+        snapshot.state["target"] = Self.pending("list")
+        assertRefused(snapshot, field: FieldPath("state").member("target").member("pending").member("child"))
+    }
+
+    /// Each part is checked against its behavior's declaration before the behavior reads it.
+    func testAPartOfTheWrongShapeIsRefusedAtItsMember() throws {
+        var snapshot = try twoChildren().snapshot()
+        snapshot.state["refresh"] = .string("sleeping")
+        assertRefused(snapshot, field: FieldPath("state").member("refresh"))
+        snapshot = try twoChildren().snapshot()
+        snapshot.state["loadMore"] = .object(["triggeredAt": .null])
+        assertRefused(snapshot, field: FieldPath("state").member("loadMore").member("loading"))
+        snapshot = try twoChildren().snapshot()
+        snapshot.state["target"] = .object(["pending": .object(["child": .number(1), "position": .string("top")])])
+        assertRefused(snapshot, field: FieldPath("state").member("target").member("pending").member("child"))
+    }
+
+    func testEveryPartIsSavedUnderItsBehaviorsName() throws {
+        let snapshot = try twoChildren().snapshot()
+        XCTAssertEqual(snapshot.state, [
+            "motion": .object(["running": .null, "dragStart": .null]),
+            "refresh": .string("idle"),
+            "headerScroll": .array([]),
+            "loadMore": .object(["triggeredAt": .null, "loading": .bool(false)]),
+            "target": .object(["pending": .null]),
+        ])
+        XCTAssertEqual(ContainerSnapshot.stateParts.map(\.name.description), ["motion", "refresh", "target", "headerScroll", "loadMore"])
+    }
+
+    func testAPartLeftOutRestoresItsInitialState() throws {
+        var container = try twoChildren(options: ContainerOptions(refresh: RefreshOptions(threshold: 60, height: 60)))
+        var snapshot = container.snapshot()
+        snapshot.state = [:]
+        XCTAssertEqual(try Container(restoring: snapshot).snapshot(), container.snapshot())
+        _ = try container.apply([.phase(.dragging), .offset(-80)])
+        snapshot = container.snapshot()
+        XCTAssertEqual(snapshot.state["refresh"], .string("armed"))
     }
 
     func testAStateTheLayoutDeterminesIsDerivedWhenLeftOut() throws {
         var container = try twoChildren()
         _ = try container.apply([.phase(.dragging), .offset(3000)])
-        var snapshot = container.snapshot()
-        snapshot.visibility = nil
-        snapshot.pinned = nil
+        let snapshot = container.snapshot()
+        XCTAssertNil(snapshot.derived)
         let restored = try Container(restoring: snapshot)
         XCTAssertEqual(restored.snapshot(), container.snapshot())
+        XCTAssertNoThrow(try Container(restoring: format1Snapshot(container)))
     }
 
     /// Random member edits of random snapshots: each restore either refuses
@@ -106,8 +161,8 @@ final class SnapshotValidationTests: XCTestCase {
             for _ in 0..<Int.random(in: 0...12, using: &rng) {
                 _ = try? container.apply(randomChanges(ids: ids, using: &rng))
             }
-            let faithful = container.snapshot()
-            let doctored = doctor(faithful, ids: ids, using: &rng)
+            let faithful = Bool.random(using: &rng) ? format1Snapshot(container) : container.snapshot()
+            let doctored = doctor(faithful, derived: derivedState(of: container), ids: ids, using: &rng)
             let restored: Container
             do {
                 restored = try Container(restoring: doctored)
@@ -153,33 +208,43 @@ final class SnapshotValidationTests: XCTestCase {
         }
     }
 
-    /// `snapshot` with one member of its state edited.
-    private func doctor(_ snapshot: ContainerSnapshot, ids: [String], using rng: inout SeededGenerator) -> ContainerSnapshot {
+    /// `snapshot` with one member of its state edited: a stored derived
+    /// member (as format 1 stored them; `derived` is the true one), or a
+    /// behavior's part.
+    private func doctor(_ snapshot: ContainerSnapshot, derived: DerivedState, ids: [String],
+                        using rng: inout SeededGenerator) -> ContainerSnapshot {
         var doctored = snapshot
         let names = ids + ["ghost"]
         func someIDs() -> [String] { names.filter { _ in Int.random(in: 0..<8, using: &rng) == 0 } }
         func someID() -> String? { Bool.random(using: &rng) ? nil : names.randomElement(using: &rng) }
-        switch Int.random(in: 0..<7, using: &rng) {
-        case 0: doctored.visibility?.visible = someIDs()
-        case 1: doctored.visibility?.active = someID()
-        case 2: doctored.visibility?.leaving = someID()
-        case 3: doctored.pinned = someIDs()
+        var stored = snapshot.derived ?? derived
+        switch Int.random(in: 0..<8, using: &rng) {
+        case 0: stored.visible = someIDs(); doctored.derived = stored
+        case 1: stored.active = someID(); doctored.derived = stored
+        case 2: stored.leaving = someID(); doctored.derived = stored
+        case 3: stored.pinned = someIDs(); doctored.derived = stored
         case 4:
-            if snapshot.options.refresh == nil { doctored.refresh = RefreshState.allCases.randomElement(using: &rng)! }
-            else if snapshot.phase != .dragging { doctored.refresh = .armed }
+            if snapshot.options.refresh == nil {
+                doctored.state["refresh"] = .string(RefreshState.allCases.randomElement(using: &rng)!.rawValue)
+            } else if snapshot.phase != .dragging {
+                doctored.state["refresh"] = .string("armed")
+            }
         case 5:
             if snapshot.options.loadMore == nil {
-                doctored.loadingMore = Bool.random(using: &rng)
-                doctored.loadMoreTriggeredAt = Bool.random(using: &rng) ? 1000 : nil
+                doctored.state["loadMore"] = .object([
+                    "triggeredAt": Bool.random(using: &rng) ? .number(1000) : .null, "loading": .bool(.random(using: &rng))])
             } else {
-                doctored.loadingMore = true
-                doctored.loadMoreTriggeredAt = nil
+                doctored.state["loadMore"] = .object(["triggeredAt": .null, "loading": .bool(true)])
             }
+        case 6:
+            // A value of the wrong shape in a random part.
+            let part = ContainerSnapshot.stateParts.randomElement(using: &rng)!.name.description
+            doctored.state[part] = [OptionValue.null, .number(1), .string("x"), .object([:])].randomElement(using: &rng)!
         default:
             // A missing child, or one whose place is known: a target that could not be pending.
             let known = snapshot.children.prefix { $0.size != nil }.map(\.id)
             if let child = (known + ["ghost"]).randomElement(using: &rng) {
-                doctored.pendingTarget = PendingScrollTarget(child: child, position: .top)
+                doctored.state["target"] = Self.pending(child)
             }
         }
         return doctored

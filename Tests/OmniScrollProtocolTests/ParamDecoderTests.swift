@@ -136,4 +136,34 @@ final class ParamDecoderTests: XCTestCase {
             _ = try self.decoder(#"{"shape":{"kind":"box","radius":3}}"#, members: members).object("shape")
         }
     }
+
+    /// An integer `constant` discriminates too, and a case may be a `oneOf`
+    /// of its own (a snapshot: by `engine`, then a container's by `format`);
+    /// a value no inner case takes is named at the inner discriminator.
+    func testOneOfPicksByAnIntegerConstantAndNests() throws {
+        let container = ParamSchema.oneOf(discriminator: "format", cases: [
+            .object([.required("format", .integer(constant: 2)), .optional("engine", .enumeration(["container"])),
+                     .required("state", .number())]),
+            .object([.required("format", .integer(constant: 1)), .optional("engine", .enumeration(["container"])),
+                     .required("visible", .number())]),
+        ])
+        let grid = ParamSchema.object([.required("format", .integer(constant: 1)), .required("engine", .enumeration(["grid"])),
+                                       .required("tile", .number())])
+        let members: [Member] = [.required("s", .oneOf(discriminator: "engine", cases: [container, grid]))]
+        XCTAssertEqual(try decoder(#"{"s":{"format":2,"state":5}}"#, members: members).object("s").double("state"), 5)
+        XCTAssertEqual(try decoder(#"{"s":{"format":1,"engine":"container","visible":6}}"#, members: members).object("s").double("visible"), 6)
+        XCTAssertEqual(try decoder(#"{"s":{"format":1,"engine":"grid","tile":7}}"#, members: members).object("s").double("tile"), 7)
+        assertInvalid("params.s.format", "must be one of 2, 1") {
+            _ = try self.decoder(#"{"s":{"format":3,"state":5}}"#, members: members).object("s")
+        }
+        assertInvalid("params.s.format", "must be one of 2, 1") {
+            _ = try self.decoder(#"{"s":{"format":"2","state":5}}"#, members: members).object("s")
+        }
+        assertInvalid("params.s.format", "required") {
+            _ = try self.decoder(#"{"s":{"state":5}}"#, members: members).object("s")
+        }
+        assertInvalid("params.s.visible", "unknown member; expected one of format, engine, state") {
+            _ = try self.decoder(#"{"s":{"format":2,"visible":5}}"#, members: members).object("s")
+        }
+    }
 }

@@ -11,6 +11,8 @@ struct SessionWalk {
     /// The last snapshot taken, restored later under a new id.
     private var snapshot: JSONValue?
     private var restored = 0
+    /// The walk's frame clock (seconds), for ticks and releases.
+    private var time = 0.0
 
     init(seed: UInt64) {
         state = seed
@@ -49,6 +51,13 @@ struct SessionWalk {
             var options: JSONObject = ["anchoring": .bool(chance(70)), "delta": .bool(chance(30)), "seedEvents": .bool(chance(50))]
             if chance(50) { options.append("refresh", ["threshold": .number(Double(1 + below(100)))]) }
             if chance(50) { options.append("loadMore", ["distance": length(500)]) }
+            if chance(50) { options.append("physics", ["preset": pick(["ios", "iosFast", "android", "flutter"]), "rubberBand": .bool(chance(80))]) }
+            if chance(20) {
+                options.append("paging", .bool(true))
+            } else if chance(30) {
+                options.append("snap", chance(50) ? ["interval": .number(Double(50 + below(500)))]
+                                                  : ["children": .bool(true), "mode": pick(["mandatory", "proximity"])])
+            }
             var specs: [JSONValue] = []
             for _ in 0..<below(7) { specs.append(childSpec()) }
             return ("session.create", ["viewport": ["width": .number(Double(100 + below(400))), "height": .number(Double(100 + below(900)))],
@@ -57,7 +66,7 @@ struct SessionWalk {
         }
         let s = JSONValue.string(session)
         let phases = ["idle", "dragging", "decelerating", "animating"]
-        switch below(20) {
+        switch below(22) {
         case 0...5: return ("session.scroll", chance(70) ? ["session": s, "offset": .number(Double(below(6000)) - 300)]
                                                     : ["session": s, "offset": .number(Double(below(6000)) - 300), "phase": pick(phases)])
         case 6: return ("session.setContentHeight", ["session": s, "child": child(), "contentHeight": length(3000)])
@@ -71,7 +80,9 @@ struct SessionWalk {
         case 11: return ("session.removeChildren", ["session": s, "children": [child()]])
         case 12: return ("session.scrollToChild", ["session": s, "child": child(), "position": pick(["top", "center", "bottom"]), "animated": .bool(chance(50))])
         case 13: return ("session.beginDragging", ["session": s])
-        case 14: return ("session.endDragging", ["session": s, "decelerate": .bool(chance(50))])
+        case 14:
+            guard chance(50) else { return ("session.endDragging", ["session": s, "decelerate": .bool(chance(50))]) }
+            return ("session.endDragging", ["session": s, "velocity": .number(Double(below(8000)) - 4000), "time": advanceClock()])
         case 15: return (["session.endScrolling", "session.endRefreshing", "session.endLoadingMore"][below(3)], ["session": s])
         case 16: return (["session.get", "session.snapshot"][below(2)], ["session": s])
         case 17:
@@ -80,8 +91,16 @@ struct SessionWalk {
                 return ("session.restore", ["snapshot": snapshot, "id": .string("restored\(restored)")])
             }
             return ("session.list", [:])
+        case 18: return ("session.drag", ["session": s, "translation": .number(Double(below(4000)) - 2000)])
+        case 19: return ("session.tick", ["session": s, "time": advanceClock()])
         default: return ("session.destroy", ["session": s])
         }
+    }
+
+    /// The clock a frame later (0 to 50 ms), sometimes (5 %) going back, which must be refused.
+    private mutating func advanceClock() -> JSONValue {
+        time += chance(5) ? -0.5 : Double(below(50)) / 1000
+        return .number(time)
     }
 
     /// Follows what the reply says: the session created or destroyed, children inserted or removed.

@@ -4,7 +4,7 @@
 export interface ParamSpec { readonly name: string; readonly required: boolean; readonly type: string }
 export interface MethodSpec { readonly params: readonly ParamSpec[]; readonly result: string | null }
 
-export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.beginDragging' | 'session.endDragging' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
+export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.beginDragging' | 'session.drag' | 'session.endDragging' | 'session.tick' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
 export declare const METHODS: { readonly [M in MethodName]: MethodSpec };
 
 export declare const Method: {
@@ -22,7 +22,9 @@ export declare const Method: {
   readonly SESSION_REMOVE_CHILDREN: 'session.removeChildren';
   readonly SESSION_SCROLL_TO_CHILD: 'session.scrollToChild';
   readonly SESSION_BEGIN_DRAGGING: 'session.beginDragging';
+  readonly SESSION_DRAG: 'session.drag';
   readonly SESSION_END_DRAGGING: 'session.endDragging';
+  readonly SESSION_TICK: 'session.tick';
   readonly SESSION_END_SCROLLING: 'session.endScrolling';
   readonly SESSION_END_REFRESHING: 'session.endRefreshing';
   readonly SESSION_END_LOADING_MORE: 'session.endLoadingMore';
@@ -43,6 +45,8 @@ export type EventDirection = 'up' | 'down';
 export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'childDidCollapse' | 'childDidExpand' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling';
 export type Framing = 'line' | 'content-length';
 export type GridSnapshotEngine = 'grid';
+export type OptionsPhysicsPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
+export type OptionsSnapMode = 'mandatory' | 'proximity';
 export type PhysicsFlingPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
 export type PhysicsFlingSnapMode = 'mandatory' | 'proximity' | 'paging';
 export type RecenterMode = 'idle' | 'threshold' | 'never';
@@ -61,6 +65,8 @@ export declare const ENUMS: {
   readonly EventType: readonly EventType[];
   readonly Framing: readonly Framing[];
   readonly GridSnapshotEngine: readonly GridSnapshotEngine[];
+  readonly OptionsPhysicsPreset: readonly OptionsPhysicsPreset[];
+  readonly OptionsSnapMode: readonly OptionsSnapMode[];
   readonly PhysicsFlingPreset: readonly PhysicsFlingPreset[];
   readonly PhysicsFlingSnapMode: readonly PhysicsFlingSnapMode[];
   readonly RecenterMode: readonly RecenterMode[];

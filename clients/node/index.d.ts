@@ -83,6 +83,13 @@ export declare class ChildLayout {
 /** A reply's phase: one the document names, or a newer worker's. */
 export type Phase = ScrollPhase | (string & {});
 
+/** The motion the engine runs (a release with a velocity, a spring back, an animated scroll with physics). */
+export interface Motion { target: number; duration: number }
+
+/** `session.endDragging`'s release: with `velocity` (points/s, the offset growing positive) the engine
+ * runs the motion; `time` is the release on the client's clock (default: the first tick's). */
+export interface Release { decelerate?: boolean; velocity?: number; time?: number }
+
 export declare class Layout {
   static fromJSON(o: unknown): Layout;
   readonly session: string;
@@ -97,6 +104,8 @@ export declare class Layout {
   readonly contentView: ContentView;
   readonly children: ChildLayout[];
   readonly events: Event[];
+  /** In the reply of the call that started a motion: where it rests and when, in seconds after its start. */
+  readonly motion?: Motion;
   readonly anchorShift?: number;
   /** How far the engine clamped the offset back into [minOffset, maxOffset]; present only when non-zero. */
   readonly clampShift?: number;
@@ -286,7 +295,11 @@ export declare const calls: {
   removeChildren(session: string, children: string[]): Call<Layout>;
   scrollToChild(session: string, child: string, options?: { position?: ScrollPosition; animated?: boolean }): Call<Layout>;
   beginDragging(session: string): Call<Layout>;
-  endDragging(session: string, decelerate?: boolean): Call<Layout>;
+  /** The finger's travel since beginDragging (UIKit's pan translation: negative moves the offset up). */
+  drag(session: string, translation: number): Call<Layout>;
+  endDragging(session: string, release?: boolean | Release): Call<Layout>;
+  /** The client's frame clock (seconds): the running motion's position then. */
+  tick(session: string, time: number): Call<Layout>;
   endScrolling(session: string): Call<Layout>;
   endRefreshing(session: string): Call<Layout>;
   endLoadingMore(session: string): Call<Layout>;
@@ -358,7 +371,9 @@ export declare class Client {
   removeChildren(session: string, children: string[], opts?: CallOptions): Promise<Layout>;
   scrollToChild(session: string, child: string, options?: { position?: ScrollPosition; animated?: boolean }, opts?: CallOptions): Promise<Layout>;
   beginDragging(session: string, opts?: CallOptions): Promise<Layout>;
-  endDragging(session: string, decelerate?: boolean, opts?: CallOptions): Promise<Layout>;
+  drag(session: string, translation: number, opts?: CallOptions): Promise<Layout>;
+  endDragging(session: string, release?: boolean | Release, opts?: CallOptions): Promise<Layout>;
+  tick(session: string, time: number, opts?: CallOptions): Promise<Layout>;
   endScrolling(session: string, opts?: CallOptions): Promise<Layout>;
   endRefreshing(session: string, opts?: CallOptions): Promise<Layout>;
   endLoadingMore(session: string, opts?: CallOptions): Promise<Layout>;

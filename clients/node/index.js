@@ -163,6 +163,10 @@ export class Layout {
       const t = obj(o.target, 'Layout.target');
       this.target = { ...t, offset: t.offset === null || t.offset === undefined ? null : num(t, 'offset', 'target'), pending: Boolean(t.pending) };
     }
+    if (o.motion !== undefined) {
+      const m = obj(o.motion, 'Layout.motion');
+      this.motion = { ...m, target: num(m, 'target', 'motion'), duration: num(m, 'duration', 'motion') };
+    }
     if (o.tracks !== undefined) {
       const tracks = obj(o.tracks, 'Layout.tracks');
       this.tracks = Object.fromEntries(Object.keys(tracks).map((id) => [id, num(tracks, id, 'tracks')]));
@@ -289,7 +293,13 @@ export const calls = {
   scrollToChild: (session, child, { position, animated } = {}) =>
     ({ method: Method.SESSION_SCROLL_TO_CHILD, params: compact({ session, child, position, animated }), decode: asLayout }),
   beginDragging: (session) => ({ method: Method.SESSION_BEGIN_DRAGGING, params: { session }, decode: asLayout }),
-  endDragging: (session, decelerate) => ({ method: Method.SESSION_END_DRAGGING, params: compact({ session, decelerate }), decode: asLayout }),
+  drag: (session, translation) => ({ method: Method.SESSION_DRAG, params: { session, translation }, decode: asLayout }),
+  // `release`: `decelerate` as a boolean, or `{decelerate?, velocity?, time?}` (a velocity: the engine runs the motion).
+  endDragging: (session, release) => {
+    const { decelerate, velocity, time } = typeof release === 'object' && release !== null ? release : { decelerate: release };
+    return { method: Method.SESSION_END_DRAGGING, params: compact({ session, decelerate, velocity, time }), decode: asLayout };
+  },
+  tick: (session, time) => ({ method: Method.SESSION_TICK, params: { session, time }, decode: asLayout }),
   endScrolling: (session) => ({ method: Method.SESSION_END_SCROLLING, params: { session }, decode: asLayout }),
   endRefreshing: (session) => ({ method: Method.SESSION_END_REFRESHING, params: { session }, decode: asLayout }),
   endLoadingMore: (session) => ({ method: Method.SESSION_END_LOADING_MORE, params: { session }, decode: asLayout }),
@@ -601,7 +611,9 @@ export class Client {
   removeChildren(session, children, opts) { return this.call(calls.removeChildren(session, children), opts); }
   scrollToChild(session, child, options, opts) { return this.call(calls.scrollToChild(session, child, options), opts); }
   beginDragging(session, opts) { return this.call(calls.beginDragging(session), opts); }
-  endDragging(session, decelerate, opts) { return this.call(calls.endDragging(session, decelerate), opts); }
+  drag(session, translation, opts) { return this.call(calls.drag(session, translation), opts); }
+  endDragging(session, release, opts) { return this.call(calls.endDragging(session, release), opts); }
+  tick(session, time, opts) { return this.call(calls.tick(session, time), opts); }
   endScrolling(session, opts) { return this.call(calls.endScrolling(session), opts); }
   endRefreshing(session, opts) { return this.call(calls.endRefreshing(session), opts); }
   endLoadingMore(session, opts) { return this.call(calls.endLoadingMore(session), opts); }

@@ -47,7 +47,9 @@ session.insertChildren session children index?
 session.removeChildren session children
 session.scrollToChild session child position? animated?
 session.beginDragging session
-session.endDragging session decelerate?
+session.drag session translation
+session.endDragging session decelerate? velocity? time?
+session.tick session time
 session.endScrolling session
 session.endRefreshing session
 session.endLoadingMore session
@@ -67,6 +69,8 @@ OMNISCROLL_ENUM_EVENT_DIRECTION='up down'
 OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin childDidCollapse childDidExpand directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling'
 OMNISCROLL_ENUM_FRAMING='line content-length'
 OMNISCROLL_ENUM_GRID_SNAPSHOT_ENGINE='grid'
+OMNISCROLL_ENUM_OPTIONS_PHYSICS_PRESET='ios iosFast android flutter'
+OMNISCROLL_ENUM_OPTIONS_SNAP_MODE='mandatory proximity'
 OMNISCROLL_ENUM_PHYSICS_FLING_PRESET='ios iosFast android flutter'
 OMNISCROLL_ENUM_PHYSICS_FLING_SNAP_MODE='mandatory proximity paging'
 OMNISCROLL_ENUM_RECENTER_MODE='idle threshold never'

@@ -59,6 +59,21 @@ for v in "600 600 600 0" "1500 1200 1200 0" "3000 2200 1200 1000" "4300 3400 120
     check "golden vector y=$1" "$got" "[$2,$3,$4]"
 done
 
+# snapshots: format 2 with each behavior's part; a recorded format 1 snapshot
+# (session s1 of protocol/conformance/sessions.jsonl) restores and answers as the live session
+snap=$(omniscroll_call session.snapshot "{\"session\":\"$s\"}")
+check "snapshot format 2 parts" "$(printf '%s' "$snap" | jq -c '[.format, (.state | keys_unsorted)]')" '[2,["motion","refresh","target","headerScroll","loadMore"]]'
+format1='{"format":1,"session":"s1","delta":false,"viewport":{"width":375,"height":800},"insets":{"top":0,"bottom":100},"options":{"anchoring":true,"seedEvents":true,"refresh":null,"loadMore":null},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}],"offset":3000,"phase":"dragging","direction":"up","revision":2,"state":{"visible":["bottom"],"active":"bottom","leaving":"bottom","pinned":[],"refresh":"idle","loadMoreTriggeredAt":null,"loadingMore":false,"pendingTarget":null}}'
+omniscroll_call session.create '{"id":"live","viewport":{"width":375,"height":800},"insets":{"bottom":100},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}]}' >/dev/null
+omniscroll_call session.scroll '{"session":"live","offset":3000,"phase":"dragging"}' >/dev/null
+omniscroll_call session.restore "{\"id\":\"old\",\"snapshot\":$format1}" >/dev/null
+check "format 1 restore exit code" $? 0
+check "format 1 restore answers as the live session" \
+    "$(omniscroll_call session.scroll '{"session":"old","offset":1500}' | jq -c 'del(.session)')" \
+    "$(omniscroll_call session.scroll '{"session":"live","offset":1500}' | jq -c 'del(.session)')"
+omniscroll_call session.destroy '{"session":"old"}' >/dev/null
+omniscroll_call session.destroy '{"session":"live"}' >/dev/null
+
 # a tile grid: a drag adds and removes tiles, idle recenters, every tile stays on screen
 g=$(omniscroll_call grid.create '{"id":"grid","viewport":{"width":200,"height":200},"tile":{"width":100,"height":100},"overscan":0,"contentSize":{"width":1000,"height":1000}}')
 check "grid create tiles" "$(printf '%s' "$g" | jq -c '[.offset.x, .offset.y, (.tiles | length), (.added | length)]')" "[400,400,9,9]"
@@ -121,6 +136,22 @@ check "fling bounded rests on the bound" "$(printf '%s' "$fling" | jq -c '[.targ
 omniscroll_call physics.fling '{"position":0,"velocity":1000,"sampleInterval":0.1,"times":[0]}' 2>/dev/null
 check "fling sampleInterval with times exit code" $? 2
 check "fling error names the field" "$(omniscroll_call physics.fling '{"position":0,"velocity":1000,"snap":{"points":[2,1]}}' 2>&1 >/dev/null | jq -c '[.code, .data.param]')" '[-32602,"params.snap.points[1]"]'
+
+# session motions: drag, a release velocity, 60 Hz ticks until idle; the rest is exactly the snap point
+m=$(omniscroll_call session.create '{"id":"m","viewport":{"width":375,"height":800},"insets":{"bottom":100},"children":[{"id":"a","kind":"scroll","contentHeight":2000},{"id":"b","kind":"scroll","contentHeight":3000}],"options":{"physics":{"preset":"ios"},"snap":{"interval":400}}}' | jq -r .session)
+omniscroll_call session.beginDragging "{\"session\":\"$m\"}" >/dev/null
+check "drag moves the offset" "$(omniscroll_call session.drag "{\"session\":\"$m\",\"translation\":-100}" | jq .offset)" 100
+check "release starts a motion" "$(omniscroll_call session.endDragging "{\"session\":\"$m\",\"velocity\":1000,\"time\":0}" | jq -c '[.phase, .motion.target]')" '["decelerating",400]'
+frame=0
+phase=decelerating
+while [ "$phase" = decelerating ] && [ $frame -lt 600 ]; do
+    frame=$((frame + 1))
+    lay=$(omniscroll_call session.tick "{\"session\":\"$m\",\"time\":$(jq -n "$frame / 60")}")
+    phase=$(printf '%s' "$lay" | jq -r .phase)
+done
+check "ticks end idle on the snap point" "$(printf '%s' "$lay" | jq -c '[.phase, .offset, has("motion")]')" '["idle",400,false]'
+check "a tick with no motion names params.time" "$(omniscroll_call session.tick "{\"session\":\"$m\",\"time\":99}" 2>&1 >/dev/null | jq -c '[.code, .data.param]')" '[-32602,"params.time"]'
+omniscroll_call session.destroy "{\"session\":\"$m\"}" >/dev/null
 
 # timeout: a stopped worker gives return code 4, then recovers (late reply skipped)
 kill -STOP "$OMNISCROLL_PID"

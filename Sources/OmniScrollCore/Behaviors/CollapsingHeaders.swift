@@ -78,27 +78,36 @@ struct CollapsingHeaders: ContainerBehavior {
         events.append(contentsOf: transition.isDescending ? changes.reversed() : changes)
     }
 
-    func save(into snapshot: inout ContainerSnapshot) {
-        if !scroll.isEmpty { snapshot.headerScroll = scroll }
+    /// `state.headerScroll`: each header's effective scroll offset, in
+    /// child order; empty: derived from the offset (no header floats back).
+    static let statePart: StateDeclaration? = StateDeclaration(
+        "headerScroll", .array(.number(.length)), initial: .array([]))
+
+    func save() -> OptionValue { .array(scroll.map(OptionValue.number)) }
+
+    /// The offsets a snapshot's part stores, for the layout every part is
+    /// restored against (empty when none, or when the part is not numbers).
+    static func storedScroll(_ state: [String: OptionValue]) -> [Double] {
+        state["headerScroll"]?.numbers ?? []
     }
 
     /// A stored scroll offset must be one a path could leave: within
     /// `[0, how far the offset carries the header]`, and exactly that for a
     /// header that does not float.
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
         let layout = restoration.layout
         let stack = layout.stack
         let derived = stack.headerIndices.map { Self.scrolledPast(child: $0, in: stack, at: layout.offset) }
         scroll = derived
-        if let stored = snapshot.headerScroll {
+        if let stored = part.numbers, !stored.isEmpty {
             guard stored.count == derived.count else {
-                throw restoration.invalid("headerScroll", reason: "must hold one offset per collapsing header (\(derived.count))")
+                throw restoration.invalid(reason: "must hold one offset per collapsing header (\(derived.count))")
             }
             for (k, i) in stack.headerIndices.enumerated() {
                 guard case .collapsing(let header) = stack.payloads[i] else { continue }
                 let valid = header.mode == .floating ? stored[k] >= 0 && stored[k] <= derived[k] : stored[k] == derived[k]
                 guard valid else {
-                    throw ContainerError(.invalidValue, field: FieldPath("state").member("headerScroll").index(k),
+                    throw ContainerError(.invalidValue, field: restoration.part.index(k),
                                          reason: header.mode == .floating
                                              ? "must be between 0 and \(CSSNumber.text(derived[k])), how far the offset carries the header"
                                              : "must be \(CSSNumber.text(derived[k])), how far the offset carries the header")

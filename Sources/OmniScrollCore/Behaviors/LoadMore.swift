@@ -31,25 +31,32 @@ struct LoadMore: ContainerBehavior {
         events.append(ContainerEvent(.loadMoreDidTrigger))
     }
 
-    func save(into snapshot: inout ContainerSnapshot) {
-        snapshot.loadMoreTriggeredAt = triggeredAt
-        snapshot.loadingMore = loading
+    /// `state.loadMore`: the content height it last triggered at, and whether it is loading.
+    static let statePart: StateDeclaration? = StateDeclaration("loadMore", .object([
+        .required("triggeredAt", .nullable(.number(.finite))),
+        .required("loading", .boolean),
+    ]), initial: .object(["triggeredAt": .null, "loading": .bool(false)]))
+
+    func save() -> OptionValue {
+        .object(["triggeredAt": OptionValue(triggeredAt, OptionValue.number), "loading": .bool(loading)])
     }
 
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+        let restoredTriggeredAt = part["triggeredAt"]?.number
+        let restoredLoading = part["loading"]?.bool ?? false
         if restoration.options.loadMore == nil {
-            if snapshot.loadMoreTriggeredAt != nil {
-                throw restoration.invalid("loadMoreTriggeredAt", reason: "must be null: options.loadMore is off")
+            if restoredTriggeredAt != nil {
+                throw restoration.invalid("triggeredAt", reason: "must be null: options.loadMore is off")
             }
-            if snapshot.loadingMore {
-                throw restoration.invalid("loadingMore", reason: "must be false: options.loadMore is off")
+            if restoredLoading {
+                throw restoration.invalid("loading", reason: "must be false: options.loadMore is off")
             }
         }
-        if snapshot.loadingMore, snapshot.loadMoreTriggeredAt == nil {
-            throw restoration.invalid("loadingMore", reason: "must be false while loadMoreTriggeredAt is null")
+        if restoredLoading, restoredTriggeredAt == nil {
+            throw restoration.invalid("loading", reason: "must be false while triggeredAt is null")
         }
-        triggeredAt = snapshot.loadMoreTriggeredAt
-        loading = snapshot.loadingMore
+        triggeredAt = restoredTriggeredAt
+        loading = restoredLoading
     }
 }
 

@@ -43,16 +43,21 @@ struct PullToRefresh: ContainerBehavior {
         state == .refreshing ? options?.height ?? 0 : 0
     }
 
-    func save(into snapshot: inout ContainerSnapshot) { snapshot.refresh = state }
+    /// `state.refresh`: the refresh state's name.
+    static let statePart: StateDeclaration? = StateDeclaration(
+        "refresh", .enumeration(of: RefreshState.self), initial: .string(RefreshState.idle.rawValue))
 
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
-        if snapshot.refresh != .idle, restoration.options.refresh == nil {
-            throw restoration.invalid("refresh", reason: "must be idle: options.refresh is off")
+    func save() -> OptionValue { .string(state.rawValue) }
+
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+        let restored = part.enumeration(RefreshState.self)!
+        if restored != .idle, restoration.options.refresh == nil {
+            throw restoration.invalid(reason: "must be idle: options.refresh is off")
         }
-        if snapshot.refresh == .armed, restoration.phase != .dragging {
-            throw restoration.invalid("refresh", reason: "can be armed only while dragging")
+        if restored == .armed, restoration.phase != .dragging {
+            throw restoration.invalid(reason: "can be armed only while dragging")
         }
-        state = snapshot.refresh
+        state = restored
     }
 }
 

@@ -46,7 +46,7 @@ struct ScrollLinkedTracks: ContainerBehavior {
         evaluate(transition.layout, childrenChanged: transition.structureChanged)
     }
 
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
         guard !tracks.isEmpty else { return }
         evaluate(restoration.layout, childrenChanged: true)
     }

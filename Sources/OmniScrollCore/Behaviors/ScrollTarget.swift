@@ -1,11 +1,16 @@
 /// Scroll-to-child (the seed's "next" button). A child whose place is known
 /// (its size and every size above it) is scrolled to at once (or, when
 /// animated, the phase becomes `animating` and the client animates to the
-/// returned offset). Otherwise the target is pending and resolves, moving the
+/// returned offset; with `options.physics`, the engine runs it as a motion,
+/// the preset's spring, through `Draft.startMotion`). Otherwise the target is pending and resolves, moving the
 /// container, when the last of those sizes arrives; dragging or removing the
 /// child cancels it.
 struct ScrollTarget: ContainerBehavior {
     private(set) var pending: PendingScrollTarget?
+    /// `options.physics` is on: animated targets run as the engine's motion.
+    private var runsMotions = false
+
+    mutating func configure(_ options: ContainerOptions) { runsMotions = options.physics != nil }
 
     mutating func prepare(_ draft: inout Draft) {
         // The list itself is walked (not `draft.commands(of:)`): a scroll
@@ -19,7 +24,13 @@ struct ScrollTarget: ContainerBehavior {
                 setPending(nil, &draft)
                 let offset = draft.targetOffset(child: i, position: position)
                 draft.target = ScrollTargetResult(offset: offset, pending: false)
-                if animated { draft.phase = .animating } else { draft.offset = offset }
+                if !animated {
+                    draft.offset = offset
+                } else if runsMotions {
+                    draft.startMotion(to: offset)
+                } else {
+                    draft.phase = .animating
+                }
             } else {
                 setPending(PendingScrollTarget(child: id, position: position), &draft)
                 draft.target = ScrollTargetResult(offset: nil, pending: true)
@@ -45,22 +56,37 @@ struct ScrollTarget: ContainerBehavior {
         pending = target
     }
 
-    func save(into snapshot: inout ContainerSnapshot) { snapshot.pendingTarget = pending }
+    /// `state.target`: the target waiting for its child's place, or `null`.
+    static let statePart: StateDeclaration? = StateDeclaration("target", .object([
+        .required("pending", .nullable(.object([
+            .required("child", .string),
+            .required("position", .enumeration(of: ScrollPosition.self)),
+        ]))),
+    ]), initial: .object(["pending": .null]))
+
+    func save() -> OptionValue {
+        .object(["pending": OptionValue(pending) { target in
+            .object(["child": .string(target.child), "position": .string(target.position.rawValue)])
+        }])
+    }
 
     /// A pending target waits for its child's place: the child exists and
     /// its place is unknown (a known one resolves in the call that makes it so).
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
-        if let target = snapshot.pendingTarget {
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+        let target = part["pending"].flatMap { value in
+            value == .null ? nil : PendingScrollTarget(child: value["child"]!.string!, position: value["position"]!.enumeration()!)
+        }
+        if let target {
             let stack = restoration.layout.stack
             guard let i = stack.index(of: target.child) else {
-                throw restoration.invalid("pendingTarget", "child", reason: "no child '\(target.child)' in this snapshot")
+                throw restoration.invalid("pending", "child", reason: "no child '\(target.child)' in this snapshot")
             }
             guard !stack.isPlacementKnown(i) else {
-                throw restoration.invalid("pendingTarget", "child",
+                throw restoration.invalid("pending", "child",
                                           reason: "must be a child whose place is not known yet (a known one resolves at once)")
             }
         }
-        pending = snapshot.pendingTarget
+        pending = target
     }
 }
 

@@ -23,13 +23,12 @@ struct StickyPinning: ContainerBehavior {
         pinned = now
     }
 
-    func save(into snapshot: inout ContainerSnapshot) { snapshot.pinned = pinned }
-
-    /// The pinned bars are what the layout gives, so they are derived; stored ones must agree.
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+    /// The pinned bars are what the layout gives, so they are derived, never
+    /// stored; a format 1 snapshot's stored ones must agree.
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
         let layout = restoration.layout
         pinned = layout.stack.pins.childIndices.filter { layout.child($0).isPinned }.map(layout.childID)
-        if let stored = snapshot.pinned, stored != pinned {
+        if let stored = restoration.storedDerivedState?.pinned, stored != pinned {
             throw restoration.invalid("pinned", reason: "must be \(pinned), the sticky bars pinned at the snapshot's offset")
         }
     }

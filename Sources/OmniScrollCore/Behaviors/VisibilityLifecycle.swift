@@ -106,20 +106,17 @@ struct VisibilityLifecycle: ContainerBehavior {
         return same && matched == indices.count
     }
 
-    func save(into snapshot: inout ContainerSnapshot) {
-        snapshot.visibility = VisibilitySnapshot(visible: visible, active: active, leaving: leaving)
-    }
-
     /// All three are what the layout gives (as `observe` leaves them after
-    /// every call), so they are derived; stored ones must agree.
-    mutating func restore(from snapshot: ContainerSnapshot, _ restoration: Restoration) throws(ContainerError) {
+    /// every call), so they are derived, never stored; a format 1 snapshot's
+    /// stored ones must agree.
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
         let layout = restoration.layout
         visible = layout.visibleIndices.map(layout.childID)
         active = layout.activeIndex.map(layout.childID)
         leaving = restoration.direction == .up ? active : nil
         hasIndices = false
         seedPair = nil
-        guard let stored = snapshot.visibility else { return }
+        guard let stored = restoration.storedDerivedState else { return }
         guard stored.visible == visible else {
             throw restoration.invalid("visible", reason: "must be \(visible), the children visible at the snapshot's offset")
         }
@@ -164,19 +161,4 @@ extension EventType {
     public static var topVCDidDisappear: EventType { EventType("topVCDidDisappear") }
     public static var bottomVCDidShow: EventType { EventType("bottomVCDidShow") }
     public static var didScrollToBottomContainer: EventType { EventType("didScrollToBottomContainer") }
-}
-
-public struct VisibilitySnapshot: Equatable, Sendable {
-    /// The visible children, in child order.
-    public var visible: [String]
-    /// The active child.
-    public var active: String?
-    /// The child whose `childWillHide` has fired.
-    public var leaving: String?
-
-    public init(visible: [String], active: String?, leaving: String?) {
-        self.visible = visible
-        self.active = active
-        self.leaving = leaving
-    }
 }

@@ -26,10 +26,13 @@ public enum ParamSchema: Sendable {
     /// `schema` or `null`: `null` means "none" where the schema says so, and
     /// nowhere else.
     indirect case nullable(ParamSchema)
-    /// One of `cases` (each an object), chosen by the string member
-    /// `discriminator`: the case whose discriminator enumeration holds the
-    /// value, or, when the member is absent, the case where it is optional
-    /// (JSON Schema `oneOf`; the cases must not overlap).
+    /// One of `cases`, chosen by the member `discriminator`: the case whose
+    /// discriminator takes the value (a string enumeration holding it, or an
+    /// integer `constant` equal to it), or, when the member is absent, the
+    /// case where it is optional (JSON Schema `oneOf`; the cases must not
+    /// overlap). A case is an object, or a `oneOf` of objects that agree on
+    /// this discriminator and are told apart by their own (a container's
+    /// snapshot by `format`, within snapshots told apart by `engine`).
     indirect case oneOf(discriminator: ParamKey, cases: [ParamSchema])
 
     /// An enumeration of a Swift enum's raw values, in declaration order.
@@ -51,21 +54,50 @@ public enum ParamSchema: Sendable {
     }
 
     /// The members object `value` must have: for `oneOf`, those of the case
-    /// its discriminator picks; a discriminator no case takes is the reason.
-    func members(of value: JSONElement) throws(Mismatch) -> [Member] {
+    /// its discriminators pick; a discriminator no case takes is the reason.
+    func members(of value: JSONElement) throws(OneOfMismatch) -> [Member] {
         guard case .oneOf(let discriminator, let cases) = nonNull else { return members }
         let tag = value[discriminator.description]
         var taken: [String] = []
         for schema in cases {
-            guard let member = schema.members.first(where: { $0.name == discriminator }),
-                  case .enumeration(let values) = member.schema.nonNull else { continue }
-            if let tag, let text = tag.stringValue, values.contains(text) { return schema.members }
-            if tag == nil, !member.required { return schema.members }
-            taken += values
+            guard let member = schema.member(discriminator) else { continue }
+            if let tag, member.schema.isDiscriminator(tag) { return try schema.members(of: value) }
+            if tag == nil, !member.required { return try schema.members(of: value) }
+            taken += member.schema.discriminatorValues
         }
-        if tag == nil { throw Mismatch(reason: "required") }
-        throw Mismatch(reason: "must be one of \(taken.joined(separator: ", "))")
+        throw OneOfMismatch(discriminator: discriminator,
+                            reason: tag == nil ? "required" : "must be one of \(taken.joined(separator: ", "))")
     }
+
+    /// Member `name` of an object schema, or of a `oneOf`'s first case (its cases agree on it).
+    private func member(_ name: ParamKey) -> Member? {
+        if case .oneOf(_, let cases) = nonNull { return cases.first?.member(name) }
+        return members.first { $0.name == name }
+    }
+
+    /// Whether `tag` is a value this discriminator schema takes.
+    private func isDiscriminator(_ tag: JSONElement) -> Bool {
+        switch nonNull {
+        case .enumeration(let values): tag.stringValue.map(values.contains) ?? false
+        case .integer(_, let constant?): tag.intValue == constant
+        default: false
+        }
+    }
+
+    /// The values this discriminator schema takes, as an error lists them.
+    private var discriminatorValues: [String] {
+        switch nonNull {
+        case .enumeration(let values): values
+        case .integer(_, let constant?): [String(constant)]
+        default: []
+        }
+    }
+}
+
+/// A value whose discriminator (`discriminator`, a member of the value) picks no case of a `oneOf`.
+struct OneOfMismatch: Error {
+    let discriminator: ParamKey
+    let reason: String
 }
 
 /// One named member of a params object: its name, what it may be, and

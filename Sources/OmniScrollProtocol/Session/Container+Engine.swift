@@ -4,6 +4,7 @@ import OmniScrollJSON
 /// The stack container as a session's engine.
 extension Container: Engine {
     static let kind = EngineKind.container
+    static let snapshotFormat = SnapshotEncoding.format
 
     var itemCount: Int { childCount }
 

@@ -24,6 +24,7 @@ public struct GridEngine: Sendable, Equatable {
 
 extension GridEngine: Engine {
     static let kind = EngineKind.grid
+    static let snapshotFormat = GridSnapshotEncoding.format
 
     /// Tiles count toward no session limit (`--max-tiles` bounds each reply instead).
     var itemCount: Int { 0 }

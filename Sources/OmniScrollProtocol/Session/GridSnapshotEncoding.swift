@@ -6,9 +6,12 @@ import OmniScrollJSON
 /// origin (`anchor`), in a fixed order. `--max-tiles` is the restoring
 /// worker's, not part of the snapshot.
 enum GridSnapshotEncoding {
+    /// A grid's snapshot format: its members have not changed since grids
+    /// came, so it stays 1 while containers moved to 2.
+    static let format = 1
     /// `#/components/schemas/GridSnapshot`.
     static let schema = ParamSchema.object([
-        .required("format", .integer(constant: SnapshotEncoding.format)),
+        .required("format", .integer(constant: format)),
         .required("engine", .enumeration([EngineKind.grid.rawValue])),
         .required("session", SessionParams.id),
         .required("delta", .boolean),

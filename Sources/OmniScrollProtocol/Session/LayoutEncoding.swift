@@ -7,13 +7,16 @@ import OmniScrollJSON
 ///     {"session","revision","offset","contentHeight","minOffset","maxOffset",
 ///      "direction","phase","activeChild","contentView","children","events"}
 ///
-/// then `tracks` in a session with tracks, then `anchorShift` when anchoring moved the offset, `clampShift` when the
+/// then `motion` when the call started one (`session.get` and
+/// `session.restore`: while one runs), then `tracks` in a session with tracks,
+/// then `anchorShift` when anchoring moved the offset, `clampShift` when the
 /// offset was clamped back into range, and `target` for `session.scrollToChild`.
 enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
     static func write(_ update: ContainerUpdate, of container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: nil, events: update.events,
-              tracks: container.trackValues.map { ($0, onlyChanged: false) }, anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
+              motion: container.startedMotion, tracks: container.trackValues.map { ($0, onlyChanged: false) },
+              anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
     }
 
     /// The reply of a delta session to a call that applied changes: it lists
@@ -21,21 +24,24 @@ enum LayoutEncoding {
     static func write(_ update: ContainerUpdate, since before: Layout, of container: Container, in session: SessionHeader,
                       into w: inout JSONWriter) {
         write(layout: update.layout, of: container, in: session, children: update.changedChildren(since: before),
-              events: update.events, tracks: container.trackValues.map { ($0, onlyChanged: true) },
+              events: update.events, motion: container.startedMotion,
+              tracks: container.trackValues.map { ($0, onlyChanged: true) },
               anchorShift: update.anchorShift, clampShift: update.clampShift, target: update.target, into: &w)
     }
 
     /// The reply to a call that only reads (`session.get`, `session.restore`): every child, no events.
     static func writeCurrent(_ container: Container, in session: SessionHeader, into w: inout JSONWriter) {
-        write(layout: container.layout, of: container, in: session, children: nil, events: [],
-              tracks: container.trackValues.map { ($0, onlyChanged: false) }, anchorShift: 0, clampShift: 0, target: nil, into: &w)
+        write(layout: container.layout, of: container, in: session, children: nil, events: [], motion: container.motion,
+              tracks: container.trackValues.map { ($0, onlyChanged: false) }, anchorShift: 0, clampShift: 0,
+              target: nil, into: &w)
     }
 
     /// - Parameter children: the indices of the children to list, `nil` for all.
     /// - Parameter tracks: the session's track values, and whether to write
     ///   only those the update changed (a delta reply); `nil` without tracks.
     private static func write(layout: Layout, of container: Container, in session: SessionHeader, children: [Int]?,
-                              events: [ContainerEvent], tracks: (values: TrackValues, onlyChanged: Bool)?, anchorShift: Double, clampShift: Double,
+                              events: [ContainerEvent], motion: MotionSummary?,
+                              tracks: (values: TrackValues, onlyChanged: Bool)?, anchorShift: Double, clampShift: Double,
                               target: ScrollTargetResult?, into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
         // each (the member order never changes), and each run of fragments,
@@ -74,6 +80,13 @@ enum LayoutEncoding {
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
         w.endArray()
+        if let motion {
+            w.key("motion")
+            w.beginObject()
+            w.key("target"); w.number(motion.target)
+            w.key("duration"); w.number(motion.duration)
+            w.endObject()
+        }
         if let tracks { writeTracks(tracks.values, onlyChanged: tracks.onlyChanged, into: &w) }
         if anchorShift != 0 {
             w.key("anchorShift"); w.number(anchorShift)

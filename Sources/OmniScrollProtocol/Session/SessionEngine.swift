@@ -6,6 +6,8 @@ import OmniScrollJSON
 /// engine type conforms in its own file (`Container+SessionEngine.swift`).
 protocol Engine {
     static var kind: EngineKind { get }
+    /// The `format` its snapshots are written in (each engine versions its own members).
+    static var snapshotFormat: Int { get }
     /// Raised by every call that changes the engine.
     var revision: Int { get }
     /// The items it holds, counted against `--max-total-children` (a container's children).
@@ -40,6 +42,13 @@ public enum SessionEngine: Sendable {
         switch self {
         case .container: Container.kind
         case .grid: GridEngine.kind
+        }
+    }
+
+    var snapshotFormat: Int {
+        switch self {
+        case .container: Container.snapshotFormat
+        case .grid: GridEngine.snapshotFormat
         }
     }
 

@@ -4,15 +4,32 @@ import OmniScrollJSON
 /// `session.snapshot`'s JSON form of a session and its inverse for
 /// `session.restore`: an envelope (`format`, `engine`, `session`, `delta`)
 /// then the engine's own members. Members appear in a fixed order, so equal
-/// sessions give equal bytes; `format` lets a later version refuse what it
-/// cannot read. A snapshot without `engine` (written before engines had
-/// names) is a container's.
+/// sessions give equal bytes; `format` versions an engine's members, so a
+/// later version reads older ones and refuses what it cannot read. A
+/// snapshot without `engine` (written before engines had names) is a
+/// container's.
+///
+/// A container's snapshot is format 2: `state` holds each behavior's part
+/// under its name, written, read and checked from the behaviors'
+/// declarations (`ContainerSnapshot.stateParts`), nothing here per behavior.
+/// Format 1 (`SnapshotFormat1`) is still read. A grid's members never
+/// changed, so its snapshot stays format 1 (`GridSnapshotEncoding.format`).
 enum SnapshotEncoding {
-    static let format = 1
+    /// The container snapshot format `session.snapshot` writes.
+    static let format = 2
     /// `#/components/schemas/AnySnapshot`: a container's or a grid's, by `engine`.
     static let schema = ParamSchema.oneOf(discriminator: "engine", cases: [containerSchema, GridSnapshotEncoding.schema])
+    /// `#/components/schemas/ContainerSnapshot`: the current format or format 1, by `format`.
+    static let containerSchema = ParamSchema.oneOf(discriminator: "format", cases: [currentSchema, SnapshotFormat1.schema])
     /// `#/components/schemas/Snapshot`.
-    static let containerSchema = ParamSchema.object([
+    static let currentSchema = ParamSchema.object(envelope(format: format) + [.required("state", stateSchema)])
+    /// Each behavior's part, required, in registration order.
+    static let stateSchema = ParamSchema.object(ContainerSnapshot.stateParts.map { part in
+        .required(ParamKey(stringLiteral: part.name), SessionParams.schema(part.schema))
+    })
+
+    /// The members of a container's snapshot before `state`, which every format shares.
+    static func envelope(format: Int) -> [Member] { [
         .required("format", .integer(constant: format)),
         .optional("engine", .enumeration([EngineKind.container.rawValue])),
         .required("session", SessionParams.id),
@@ -26,25 +43,11 @@ enum SnapshotEncoding {
         .required("phase", SessionParams.scrollPhase),
         .required("direction", .enumeration(of: ScrollDirection.self)),
         .required("revision", .integer(minimum: 0)),
-        .required("state", .object([
-            .required("visible", .array(items: .string())),
-            .required("active", .nullable(.string())),
-            .required("leaving", .nullable(.string())),
-            .required("pinned", .array(items: .string())),
-            .required("refresh", .enumeration(of: RefreshState.self)),
-            .required("loadMoreTriggeredAt", .nullable(.number())),
-            .required("loadingMore", .boolean),
-            .required("pendingTarget", .nullable(.object([
-                .required("child", .string()),
-                .required("position", .enumeration(of: ScrollPosition.self)),
-            ]))),
-            .optional("headerScroll", .array(items: SessionParams.length)),
-        ])),
-    ])
+    ] }
 
     static func write(_ session: Session, into w: inout JSONWriter) {
         w.beginObject()
-        w.key("format"); w.number(format)
+        w.key("format"); w.number(session.engine.snapshotFormat)
         w.key("engine"); w.string(session.engine.kind.rawValue)
         w.key("session"); w.string(session.id)
         w.key("delta"); w.bool(session.delta)
@@ -76,24 +79,9 @@ enum SnapshotEncoding {
         w.key("revision"); w.number(s.revision)
         w.key("state")
         w.beginObject()
-        let visibility = s.visibility ?? VisibilitySnapshot(visible: [], active: nil, leaving: nil)
-        w.key("visible"); strings(visibility.visible, into: &w)
-        w.key("active"); optionalString(visibility.active, into: &w)
-        w.key("leaving"); optionalString(visibility.leaving, into: &w)
-        w.key("pinned"); strings(s.pinned ?? [], into: &w)
-        w.key("refresh"); w.string(s.refresh.rawValue)
-        w.key("loadMoreTriggeredAt")
-        if let at = s.loadMoreTriggeredAt { w.number(at) } else { w.null() }
-        w.key("loadingMore"); w.bool(s.loadingMore)
-        w.key("pendingTarget")
-        if let target = s.pendingTarget {
-            w.beginObject(); w.key("child"); w.string(target.child); w.key("position"); w.string(target.position.rawValue); w.endObject()
-        } else { w.null() }
-        if let scroll = s.headerScroll {
-            w.key("headerScroll")
-            w.beginArray()
-            for e in scroll { w.number(e) }
-            w.endArray()
+        for part in ContainerSnapshot.stateParts {
+            w.key(part.name)
+            SessionParams.write(s.state[part.name.description] ?? part.initial, part.schema, into: &w)
         }
         w.endObject()
     }
@@ -115,19 +103,10 @@ enum SnapshotEncoding {
         w.endObject()
     }
 
-    private static func strings(_ values: [String], into w: inout JSONWriter) {
-        w.beginArray()
-        for value in values { w.string(value) }
-        w.endArray()
-    }
-
-    private static func optionalString(_ value: String?, into w: inout JSONWriter) {
-        if let value { w.string(value) } else { w.null() }
-    }
-
     /// What a snapshot holds besides its envelope, by engine.
     enum EngineSnapshot {
-        case container(ContainerSnapshot)
+        /// `format` names its fields in errors.
+        case container(ContainerSnapshot, format: Int)
         case grid(TileGridSnapshot, revision: Int)
 
         /// The engine again; an invalid snapshot is -32602 at its path
@@ -142,11 +121,12 @@ enum SnapshotEncoding {
                 } catch {
                     throw GridParams.rpcError(error, under: "params.snapshot", limits: limits)
                 }
-            case .container(let snapshot):
+            case .container(let snapshot, let format):
                 do throws(ContainerError) {
                     return .container(try Container(restoring: snapshot))
                 } catch {
-                    throw SessionParams.rpcError(error, path: SessionParams.render(error.field, under: "params.snapshot"))
+                    let field = format == SnapshotFormat1.format ? SnapshotFormat1.legacyField(error.field) : error.field
+                    throw SessionParams.rpcError(error, path: SessionParams.render(field, under: "params.snapshot"))
                 }
             }
         }
@@ -155,13 +135,11 @@ enum SnapshotEncoding {
     /// Reads a snapshot object (opened against `schema`); `(session id,
     /// delta, engine snapshot)`. A grid's bound on tiles per reply is set when it is restored.
     static func read(_ d: borrowing ParamDecoder) throws(RPCError) -> (String, Bool, EngineSnapshot) {
-        let format = try d.int("format")
-        guard format == Self.format else { throw d.invalid("format", "unsupported snapshot format \(format); this worker reads \(Self.format)") }
         let engine = try d.optionalEnumeration("engine", as: EngineKind.self) ?? .container
         let id = try d.string("session")
         switch engine {
         case .container:
-            return (id, try d.bool("delta"), .container(try readContainer(d)))
+            return (id, try d.bool("delta"), .container(try readContainer(d), format: try d.int("format")))
         case .grid:
             let (snapshot, revision) = try GridSnapshotEncoding.read(d)
             return (id, try d.bool("delta"), .grid(snapshot, revision: revision))
@@ -187,28 +165,14 @@ enum SnapshotEncoding {
             direction: try d.enumeration("direction", as: ScrollDirection.self),
             revision: try d.int("revision"))
         let state = try d.object("state")
-        snapshot.visibility = VisibilitySnapshot(
-            visible: try strings(state.array("visible")), active: try state.optionalString("active"),
-            leaving: try state.optionalString("leaving"))
-        snapshot.pinned = try strings(state.array("pinned"))
-        snapshot.refresh = try state.enumeration("refresh", as: RefreshState.self)
-        snapshot.loadMoreTriggeredAt = try state.optionalDouble("loadMoreTriggeredAt")
-        snapshot.loadingMore = try state.bool("loadingMore")
-        if let target = try state.optionalObject("pendingTarget") {
-            snapshot.pendingTarget = PendingScrollTarget(
-                child: try target.string("child"), position: try target.enumeration("position", as: ScrollPosition.self))
-        }
-        if let scroll = try state.optionalArray("headerScroll") {
-            var offsets: [Double] = []
-            for i in 0..<scroll.count { offsets.append(try scroll.double(at: i)) }
-            snapshot.headerScroll = offsets
+        if try d.int("format") == SnapshotFormat1.format {
+            try SnapshotFormat1.readState(state, into: &snapshot)
+        } else {
+            for part in ContainerSnapshot.stateParts {
+                snapshot.state[part.name.description] = try SessionParams.optionValue(
+                    part.schema, ParamKey(stringLiteral: part.name), in: state)
+            }
         }
         return snapshot
-    }
-
-    private static func strings(_ array: ParamArray) throws(RPCError) -> [String] {
-        var result: [String] = []
-        for i in 0..<array.count { result.append(try array.string(at: i)) }
-        return result
     }
 }

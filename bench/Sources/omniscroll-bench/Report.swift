@@ -61,6 +61,7 @@ struct BenchResults {
     var collapsingInstructions: CollapsingInstructions?
     var gridInstructions: GridInstructions?
     var flingCalls: FlingCalls?
+    var tickInstructions: TickInstructions?
 
     init(options: BenchOptions) { self.options = options }
 
@@ -246,6 +247,13 @@ struct BenchResults {
             md += "| calls/s | samples per call | instructions per call | \(grouped(Double(f.callgrindCalls))) calls | one call |\n| ---: | ---: | ---: | ---: | ---: |\n"
             md += "| \(grouped(f.callsPerSecond)) | \(fmt(f.samplesPerCall, 1)) | \(fmt(f.perCall, 1)) | \(grouped(Double(f.instructions))) | \(grouped(Double(f.oneCall))) |\n"
         }
+        if let t = tickInstructions {
+            md += "\n## 9. session.tick (`bench/tick-instructions`)\n\n"
+            md += "One two-child `session.create` with `options.physics` ios, then cycles of `beginDragging`, `drag`, `endDragging` with a velocity and 30 ticks at 1/60 s. Instructions: callgrind on the file minus the same file without its ticks, per tick (issue 14: at most 1.3 times a plain `session.scroll`). Ticks/s: the same difference on the wall clock (best of 3).\n\n"
+            md += "| ticks | ticks/s | instructions per tick | × plain scroll |\n| ---: | ---: | ---: | ---: |\n"
+            let ratio = scrollInstructions.map { fmt(t.perTick / $0.perScroll, 2) } ?? ""
+            md += "| \(grouped(Double(t.ticks))) | \(grouped(t.ticksPerSecond)) | \(fmt(t.perTick, 1)) | \(ratio) |\n"
+        }
         return md
     }
 
@@ -344,6 +352,16 @@ struct BenchResults {
         }
         if let g = gridInstructions {
             w.key("gridInstructions"); w.value(.object(g.report))
+        }
+        if let t = tickInstructions {
+            w.key("tickInstructions"); w.beginObject()
+            w.key("ticks"); w.number(t.ticks)
+            w.key("seconds"); w.number(t.seconds)
+            w.key("ticksPerSecond"); w.number(t.ticksPerSecond)
+            w.key("instructions"); w.number(t.instructions)
+            w.key("withoutTicks"); w.number(t.withoutTicks)
+            w.key("perTick"); w.number(t.perTick)
+            w.endObject()
         }
         if let f = flingCalls {
             w.key("flingCalls"); w.beginObject()

@@ -12,7 +12,9 @@
 // (`bench/grid-instructions`: grid.scroll ticks/s and instructions per tick;
 // not in the smoke run), fling
 // (`physics.fling` at 60 samples a second: calls/s and instructions per call,
-// `bench/fling-calls`; not in the smoke run either).
+// `bench/fling-calls`; not in the smoke run either), tick (`session.tick` in a
+// session with physics: ticks/s and instructions per tick,
+// `bench/tick-instructions`; not in the smoke run).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,6 +36,8 @@ struct BenchOptions {
     var gridInstructionsScript: String?
     /// `bench/fling-calls`, for the fling stage.
     var flingCallsScript: String?
+    /// `bench/tick-instructions`, for the tick stage.
+    var tickInstructionsScript: String?
     var only: Set<String> = []
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -56,6 +60,7 @@ struct BenchOptions {
             case "--scroll-instructions": options.scrollInstructionsScript = try value()
             case "--grid-instructions": options.gridInstructionsScript = try value()
             case "--fling-calls": options.flingCallsScript = try value()
+            case "--tick-instructions": options.tickInstructionsScript = try value()
             case "--only": options.only.formUnion(try value().split(separator: ",").map(String.init))
             default: throw BenchFailure("unknown argument \(arguments[i])")
             }
@@ -162,6 +167,11 @@ func runBench(_ options: BenchOptions) throws -> BenchResults {
         let figures = try FlingCalls.measure(script: script, worker: options.worker)
         results.flingCalls = figures
         log("physics.fling at 60 Hz: \(fmt(figures.callsPerSecond, 0)) calls/s, \(fmt(figures.perCall, 1)) instructions per call")
+    }
+    if enabled("tick"), !options.smoke, let script = options.tickInstructionsScript {
+        let figures = try TickInstructions.measure(script: script, worker: options.worker)
+        results.tickInstructions = figures
+        log("session.tick: \(fmt(figures.ticksPerSecond, 0)) ticks/s, \(fmt(figures.perTick, 1)) instructions per tick")
     }
     return results
 }

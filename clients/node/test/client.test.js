@@ -108,6 +108,40 @@ test('mutations, phases, targets, snapshots', () => withClient(async (c) => {
   assert.equal(snap.engine, 'container');
 }));
 
+// Session s1 of protocol/conformance/sessions.jsonl (the seed pair at 3000,
+// dragging up) as a worker writing format 1 snapshots recorded it.
+const FORMAT_1_SNAPSHOT = {
+  format: 1, session: 's1', delta: false, viewport: { width: 375, height: 800 }, insets: { top: 0, bottom: 100 },
+  options: { anchoring: true, seedEvents: true, refresh: null, loadMore: null },
+  children: [{ id: 'top', kind: 'scroll', contentHeight: 2000 }, { id: 'bottom', kind: 'scroll', contentHeight: 3000 }],
+  offset: 3000, phase: 'dragging', direction: 'up', revision: 2,
+  state: {
+    visible: ['bottom'], active: 'bottom', leaving: 'bottom', pinned: [], refresh: 'idle',
+    loadMoreTriggeredAt: null, loadingMore: false, pendingTarget: null,
+  },
+};
+
+test('snapshots are format 2, each behavior\'s part under its name', () => withClient(async (c) => {
+  const s = (await seed(c)).session;
+  await c.scroll(s, 1234);
+  const snap = await c.snapshot(s);
+  assert.equal(snap.format, 2);
+  assert.deepEqual(snap.state, { motion: { running: null, dragStart: null }, refresh: 'idle', target: { pending: null }, headerScroll: [], loadMore: { triggeredAt: null, loading: false } });
+}));
+
+test('a format 1 snapshot restores and answers as the live session', () => withClient(async (c) => {
+  const children = [{ id: 'top', kind: 'scroll', contentHeight: 2000 }, { id: 'bottom', kind: 'scroll', contentHeight: 3000 }];
+  const live = (await c.create({ viewport: [375, 800], children, insets: { top: 0, bottom: 100 } })).session;
+  await c.scroll(live, 3000, 'dragging');
+  assert.equal((await c.restore(FORMAT_1_SNAPSHOT, 'old')).offset, 3000);
+  for (const offset of [1500, 4300, -20]) {
+    const a = await c.request('session.scroll', { session: live, offset });
+    const b = await c.request('session.scroll', { session: 'old', offset });
+    assert.deepEqual({ ...b, session: live }, a);
+  }
+  assert.deepEqual((await c.snapshot('old')).state, (await c.snapshot(live)).state);
+}));
+
 test('a pending scroll target (offset null) resolves when sizes arrive', () => withClient(async (c) => {
   const { session: s } = await c.create({ viewport: [375, 800], template: 'shortContainer' });
   let lay = await c.scrollToChild(s, 'list');
@@ -247,4 +281,23 @@ test('physics.fling: golden numbers, a bounded overshoot sampled at 60 Hz, snapp
   assert.equal((await c.fling({ position: 0, velocity: 1000, snap: { points: [0, 120, 480, 900] } })).target, 480);
   await assert.rejects(c.fling({ position: 0, velocity: 1000, sampleInterval: 0.1, times: [0] }), (e) =>
     e instanceof RpcError && e.code === RpcError.INVALID_PARAMS && e.data.param === 'params.times');
+}));
+
+test('session motions: drags, a release velocity and 60 Hz ticks follow physics.fling, ending on the snap point', () => withClient(async (c) => {
+  await c.create({ id: 'm', viewport: { width: 375, height: 800 }, insets: { bottom: 100 },
+    children: [{ id: 'a', kind: 'scroll', contentHeight: 2000 }, { id: 'b', kind: 'scroll', contentHeight: 3000 }],
+    options: { physics: { preset: 'ios' }, snap: { interval: 400 } } });
+  await c.beginDragging('m');
+  assert.equal((await c.drag('m', -100)).offset, 100);
+  const released = await c.endDragging('m', { velocity: 1000, time: 0 });
+  assert.equal(released.phase, 'decelerating');
+  assert.equal(released.motion.target, 400);
+  const fling = await c.fling({ position: 100, velocity: 1000, bounds: [0, 4300], viewport: 800, snap: { interval: 400 }, sampleInterval: 1 / 60 });
+  const replies = [];
+  for (const s of fling.samples.slice(1)) replies.push(await c.tick('m', s.time));
+  assert.deepEqual(replies.map((r) => r.offset), fling.samples.slice(1).map((s) => s.position));
+  assert.equal(replies.at(-1).offset, 400);
+  assert.equal(replies.at(-1).phase, 'idle');
+  assert.equal(replies.at(-1).motion, undefined);
+  await assert.rejects(c.tick('m', 10), (e) => e instanceof RpcError && e.data.param === 'params.time');
 }));

@@ -18,13 +18,13 @@ from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError
                      WorkerDied)
 from .transcript import Mismatch, RawWorker, replay
 from .types import (Child, ChildLayout, ContentView, Event, FlingResult, GridLayout, GridTile, InitializeResult, Layout,
-                    MotionSample, Point, Rect, SessionInfo, Target, TileCoordinate)
+                    Motion, MotionSample, Point, Rect, SessionInfo, Target, TileCoordinate)
 from ._worker import resolve_binary
 
 __version__ = "0.1.0"  # the worker's (OmniScrollVersion.swift); scripts/version --check holds them equal
 
 __all__ = ["AsyncClient", "Call", "CallTimeout", "Child", "ChildLayout", "Client", "ClientClosed", "ComponentManager",
            "ContentView", "Event", "FlingResult", "GridLayout", "GridTile", "InitializeResult", "InvalidArgument", "Layout",
-           "Mismatch", "MotionSample", "OmniScrollError", "Point", "ProtocolViolation",
+           "Mismatch", "Motion", "MotionSample", "OmniScrollError", "Point", "ProtocolViolation",
            "RawWorker", "Rect", "RpcError", "SessionInfo", "Target", "TileCoordinate", "WorkerDied", "calls", "replay",
            "resolve_binary"] + _generated.__all__

@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "ChildSpecMode", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "ChildSpecMode", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "OptionsPhysicsPreset", "OptionsSnapMode", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine", "Template"]
 
 
 class Param(NamedTuple):
@@ -36,7 +36,9 @@ METHODS: Dict[str, MethodSpec] = {
     "session.removeChildren": MethodSpec("session.removeChildren", (Param("session", True, "string"), Param("children", True, "array<string>")), "Layout"),
     "session.scrollToChild": MethodSpec("session.scrollToChild", (Param("session", True, "string"), Param("child", True, "string"), Param("position", False, "ScrollPosition"), Param("animated", False, "boolean")), "Layout"),
     "session.beginDragging": MethodSpec("session.beginDragging", (Param("session", True, "string"),), "Layout"),
-    "session.endDragging": MethodSpec("session.endDragging", (Param("session", True, "string"), Param("decelerate", False, "boolean")), "Layout"),
+    "session.drag": MethodSpec("session.drag", (Param("session", True, "string"), Param("translation", True, "number")), "Layout"),
+    "session.endDragging": MethodSpec("session.endDragging", (Param("session", True, "string"), Param("decelerate", False, "boolean"), Param("velocity", False, "number"), Param("time", False, "number")), "Layout"),
+    "session.tick": MethodSpec("session.tick", (Param("session", True, "string"), Param("time", True, "number")), "Layout"),
     "session.endScrolling": MethodSpec("session.endScrolling", (Param("session", True, "string"),), "Layout"),
     "session.endRefreshing": MethodSpec("session.endRefreshing", (Param("session", True, "string"),), "Layout"),
     "session.endLoadingMore": MethodSpec("session.endLoadingMore", (Param("session", True, "string"),), "Layout"),
@@ -68,7 +70,9 @@ class Method:
     SESSION_REMOVE_CHILDREN = "session.removeChildren"
     SESSION_SCROLL_TO_CHILD = "session.scrollToChild"
     SESSION_BEGIN_DRAGGING = "session.beginDragging"
+    SESSION_DRAG = "session.drag"
     SESSION_END_DRAGGING = "session.endDragging"
+    SESSION_TICK = "session.tick"
     SESSION_END_SCROLLING = "session.endScrolling"
     SESSION_END_REFRESHING = "session.endRefreshing"
     SESSION_END_LOADING_MORE = "session.endLoadingMore"
@@ -89,6 +93,8 @@ EventDirection = Literal["up", "down"]
 EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "childDidCollapse", "childDidExpand", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling"]
 Framing = Literal["line", "content-length"]
 GridSnapshotEngine = Literal["grid"]
+OptionsPhysicsPreset = Literal["ios", "iosFast", "android", "flutter"]
+OptionsSnapMode = Literal["mandatory", "proximity"]
 PhysicsFlingPreset = Literal["ios", "iosFast", "android", "flutter"]
 PhysicsFlingSnapMode = Literal["mandatory", "proximity", "paging"]
 RecenterMode = Literal["idle", "threshold", "never"]

@@ -398,9 +398,15 @@ class AsyncClient:
     async def begin_dragging(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.begin_dragging(session), timeout)
 
-    async def end_dragging(self, session: str, decelerate: Optional[bool] = None, *,
-                           timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.end_dragging(session, decelerate), timeout)
+    async def drag(self, session: str, translation: Number, *, timeout: Optional[float] = None) -> Layout:
+        return await self.call(calls.drag(session, translation), timeout)
+
+    async def end_dragging(self, session: str, decelerate: Optional[bool] = None, velocity: Optional[Number] = None,
+                           time: Optional[Number] = None, *, timeout: Optional[float] = None) -> Layout:
+        return await self.call(calls.end_dragging(session, decelerate, velocity, time), timeout)
+
+    async def tick(self, session: str, time: Number, *, timeout: Optional[float] = None) -> Layout:
+        return await self.call(calls.tick(session, time), timeout)
 
     async def end_scrolling(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.end_scrolling(session), timeout)

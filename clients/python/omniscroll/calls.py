@@ -156,8 +156,22 @@ def begin_dragging(session: str) -> Call:
     return Call(Method.SESSION_BEGIN_DRAGGING, {"session": session}, Layout.from_json)
 
 
-def end_dragging(session: str, decelerate: Optional[bool] = None) -> Call:
-    return Call(Method.SESSION_END_DRAGGING, _params(session=session, decelerate=decelerate), Layout.from_json)
+def drag(session: str, translation: Number) -> Call:
+    """The finger's travel since ``begin_dragging`` (UIKit's pan translation: negative moves the offset up)."""
+    return Call(Method.SESSION_DRAG, {"session": session, "translation": translation}, Layout.from_json)
+
+
+def end_dragging(session: str, decelerate: Optional[bool] = None, velocity: Optional[Number] = None,
+                 time: Optional[Number] = None) -> Call:
+    """With ``velocity`` (points/s, the offset growing positive) the engine runs the release as a
+    motion; ``time`` is the release on the client's clock (default: the first tick's)."""
+    return Call(Method.SESSION_END_DRAGGING,
+                _params(session=session, decelerate=decelerate, velocity=velocity, time=time), Layout.from_json)
+
+
+def tick(session: str, time: Number) -> Call:
+    """The client's frame clock: the running motion's position at ``time`` (seconds)."""
+    return Call(Method.SESSION_TICK, {"session": session, "time": time}, Layout.from_json)
 
 
 def end_scrolling(session: str) -> Call:
@@ -235,7 +249,7 @@ def fling(position: Number, velocity: Number, preset: Optional[PhysicsFlingPrese
 
 __all__ = ["Call", "call", "initialize", "shutdown", "exit", "discover", "create", "scroll",
            "set_content_height", "update", "set_viewport", "set_insets", "insert_children",
-           "remove_children", "scroll_to_child", "begin_dragging", "end_dragging", "end_scrolling",
+           "remove_children", "scroll_to_child", "begin_dragging", "drag", "end_dragging", "tick", "end_scrolling",
            "end_refreshing", "end_loading_more", "get", "list_sessions", "destroy", "snapshot", "restore",
            "grid_create", "grid_scroll", "grid_update",
            "fling",

@@ -492,9 +492,15 @@ class Client:
     def begin_dragging(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.begin_dragging(session), timeout)
 
-    def end_dragging(self, session: str, decelerate: Optional[bool] = None, *,
-                     timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.end_dragging(session, decelerate), timeout)
+    def drag(self, session: str, translation: Number, *, timeout: Optional[float] = None) -> Layout:
+        return self.call(calls.drag(session, translation), timeout)
+
+    def end_dragging(self, session: str, decelerate: Optional[bool] = None, velocity: Optional[Number] = None,
+                           time: Optional[Number] = None, *, timeout: Optional[float] = None) -> Layout:
+        return self.call(calls.end_dragging(session, decelerate, velocity, time), timeout)
+
+    def tick(self, session: str, time: Number, *, timeout: Optional[float] = None) -> Layout:
+        return self.call(calls.tick(session, time), timeout)
 
     def end_scrolling(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.end_scrolling(session), timeout)

@@ -133,6 +133,21 @@ class Target:
 
 
 @dataclass
+class Motion:
+    """The motion the engine runs (``session.endDragging`` with a velocity, a
+    spring back, an animated scroll with physics): its rest and when, in
+    seconds after its start."""
+    target: Number
+    duration: Number
+    extra: Dict[str, JSON] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, value: JSON) -> "Motion":
+        o = _obj(value, "motion")
+        return cls(_num(o, "target", "motion"), _num(o, "duration", "motion"), _extra(o, ("target", "duration")))
+
+
+@dataclass
 class Layout:
     session: str
     revision: int
@@ -146,6 +161,7 @@ class Layout:
     content_view: ContentView
     children: List[ChildLayout]
     events: List[Event]
+    motion: Optional[Motion] = None
     anchor_shift: Optional[Number] = None
     clamp_shift: Optional[Number] = None
     target: Optional[Target] = None
@@ -156,7 +172,7 @@ class Layout:
     raw: Dict[str, JSON] = field(default_factory=dict, repr=False, compare=False)
 
     _KEYS = ("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction",
-             "phase", "activeChild", "contentView", "children", "events", "tracks", "anchorShift", "clampShift",
+             "phase", "activeChild", "contentView", "children", "events", "motion", "tracks", "anchorShift", "clampShift",
              "target")
 
     @classmethod
@@ -173,6 +189,7 @@ class Layout:
         anchor = o.get("anchorShift")
         clamp = o.get("clampShift")
         target = o.get("target")
+        motion = o.get("motion")
         tracks = o.get("tracks")
         direction = o.get("direction")
         active = o.get("activeChild")
@@ -190,6 +207,7 @@ class Layout:
             content_view=ContentView.from_json(o.get("contentView")),
             children=[ChildLayout.from_json(c) for c in children],
             events=[Event.from_json(e) for e in events],
+            motion=Motion.from_json(motion) if isinstance(motion, dict) else None,
             anchor_shift=anchor if isinstance(anchor, (int, float)) and not isinstance(anchor, bool) else None,
             clamp_shift=clamp if isinstance(clamp, (int, float)) and not isinstance(clamp, bool) else None,
             target=Target.from_json(target) if isinstance(target, dict) else None,

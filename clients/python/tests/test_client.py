@@ -161,6 +161,39 @@ def test_list_destroy_snapshot_restore(client: Client) -> None:
     assert [c.id for c in restored.children] == ["web", "list"]
 
 
+# Session s1 of protocol/conformance/sessions.jsonl (the seed pair at 3000,
+# dragging up) as a worker writing format 1 snapshots recorded it.
+FORMAT_1_SNAPSHOT = {
+    "format": 1, "session": "s1", "delta": False, "viewport": {"width": 375, "height": 800},
+    "insets": {"top": 0, "bottom": 100},
+    "options": {"anchoring": True, "seedEvents": True, "refresh": None, "loadMore": None},
+    "children": [{"id": "top", "kind": "scroll", "contentHeight": 2000},
+                 {"id": "bottom", "kind": "scroll", "contentHeight": 3000}],
+    "offset": 3000, "phase": "dragging", "direction": "up", "revision": 2,
+    "state": {"visible": ["bottom"], "active": "bottom", "leaving": "bottom", "pinned": [], "refresh": "idle",
+              "loadMoreTriggeredAt": None, "loadingMore": False, "pendingTarget": None}}
+
+
+def test_snapshots_are_format_2_with_each_behaviors_part(client: Client) -> None:
+    s = seed_session(client).session
+    client.scroll(s, 1234)
+    snap = client.snapshot(s)
+    assert snap["format"] == 2
+    assert snap["state"] == {"motion": {"running": None, "dragStart": None}, "refresh": "idle", "target": {"pending": None},
+                             "headerScroll": [], "loadMore": {"triggeredAt": None, "loading": False}}
+
+
+def test_a_format_1_snapshot_restores_and_answers_as_the_live_session(client: Client) -> None:
+    live = client.create((375, 800), [Child.scroll("top", 2000), Child.scroll("bottom", 3000)],
+                         insets=(0, 100)).session
+    client.scroll(live, 3000, "dragging")
+    assert client.restore(FORMAT_1_SNAPSHOT, id="old").offset == 3000
+    for y in (1500, 4300, -20):
+        a, b = client.scroll(live, y), client.scroll("old", y)
+        assert {**b.raw, "session": live} == a.raw
+    assert client.snapshot("old")["state"] == client.snapshot(live)["state"]
+
+
 def test_template_with_seed_events(client: Client) -> None:
     lay = client.create((375, 800), template="shortContainer")
     s = lay.session
@@ -179,7 +212,8 @@ def test_initialize_and_discover_cover_every_bound_method(client: Client) -> Non
     bound = {"initialize", "shutdown", "exit", "rpc.discover", "session.create", "session.scroll",
              "session.setContentHeight", "session.update", "session.setViewport", "session.setInsets",
              "session.insertChildren", "session.removeChildren", "session.scrollToChild",
-             "session.beginDragging", "session.endDragging", "session.endScrolling", "session.endRefreshing",
+             "session.beginDragging", "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
+             "session.endRefreshing",
              "session.endLoadingMore", "session.get", "session.list", "session.destroy", "session.snapshot",
              "session.restore"}
     missing = {n for n in names if n.startswith("session.")} - bound
@@ -372,3 +406,22 @@ def test_fling_golden_and_samples(client: Client) -> None:
     with pytest.raises(RpcError) as err:
         client.fling(0, 1000, sample_interval=0.1, times=[0])
     assert err.value.code == RpcError.INVALID_PARAMS and err.value.data["param"] == "params.times"
+
+
+def test_session_motion_forwards_drags_release_and_ticks(client: Client) -> None:
+    """A client with no scroll view: drags, a release velocity and a 60 Hz clock; the worker runs the
+    physics, and its ticks follow physics.fling with the same inputs, ending exactly on the snap point."""
+    client.create((375, 800), [Child.scroll("a", 2000), Child.scroll("b", 3000)], insets=(0, 100), id="m",
+                  options={"physics": {"preset": "ios"}, "snap": {"interval": 400}})
+    client.begin_dragging("m")
+    assert client.drag("m", -100).offset == 100
+    released = client.end_dragging("m", velocity=1000, time=0)
+    assert released.phase == "decelerating" and released.motion is not None and released.motion.target == 400
+    fling = client.fling(100, 1000, bounds=(0, 4300), viewport=800, snap={"interval": 400}, sample_interval=1 / 60)
+    assert fling.samples is not None
+    replies = [client.tick("m", s.time) for s in fling.samples[1:]]
+    assert [r.offset for r in replies] == [s.position for s in fling.samples[1:]]
+    assert replies[-1].offset == 400 and replies[-1].phase == "idle" and replies[-1].motion is None
+    with pytest.raises(RpcError) as err:
+        client.tick("m", 10)
+    assert err.value.code == RpcError.INVALID_PARAMS and err.value.data["param"] == "params.time"

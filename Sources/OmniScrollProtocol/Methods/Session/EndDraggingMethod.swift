@@ -1,22 +1,40 @@
 import OmniScrollCore
 import OmniScrollJSON
 
-/// `session.endDragging`: the finger lifted; phase `decelerating` when the
-/// view keeps moving, `idle` otherwise.
+/// `session.endDragging`: the finger lifted. With `velocity` the engine runs
+/// the release as a motion (phase `decelerating`, advanced by `session.tick`
+/// from `time`, or from the first tick without it); without, phase
+/// `decelerating` when the client keeps the view moving itself (`decelerate`),
+/// `idle` otherwise.
 struct EndDraggingMethod: MethodDeclaration {
     static let name: StaticString = "session.endDragging"
-    static let params: [Member] = [.session, .optional("decelerate", .boolean)]
+    static let params: [Member] = [
+        .session,
+        .optional("decelerate", .boolean),
+        .optional("velocity", SessionParams.velocity),
+        .optional("time", SessionParams.time),
+    ]
     static let result = ResultSchema.component("Layout")
 
     let session: String
     let decelerate: Bool
+    let velocity: Double?
+    let time: Double?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
         session = try params.string("session")
         decelerate = try params.optionalBool("decelerate") ?? false
+        velocity = try params.optionalDouble("velocity")
+        time = try params.optionalDouble("time")
+        if time != nil, velocity == nil { throw params.invalid("time", "only with velocity") }
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
-        try SessionChange.apply(.phase(decelerate ? .decelerating : .idle), to: session, &state, &result)
+        if let velocity {
+            try SessionChange.apply([.phase(.decelerating), .release(velocity: velocity, time: time)], to: session,
+                                    &state, &result)
+        } else {
+            try SessionChange.apply(.phase(decelerate ? .decelerating : .idle), to: session, &state, &result)
+        }
     }
 }

@@ -16,6 +16,10 @@ enum SessionParams {
     static let positiveLength = ParamSchema.number(exclusiveMinimum: 0, maximum: Bounds.maxLength)
     /// An offset: within ±`Bounds.maxOffset`.
     static let offset = ParamSchema.number(minimum: -Bounds.maxOffset, maximum: Bounds.maxOffset)
+    /// A time on the client's clock, in seconds (`FlingRequest.maxMagnitude` bounds it).
+    static let time = ParamSchema.number(minimum: -FlingRequest.maxMagnitude, maximum: FlingRequest.maxMagnitude)
+    /// A velocity in points per second, the offset growing positive.
+    static let velocity = ParamSchema.number(minimum: -FlingRequest.maxMagnitude, maximum: FlingRequest.maxMagnitude)
 
     static let viewport = ParamSchema.object([
         .required("width", positiveLength),
@@ -63,21 +67,31 @@ enum SessionParams {
         [.optional("delta", .boolean)]
         + ContainerOptions.declarations.map { .optional(ParamKey(stringLiteral: $0.name), schema($0.schema)) })
 
-    /// An option's shape as a param schema.
+    /// An option's or a state part's shape as a param schema.
     static func schema(_ option: OptionSchema) -> ParamSchema {
         switch option {
         case .boolean: .boolean
-        case .number(.length): length
-        case .number(.positiveLength): positiveLength
-        case .number(.offset): offset
+        case .number(let kind): schema(kind)
         case .string: .string()
-        case .array(let item): .array(items: schema(item))
+        case .enumeration(let cases): .enumeration(cases)
+        case .array(let items): .array(items: schema(items))
         case .object(let members):
             .object(members.map { member in
                 member.required ? .required(ParamKey(stringLiteral: member.name), schema(member.schema))
                     : .optional(ParamKey(stringLiteral: member.name), schema(member.schema))
             })
         case .nullable(let inner): .nullable(schema(inner))
+        }
+    }
+
+    /// A number option's bounds as a param schema.
+    static func schema(_ number: OptionNumber) -> ParamSchema {
+        switch number {
+        case .length: length
+        case .positiveLength: positiveLength
+        case .offset: offset
+        case .finite: .number()
+        case .magnitude: FlingMethod.magnitude
         }
     }
 
@@ -149,44 +163,54 @@ enum SessionParams {
         return (options, delta)
     }
 
-    /// Member `key` of `object` as `schema` shapes it, `nil` when not given.
-    private static func optionValue(_ schema: OptionSchema, _ key: ParamKey, in object: borrowing ParamDecoder) throws(RPCError) -> OptionValue? {
+    /// Member `key` of `object` as `schema` shapes it, `nil` when not given
+    /// (a required member not given is -32602 "required"). `object` was
+    /// opened against `schema(_:)` of the same shape.
+    static func optionValue(_ schema: OptionSchema, _ key: ParamKey, in object: borrowing ParamDecoder) throws(RPCError) -> OptionValue? {
         switch schema {
         case .boolean: return try object.optionalBool(key).map(OptionValue.bool)
         case .number: return try object.optionalDouble(key).map(OptionValue.number)
         case .string: return try object.optionalString(key).map(OptionValue.string)
-        case .array(let item):
+        case .enumeration(let cases):
+            guard let s = try object.optionalString(key) else { return nil }
+            guard cases.contains(s) else { throw object.invalid(key, "must be one of \(cases.joined(separator: ", "))") }
+            return .string(s)
+        case .array(let items):
             guard let array = try object.optionalArray(key) else { return nil }
             var values: [OptionValue] = []
-            values.reserveCapacity(array.count)
-            for i in 0..<array.count { values.append(try element(item, at: i, of: array)) }
+            for i in 0..<array.count { values.append(try item(items, at: i, of: array)) }
             return .array(values)
         case .object(let members):
             guard let nested = try object.optionalObject(key) else { return nil }
-            return try objectValue(members, of: nested)
+            return .object(try memberValues(members, in: nested))
         case .nullable(let inner):
             guard object.contains(key) else { return nil }
             return try optionValue(inner, key, in: object) ?? .null
         }
     }
 
-    private static func objectValue(_ members: [OptionMember], of object: borrowing ParamDecoder) throws(RPCError) -> OptionValue {
+    private static func memberValues(_ members: [OptionMember], in object: borrowing ParamDecoder) throws(RPCError) -> [String: OptionValue] {
         var values: [String: OptionValue] = [:]
         for member in members {
             values[member.name.description] = try optionValue(member.schema, ParamKey(stringLiteral: member.name), in: object)
         }
-        return .object(values)
+        return values
     }
 
-    /// Element `i` of an option's array as `schema` shapes it (the array's
-    /// schema has checked its type already).
-    private static func element(_ schema: OptionSchema, at i: Int, of array: ParamArray) throws(RPCError) -> OptionValue {
-        switch schema.nonNull {
-        case .object(let members): return try objectValue(members, of: array.object(at: i))
+    /// Element `i` of an array of `items` (strings, numbers or objects).
+    private static func item(_ items: OptionSchema, at i: Int, of array: ParamArray) throws(RPCError) -> OptionValue {
+        switch items {
         case .string: return .string(try array.string(at: i))
+        case .enumeration(let cases):
+            let s = try array.string(at: i)
+            guard cases.contains(s) else {
+                throw RPCError.invalidParams(path: array.path(at: i), reason: "must be one of \(cases.joined(separator: ", "))")
+            }
+            return .string(s)
         case .number: return .number(try array.double(at: i))
+        case .object(let members): return .object(try memberValues(members, in: array.object(at: i)))
         case .boolean, .array, .nullable:
-            preconditionFailure("no option declares an array of \(schema)")
+            preconditionFailure("arrays of \(items) are not declared by any behavior; add their reading here")
         }
     }
 
@@ -196,11 +220,10 @@ enum SessionParams {
         case .null: w.null()
         case .bool(let b): w.bool(b)
         case .number(let n): w.number(n)
-        case .string(let text): w.string(text)
+        case .string(let s): w.string(s)
         case .array(let values):
-            guard case .array(let item) = schema.nonNull else { return }
             w.beginArray()
-            for v in values { write(v, item, into: &w) }
+            for v in values { write(v, schema.nonNull.items, into: &w) }
             w.endArray()
         case .object(let values):
             w.beginObject()

@@ -1,0 +1,23 @@
+import OmniScrollCore
+import OmniScrollJSON
+
+/// `session.drag`: the finger's travel since `beginDragging` (UIKit's pan
+/// translation: negative moves the offset up); the engine moves the offset to
+/// `dragStart − translation`, rubber-banded past the bounds (DESIGN.md §4.1).
+struct DragMethod: MethodDeclaration {
+    static let name: StaticString = "session.drag"
+    static let params: [Member] = [.session, .required("translation", SessionParams.offset)]
+    static let result = ResultSchema.component("Layout")
+
+    let session: String
+    let translation: Double
+
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
+        translation = try params.double("translation")
+        session = try params.string("session")
+    }
+
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
+        try SessionChange.apply(.drag(translation: translation), to: session, &state, &result)
+    }
+}
