@@ -74,20 +74,25 @@ public struct Layout: Sendable {
         var stackHeight = 0.0
         let pins = stack.pins
         var header = 0
+        // What the headers above add to a sticky bar's pin line beyond
+        // their `pinnedHeight` (`headerSlack`): a bar pins below their paint.
+        var slack = 0.0
         for k in 0..<pins.count {
             let i = pins.childIndices[k]
+            let pinTop = pins.pinTops[k] + slack
             if header < headers.count, stack.headerIndices[header] == i {
                 let state = headers[header]
                 header += 1
                 if state.isHeld, state.paint > 0 {
-                    let top = offset + pins.pinTops[k]
-                    stackHeight = max(stackHeight, pins.pinTops[k] + state.paint)
+                    let top = offset + pinTop
+                    stackHeight = max(stackHeight, pinTop + state.paint)
                     cover.append((top, top + state.paint))
                 }
-            } else if offset + pins.pinTops[k] >= stack.naturalTop(i) {
-                let top = offset + pins.pinTops[k]
+                slack += state.paint - CollapsingChild.pinnedHeight(of: stack.payloads[i], natural: stack.naturalHeight(i))
+            } else if offset + pinTop >= stack.naturalTop(i) {
+                let top = offset + pinTop
                 let bottom = top + stack.naturalHeight(i)
-                stackHeight = max(stackHeight, pins.pinTops[k] + stack.naturalHeight(i))
+                stackHeight = max(stackHeight, pinTop + stack.naturalHeight(i))
                 cover.append((top, bottom))
             }
         }
@@ -257,6 +262,11 @@ public struct Layout: Sendable {
             let natural = stack.naturalHeight(i)
             height = ScrollChild.frameHeight(natural: natural, pinnedAbove: pinned, viewportHeight: viewport.height)
             placement = ScrollChild.place(natural: natural, top: top, height: height, window: offset + pinned)
+        } else if case .sticky = stack.payloads[i] {
+            // Pinned below the headers' paint, not their `pinnedHeight`: a
+            // floating header that comes back never covers the bar.
+            let pinLine = offset + stack.pins.pinTop(ofChild: i) + headerSlack(above: i)
+            placement = pinLine >= top ? ChildPlacement(frameTop: pinLine, isPinned: true) : ChildPlacement(frameTop: top)
         } else {
             placement = self.placement(i, height: height)
         }

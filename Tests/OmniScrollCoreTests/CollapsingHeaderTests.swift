@@ -78,6 +78,21 @@ final class CollapsingHeaderTests: XCTestCase {
         XCTAssertEqual(ours(try container.apply(.offset(0))), ["childDidExpand"])
     }
 
+    /// A sticky bar below a header pins below the header's paint extent: a
+    /// floating header that comes back pushes the bar down, never covers it.
+    func testStickyBarPinsBelowAFloatingHeaderThatCameBack() throws {
+        var container = try make([.collapsing("bar", maxHeight: 200, minHeight: 50, mode: .floating),
+                                  .sticky("tabs", height: 44), .scroll("list", contentHeight: 5000)])
+        var layout = try container.apply(.offset(2000)).layout
+        XCTAssertEqual([layout.child(1).frame.y, layout.child(2).frame.y], [2000, 2044], "the header gone, the bar at the top")
+        layout = try container.apply(.offset(1950)).layout  // the header comes back by 50
+        let tabs = layout.child(1)
+        XCTAssertEqual(tabs.frame.y, 1950 + 50, "pinned below the 50 points of the header on screen")
+        XCTAssertTrue(tabs.isPinned)
+        XCTAssertEqual(tabs.visibleHeight, 44)
+        XCTAssertEqual(layout.child(2).frame.y, 1950 + 50 + 44, "the list meets the bar's edge")
+    }
+
     func testMinHeightAboveMaxHeightIsInvalid() {
         XCTAssertThrowsError(try make([.collapsing("bar", maxHeight: 100, minHeight: 120)])) { error in
             XCTAssertEqual((error as? ContainerError)?.field.description, "children[0].minHeight")

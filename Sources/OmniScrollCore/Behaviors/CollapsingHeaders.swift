@@ -8,6 +8,8 @@ struct CollapsingHeaders: ContainerBehavior {
     private(set) var scroll: [Double] = []
     /// The ends each header was at after the last change list.
     private var ends: [HeaderEnd] = []
+    /// The offset `scroll` was followed to (a snap follows it on to the draft's).
+    private var lastOffset = 0.0
 
     private enum HeaderEnd: Equatable {
         case expanded, between, collapsed
@@ -30,12 +32,52 @@ struct CollapsingHeaders: ContainerBehavior {
     private mutating func follow(_ stack: ChildStack, from previous: Double?, to offset: Double) {
         let continues = previous != nil && scroll.count == stack.headerIndices.count
         scroll = stack.headerIndices.enumerated().map { k, i in
-            let now = Self.scrolledPast(child: i, in: stack, at: offset)
-            guard continues, let previous, case .collapsing(let header) = stack.payloads[i], header.mode == .floating
-            else { return now }
-            return Self.floatingScroll(scroll[k], last: Self.scrolledPast(child: i, in: stack, at: previous),
-                                       now: now, maxExtent: stack.naturalHeight(i))
+            continues ? scroll(ofHeader: k, child: i, in: stack, from: previous!, to: offset)
+                : Self.scrolledPast(child: i, in: stack, at: offset)
         }
+        lastOffset = offset
+    }
+
+    /// Header `k`'s (child `i`'s) effective scroll offset once the offset
+    /// goes from `previous` to `offset`.
+    private func scroll(ofHeader k: Int, child i: Int, in stack: ChildStack, from previous: Double, to offset: Double) -> Double {
+        let now = Self.scrolledPast(child: i, in: stack, at: offset)
+        guard case .collapsing(let header) = stack.payloads[i], header.mode == .floating else { return now }
+        return Self.floatingScroll(scroll[k], last: Self.scrolledPast(child: i, in: stack, at: previous),
+                                   now: now, maxExtent: stack.naturalHeight(i))
+    }
+
+    /// Snaps a `snap` header left partly collapsed when the phase becomes
+    /// idle: a motion to the nearer end (`snapTarget`), which a drag stops.
+    @inline(__always)  // a container without headers pays the guard only
+    mutating func prepare(_ draft: inout Draft) {
+        guard !scroll.isEmpty, draft.phase == .idle, draft.previousPhase != .idle else { return }
+        startSnap(&draft)
+    }
+
+    @inline(never)
+    private func startSnap(_ draft: inout Draft) {
+        let stack = draft.stack
+        guard scroll.count == stack.headerIndices.count, draft.motionRequest == nil else { return }
+        for (k, i) in stack.headerIndices.enumerated() {
+            guard case .collapsing(let header) = stack.payloads[i], header.snap else { continue }
+            let e = scroll(ofHeader: k, child: i, in: stack, from: lastOffset, to: draft.offset)
+            if let target = Self.snapTarget(offset: draft.offset, scrolledPast: e,
+                                            range: stack.naturalHeight(i) - header.minHeight) {
+                draft.startMotion(to: target, phase: .animating)
+                return
+            }
+        }
+    }
+
+    /// The offset that settles a header scrolled `e` into its collapse
+    /// `range` (`maxHeight − minHeight`) at the nearer end, `nil` when it is
+    /// at an end already. AppBarLayout's midpoint rule
+    /// (`AppBarLayout.Behavior.snapToChildIfNeeded`): past half of the
+    /// range it collapses, else it expands.
+    static func snapTarget(offset: Double, scrolledPast e: Double, range: Double) -> Double? {
+        guard e > 0, e < range else { return nil }
+        return offset - e + (e > range / 2 ? range : 0)
     }
 
     /// How far `offset` carries child `i`'s natural top past its pin line, ≥ 0.
@@ -115,6 +157,7 @@ struct CollapsingHeaders: ContainerBehavior {
             }
             scroll = stored
         }
+        lastOffset = layout.offset
         ends = zip(stack.headerIndices, scroll).map { i, e in
             guard case .collapsing(let header) = stack.payloads[i] else { return .expanded }
             return HeaderEnd(header.state(scrolledPast: e, natural: stack.naturalHeight(i), isHeld: e > 0).collapse)

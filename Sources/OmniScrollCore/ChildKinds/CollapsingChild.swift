@@ -20,8 +20,8 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
 
     public var minHeight: Double
     public var mode: Mode
-    /// Settles a header left partly collapsed to the nearer end once idle
-    /// (stored and reported; the motion is not run yet).
+    /// Settles a header left partly collapsed to the nearer end once the
+    /// phase becomes idle (`CollapsingHeaders`: a motion on `session.tick`).
     public var snap: Bool
 
     public init(minHeight: Double, mode: Mode = .pinned, snap: Bool = false) {
