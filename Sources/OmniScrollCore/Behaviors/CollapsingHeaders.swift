@@ -3,13 +3,41 @@
 /// (so the snapshot keeps it), and `childDidCollapse` / `childDidExpand`
 /// when a header's collapse reaches 1 or comes back to 0.
 struct CollapsingHeaders: ContainerBehavior {
+    /// The headers' path, behind a reference and `nil` in a container
+    /// without headers: every container holds its behaviors inline, and
+    /// the scroll path moves the container (memcpy by size).
+    private var path: Path?
+
+    private final class Path: @unchecked Sendable {
+        struct State {
+            /// Each header's effective scroll offset, parallel to the stack's `headerIndices`.
+            var scroll: [Double] = []
+            /// The ends each header was at after the last change list.
+            var ends: [HeaderEnd] = []
+            /// The offset `scroll` was followed to (a snap follows it on to the draft's).
+            var lastOffset = 0.0
+        }
+
+        var state: State
+        init(_ state: State) { self.state = state }
+    }
+
+    /// Changes the path in place when this container alone holds it, else on a copy.
+    private mutating func updatePath(_ change: (inout Path.State) -> Void) {
+        if isKnownUniquelyReferenced(&path), let path {
+            change(&path.state)
+        } else {
+            var state = path?.state ?? Path.State()
+            change(&state)
+            path = Path(state)
+        }
+    }
+
     /// Each header's effective scroll offset, parallel to the stack's
     /// `headerIndices`; empty without headers.
-    private(set) var scroll: [Double] = []
-    /// The ends each header was at after the last change list.
-    private var ends: [HeaderEnd] = []
-    /// The offset `scroll` was followed to (a snap follows it on to the draft's).
-    private var lastOffset = 0.0
+    var scroll: [Double] { path?.state.scroll ?? [] }
+    private var ends: [HeaderEnd] { path?.state.ends ?? [] }
+    private var lastOffset: Double { path?.state.lastOffset ?? 0 }
 
     private enum HeaderEnd: Equatable {
         case expanded, between, collapsed
@@ -25,17 +53,17 @@ struct CollapsingHeaders: ContainerBehavior {
     /// Flutter's rule (`floatingScroll`). Headers of a changed stack start afresh.
     @inline(__always)  // a container without headers pays the guard only
     mutating func advance(_ stack: ChildStack, from previous: Double?, to offset: Double) {
-        guard !stack.headerIndices.isEmpty || !scroll.isEmpty else { return }
+        guard !stack.headerIndices.isEmpty || path != nil else { return }
         follow(stack, from: previous, to: offset)
     }
 
     private mutating func follow(_ stack: ChildStack, from previous: Double?, to offset: Double) {
         let continues = previous != nil && scroll.count == stack.headerIndices.count
-        scroll = stack.headerIndices.enumerated().map { k, i in
+        let followed = stack.headerIndices.enumerated().map { k, i in
             continues ? scroll(ofHeader: k, child: i, in: stack, from: previous!, to: offset)
                 : Self.scrolledPast(child: i, in: stack, at: offset)
         }
-        lastOffset = offset
+        updatePath { $0.scroll = followed; $0.lastOffset = offset }
     }
 
     /// Header `k`'s (child `i`'s) effective scroll offset once the offset
@@ -51,7 +79,7 @@ struct CollapsingHeaders: ContainerBehavior {
     /// idle: a motion to the nearer end (`snapTarget`), which a drag stops.
     @inline(__always)  // a container without headers pays the guard only
     mutating func prepare(_ draft: inout Draft) {
-        guard !scroll.isEmpty, draft.phase == .idle, draft.previousPhase != .idle else { return }
+        guard path != nil, draft.phase == .idle, draft.previousPhase != .idle else { return }
         startSnap(&draft)
     }
 
@@ -101,12 +129,13 @@ struct CollapsingHeaders: ContainerBehavior {
 
     @inline(__always)  // a container without headers pays the guard only
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        guard transition.layout.hasHeaders || !ends.isEmpty else { return }
+        guard path != nil || transition.layout.hasHeaders else { return }
         emitEnds(transition, events: &events)
     }
 
     private mutating func emitEnds(_ transition: Transition, events: inout [ContainerEvent]) {
         let layout = transition.layout
+        var ends = self.ends
         if ends.count != layout.stack.headerIndices.count { ends = layout.stack.headerIndices.map { _ in .expanded } }
         var changes: [ContainerEvent] = []
         for (k, i) in layout.stack.headerIndices.enumerated() {
@@ -117,6 +146,7 @@ struct CollapsingHeaders: ContainerBehavior {
                 ends[k] = end
             }
         }
+        if ends != self.ends { updatePath { $0.ends = ends } }
         events.append(contentsOf: transition.isDescending ? changes.reversed() : changes)
     }
 
@@ -140,7 +170,7 @@ struct CollapsingHeaders: ContainerBehavior {
         let layout = restoration.layout
         let stack = layout.stack
         let derived = stack.headerIndices.map { Self.scrolledPast(child: $0, in: stack, at: layout.offset) }
-        scroll = derived
+        var scroll = derived
         if let stored = part.numbers, !stored.isEmpty {
             guard stored.count == derived.count else {
                 throw restoration.invalid(reason: "must hold one offset per collapsing header (\(derived.count))")
@@ -157,11 +187,12 @@ struct CollapsingHeaders: ContainerBehavior {
             }
             scroll = stored
         }
-        lastOffset = layout.offset
-        ends = zip(stack.headerIndices, scroll).map { i, e in
+        guard !scroll.isEmpty else { path = nil; return }
+        let ends = zip(stack.headerIndices, scroll).map { i, e -> HeaderEnd in
             guard case .collapsing(let header) = stack.payloads[i] else { return .expanded }
             return HeaderEnd(header.state(scrolledPast: e, natural: stack.naturalHeight(i), isHeld: e > 0).collapse)
         }
+        path = Path(Path.State(scroll: scroll, ends: ends, lastOffset: layout.offset))
     }
 }
 

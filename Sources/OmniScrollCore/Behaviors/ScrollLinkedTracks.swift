@@ -3,12 +3,28 @@
 /// change list changed (what a delta reply carries). The values are a pure
 /// function of the layout, so the snapshot keeps no part of them.
 struct ScrollLinkedTracks: ContainerBehavior {
-    /// The session's tracks, checked; empty when it has none.
-    private var tracks: [Track] = []
-    /// `tracks` over the current children, rebuilt when they change.
-    private var set: TrackSet?
+    /// The session's tracks and their values, behind a reference and `nil`
+    /// in a session without tracks: every container holds its behaviors
+    /// inline, and the scroll path moves the container (memcpy by size).
+    private var state: State?
+
+    private final class State: @unchecked Sendable {
+        /// The session's tracks, checked; never empty.
+        let tracks: [Track]
+        /// `tracks` over the current children, rebuilt when they change.
+        var set: TrackSet?
+        /// The values at the last layout, `nil` before the first.
+        var values: TrackValues?
+
+        init(tracks: [Track], set: TrackSet?, values: TrackValues?) {
+            self.tracks = tracks
+            self.set = set
+            self.values = values
+        }
+    }
+
     /// The values at the last layout, `nil` before the first or without tracks.
-    private(set) var values: TrackValues?
+    var values: TrackValues? { state?.values }
 
     static let declaration = OptionDeclaration("tracks", .nullable(.array(.object([
         .required("id", .string),
@@ -35,32 +51,41 @@ struct ScrollLinkedTracks: ContainerBehavior {
 
     mutating func configure(_ options: ContainerOptions) {
         // `validate` has accepted them before any container is configured.
-        tracks = (try? Self.tracks(in: options)) ?? []
-        set = nil
-        values = nil
+        let tracks = (try? Self.tracks(in: options)) ?? []
+        state = tracks.isEmpty ? nil : State(tracks: tracks, set: nil, values: nil)
     }
 
-    @inline(__always)  // a session without tracks pays the guard only
+    @inline(__always)  // a session without tracks pays the test only
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        guard !tracks.isEmpty else { return }
+        guard state != nil else { return }
         evaluate(transition.layout, childrenChanged: transition.structureChanged)
     }
 
     mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
-        guard !tracks.isEmpty else { return }
+        guard state != nil else { return }
         evaluate(restoration.layout, childrenChanged: true)
     }
 
+    /// Evaluates the tracks at `layout`, in place when this container alone
+    /// holds the state (a scroll allocates nothing), else on a copy.
+    @inline(never)
     private mutating func evaluate(_ layout: Layout, childrenChanged: Bool) {
-        if set == nil || childrenChanged { set = TrackSet(checked: tracks, resolving: layout.childIndex(of:)) }
+        guard self.state != nil else { return }
+        if !isKnownUniquelyReferenced(&self.state) {
+            self.state = self.state.map { State(tracks: $0.tracks, set: $0.set, values: $0.values) }
+        }
+        let state = self.state!
+        if state.set == nil || childrenChanged {
+            state.set = TrackSet(checked: state.tracks, resolving: layout.childIndex(of:))
+        }
         let subject = { (i: Int) in
             TimelineSubject(top: layout.stack.naturalTop(i), height: layout.child(i).frame.height,
                             viewport: layout.viewport.height)
         }
-        if values == nil {
-            values = TrackValues(set!, at: layout.offset, subject: subject)
+        if state.values == nil {
+            state.values = TrackValues(state.set!, at: layout.offset, subject: subject)
         } else {
-            values!.update(set!, at: layout.offset, subject: subject)
+            state.values!.update(state.set!, at: layout.offset, subject: subject)
         }
     }
 
