@@ -87,7 +87,7 @@ enum LayoutEncoding {
             w.key("duration"); w.number(motion.duration)
             w.endObject()
         }
-        if let tracks { writeTracks(tracks.values, onlyChanged: tracks.onlyChanged, into: &w) }
+        if let tracks { writeTracks(tracks.values, onlyChanged: tracks.onlyChanged, keys: session.encodedTrackKeys, into: &w) }
         if anchorShift != 0 {
             w.key("anchorShift"); w.number(anchorShift)
         }
@@ -153,15 +153,25 @@ enum LayoutEncoding {
     }
 
     /// `"tracks":{id: value}` in declaration order.
-    private static func writeTracks(_ tracks: TrackValues, onlyChanged: Bool, into w: inout JSONWriter) {
-        w.key("tracks")
-        w.beginObject()
-        if onlyChanged {
-            for i in tracks.changed { w.key(tracks.ids[i]); w.number(tracks.values[i]) }
-        } else {
-            for i in tracks.values.indices { w.key(tracks.ids[i]); w.number(tracks.values[i]) }
+    /// `"tracks":{…}` through one cursor, the ids pre-encoded in `keys`
+    /// (`SessionHeader.encodedTrackKeys`).
+    private static func writeTracks(_ tracks: TrackValues, onlyChanged: Bool, keys: [[UInt8]], into w: inout JSONWriter) {
+        let count = onlyChanged ? tracks.changed.count : tracks.values.count
+        let keyBytes = keys.reduce(0) { $0 + $1.count }
+        w.withCursor(reserving: 16 + keyBytes + count * (JSONWriter.maxNumberBytes + 1), needsComma: true) { c in
+            c.fragment(#","tracks":{"#)
+            func member(_ i: Int, first: Bool) {
+                if !first { c.fragment(",") }
+                keys[i].withUnsafeBytes { c.raw($0) }
+                c.number(tracks.values[i])
+            }
+            if onlyChanged {
+                for (k, i) in tracks.changed.enumerated() { member(i, first: k == 0) }
+            } else {
+                for i in tracks.values.indices { member(i, first: i == 0) }
+            }
+            c.fragment("}")
         }
-        w.endObject()
     }
 
     /// - Parameter components: the session's, when it registered any: the
