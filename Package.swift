@@ -23,7 +23,8 @@ let package = Package(
         .target(name: "OmniScrollTemplates",
                 resources: [.embedInCode("shortContainer.json"), .embedInCode("stickyTabs.json"),
                             .embedInCode("feed.json"),
-                            .embedInCode("profileTabs.json")]),
+                            .embedInCode("profileTabs.json"),
+                            .embedInCode("collapsingNav.json")]),
         // JSON-RPC 2.0, framing, the method table, param decoding, sessions.
         .target(name: "OmniScrollProtocol",
                 dependencies: ["OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC", "OmniScrollTemplates"]),

@@ -132,6 +132,13 @@ public enum ChildKind: String, CaseIterable, Sendable {
     case sticky
     case page
     case pager
+    case collapsing
+}
+
+public enum ChildSpecMode: String, CaseIterable, Sendable {
+    case pinned
+    case scroll
+    case floating
 }
 
 public enum ChildSpecOffsetPolicy: String, CaseIterable, Sendable {
@@ -177,6 +184,8 @@ public enum EventType: String, CaseIterable, Sendable {
     case pageDidSelect
     case pageDidShow
     case pageDidHide
+    case childDidCollapse
+    case childDidExpand
 }
 
 public enum Framing: String, CaseIterable, Sendable {

@@ -57,6 +57,8 @@ public struct ChildLayout: Sendable, Equatable {
     public var frame: Rect
     public var contentOffset: Point
     public var visibleHeight: Double
+    /// Collapsing children only: 0 expanded to 1 collapsed; `nil` for other kinds.
+    public var collapse: Double?
     public var extra: JSONObject
     init(json: JSONValue) throws {
         let o = try object(json, "child")
@@ -67,7 +69,8 @@ public struct ChildLayout: Sendable, Equatable {
         frame = try Rect(json: o["frame"])
         contentOffset = try Point(json: o["contentOffset"])
         visibleHeight = try num(o, "visibleHeight", "child")
-        extra = extras(o, ["id", "frame", "contentOffset", "visibleHeight"])
+        collapse = try o["collapse"].map { _ in try num(o, "collapse", "child") }
+        extra = extras(o, ["id", "frame", "contentOffset", "visibleHeight", "collapse"])
     }
 
     /// A pager's selected page id (`nil` for other kinds).
@@ -144,6 +147,9 @@ public struct Layout: Sendable, Equatable {
     /// How far the engine clamped the offset back into `[minOffset, maxOffset]`; `nil` when it did not.
     public var clampShift: Double?
     public var target: Target?
+    /// Sessions with `options.tracks` only: track values by id (a delta
+    /// session: only the values this call changed); `nil` without tracks.
+    public var tracks: [String: Double]?
     public var extra: JSONObject
     /// The reply exactly as decoded.
     public var raw: JSONValue
@@ -173,8 +179,12 @@ public struct Layout: Sendable, Equatable {
         anchorShift = o["anchorShift"]?.doubleValue
         clampShift = o["clampShift"]?.doubleValue
         target = try o["target"].flatMap { $0.isNull ? nil : try Target(json: $0) }
+        tracks = try o["tracks"].map { (value) throws in
+            let values = try object(value, "Layout.tracks")
+            return try Dictionary(values.members.map { ($0.key, try num(values, $0.key, "Layout.tracks")) }) { $1 }
+        }
         extra = extras(o, ["session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction",
-                           "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "anchorShift",
+                           "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "tracks", "anchorShift",
                            "clampShift", "target"])
         raw = json
     }
@@ -280,6 +290,13 @@ public struct ChildSpec: Sendable, Equatable {
 
     /// A full-screen feed item: exactly one viewport tall, it takes no size.
     public static func page(_ id: String) -> ChildSpec { ChildSpec(id: id, kind: ChildKind.page.rawValue) }
+
+    /// A header collapsing from `maxHeight` to `minHeight`; `mode` is `pinned`, `scroll` or `floating`.
+    public static func collapsing(_ id: String, maxHeight: Double, minHeight: Double = 0,
+                                  mode: String = "pinned") -> ChildSpec {
+        ChildSpec(id: id, kind: ChildKind.collapsing.rawValue,
+                  extra: ["maxHeight": .number(maxHeight), "minHeight": .number(minHeight), "mode": .string(mode)])
+    }
 
     public var json: JSONValue {
         var o: JSONObject = ["id": .string(id), "kind": .string(kind)]

@@ -30,6 +30,8 @@ struct ChildStack: Sendable {
         @exclusivity(unchecked) var pagerStates: [String: PagerChild] = [:]
         /// Each pager page's child index and page index, by page id.
         @exclusivity(unchecked) var pagesByID: [String: PageAddress] = [:]
+        /// The collapsing headers' child indices, ascending.
+        @exclusivity(unchecked) var headerIndices: [Int] = []
         /// The viewport height the frame heights were computed for.
         @exclusivity(unchecked) var viewportHeight: Double
 
@@ -47,6 +49,7 @@ struct ChildStack: Sendable {
             copy.pagers = pagers
             copy.pagesByID = pagesByID
             copy.pagerStates = pagerStates
+            copy.headerIndices = headerIndices
             return copy
         }
     }
@@ -67,6 +70,7 @@ struct ChildStack: Sendable {
     /// Child indices of the pagers, ascending.
     var pagers: [Int] { storage.pagers }
     var hasPagers: Bool { !storage.pagers.isEmpty }
+    var headerIndices: [Int] { storage.headerIndices }
     var unknownSizeCount: Int { storage.unknownSizes.count }
 
     var count: Int { storage.ids.count }
@@ -254,6 +258,7 @@ struct ChildStack: Sendable {
             for (k, page) in pager.pages.enumerated() { storage.pagesByID[page.id] = PageAddress(child: i, page: k) }
         }
         refreshPagerHeights()
+        storage.headerIndices = storage.payloads.indices.filter { storage.payloads[$0].kind == .collapsing }
         recomputeFrameHeights()
     }
 

@@ -29,9 +29,10 @@ public struct Container: Sendable {
         try Validation.children(children, existing: nil, field: "children")
         if let offset { try Validation.offset(offset, field: "offset") }
         try Validation.options(options)
+        let stack = ChildStack(children, viewportHeight: viewport.height)
+        try BehaviorRegistry.validate(options, children: stack)
         var container = Container(
-            viewport: viewport, insets: insets, offset: offset ?? -insets.top, options: options,
-            stack: ChildStack(children, viewportHeight: viewport.height))
+            viewport: viewport, insets: insets, offset: offset ?? -insets.top, options: options, stack: stack)
         let update = container.commit(
             offset: container.offset, phase: .idle, time: nil, commands: [], previousOffset: nil, anchorShift: 0,
             clampsInto: false, structureChanged: true, insetsChanged: false)
@@ -55,15 +56,20 @@ public struct Container: Sendable {
         try Validation.children(snapshot.children, existing: nil, field: "children")
         try Validation.offset(snapshot.offset, field: "offset")
         try Validation.options(snapshot.options)
+        let stack = try BehaviorRegistry.restore(
+            snapshot.state, into: ChildStack(snapshot.children, viewportHeight: snapshot.viewport.height))
+        try BehaviorRegistry.validate(snapshot.options, children: stack)
         self.init(viewport: snapshot.viewport, insets: snapshot.insets, offset: snapshot.offset,
-                  options: snapshot.options,
-                  stack: try BehaviorRegistry.restore(
-                      snapshot.state, into: ChildStack(snapshot.children, viewportHeight: snapshot.viewport.height)))
+                  options: snapshot.options, stack: stack)
         phase = snapshot.phase
         direction = snapshot.direction
         revision = snapshot.revision
+        // Every part is checked against the layout the snapshot's offset and
+        // collapsing headers' path give.
+        let restoredLayout = Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset,
+                                    headerScroll: CollapsingHeaders.storedScroll(snapshot.state))
         try behaviors.restore(snapshot.state, Restoration(
-            layout: layout, options: options, phase: phase, direction: direction,
+            layout: restoredLayout, options: options, phase: phase, direction: direction,
             storedDerivedState: snapshot.derived))
         heldTopInset = behaviors.heldTopInset()
     }
@@ -81,8 +87,15 @@ public struct Container: Sendable {
     /// The layout at the current offset.
     @inline(__always)  // so `commit` does not copy the whole container to call it
     public var layout: Layout {
-        Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset)
+        Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset,
+               headerScroll: behaviors.headerScroll)
     }
+
+    /// The track values at the current layout, `changed` listing those the
+    /// last change list changed (all of them after a restore); `nil` in a
+    /// session without tracks. Read here rather than carried by each
+    /// update, so a scroll's update stays as small as it was.
+    public var trackValues: TrackValues? { behaviors.trackValues }
 
     /// The motion running now (`ScrollMotion`'s), `nil` when none.
     public var motion: MotionSummary? { behaviors.motion }
@@ -264,6 +277,7 @@ public struct Container: Sendable {
             || draft.heldTopInset != heldTopInset || insetsChanged || newDirection != direction
             || draft.changedBehaviorState
         offset = draft.offset
+        behaviors.advanceHeaders(stack, from: previousOffset, to: offset)
         phase = draft.phase
         direction = newDirection
         heldTopInset = draft.heldTopInset

@@ -21,6 +21,10 @@ protocol ContainerBehavior: Sendable {
     /// default), `nil` for a behavior without options. The protocol reads,
     /// writes and checks it from this alone.
     static var option: OptionDeclaration? { get }
+    /// Checks the behavior's option against the children it may name (a
+    /// track's view range), after its shape has been checked; throws at the
+    /// member's path under `options`.
+    static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError)
     /// Every option the behavior declares: `option` alone unless it declares several.
     static var options: [OptionDeclaration] { get }
     /// Whether the behavior runs a motion that `session.tick` advances: a
@@ -74,6 +78,7 @@ protocol ContainerBehavior: Sendable {
 extension ContainerBehavior {
     static var events: [EventDeclaration] { [] }
     static var option: OptionDeclaration? { nil }
+    static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError) {}
     static var options: [OptionDeclaration] { option.map { [$0] } ?? [] }
     var isMoving: Bool { false }
     func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {}

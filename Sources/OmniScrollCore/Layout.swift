@@ -21,6 +21,9 @@ public struct Layout: Sendable {
     public let maxOffset: Double
     /// The pinned bars' frames, `[top, bottom)` in content coordinates, merged and ascending.
     private let pinnedCover: [(top: Double, bottom: Double)]
+    /// The collapsing headers at this offset, parallel to `stack.headerIndices`;
+    /// empty (never allocated) in a container without headers.
+    private let headers: [HeaderState]
     /// The child under the viewport's top edge, just below the pinned bars
     /// (the first child of non-zero height whose natural range holds that
     /// line), clamped to the first and last child; the first child while no
@@ -30,20 +33,24 @@ public struct Layout: Sendable {
     /// (`index(containing: y)`): the top of `childrenInViewport`, found once.
     private let firstAtOffset: Int
 
-    init(stack: ChildStack, viewport: Viewport, insets: Insets, offset: Double) {
+    /// - Parameter headerScroll: the collapsing headers' effective scroll
+    ///   offsets (`CollapsingHeaders`), parallel to `stack.headerIndices`; a
+    ///   `floating` header without one is placed as if it never came back.
+    init(stack: ChildStack, viewport: Viewport, insets: Insets, offset: Double, headerScroll: [Double] = []) {
         self.stack = stack
         self.viewport = viewport
         self.offset = offset
         let bounds = offsetRange(contentHeight: stack.contentHeight, viewportHeight: viewport.height, insets: insets)
         minOffset = bounds.lowerBound
         maxOffset = bounds.upperBound
+        headers = stack.headerIndices.isEmpty ? [] : Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
         // Most containers have no sticky bar: then nothing is pinned, and
         // the cover (an array built per layout) is skipped altogether.
         var stackHeight = 0.0
         if stack.pins.count == 0 {
             pinnedCover = []
         } else {
-            (pinnedCover, stackHeight) = Self.pinnedCover(of: stack, at: offset)
+            (pinnedCover, stackHeight) = Self.pinnedCover(of: stack, at: offset, headers: headers)
         }
         firstAtOffset = stack.naturalHeights.index(containing: offset)
         if stack.isEmpty {
@@ -59,18 +66,33 @@ public struct Layout: Sendable {
 
     /// The pinned bars' frames at `offset`, merged and ascending, and the
     /// height of the pinned stack they form below the viewport's top edge.
-    private static func pinnedCover(of stack: ChildStack, at offset: Double)
+    /// A collapsing header covers its paint extent below its pin line once scrolled past it.
+    private static func pinnedCover(of stack: ChildStack, at offset: Double, headers: [HeaderState])
         -> (cover: [(top: Double, bottom: Double)], stackHeight: Double)
     {
         var cover: [(top: Double, bottom: Double)] = []
         var stackHeight = 0.0
         let pins = stack.pins
+        var header = 0
+        // What the headers above add to a sticky bar's pin line beyond
+        // their `pinnedHeight` (`headerSlack`): a bar pins below their paint.
+        var slack = 0.0
         for k in 0..<pins.count {
             let i = pins.childIndices[k]
-            if offset + pins.pinTops[k] >= stack.naturalTop(i) {
-                let top = offset + pins.pinTops[k]
+            let pinTop = pins.pinTops[k] + slack
+            if header < headers.count, stack.headerIndices[header] == i {
+                let state = headers[header]
+                header += 1
+                if state.isHeld, state.paint > 0 {
+                    let top = offset + pinTop
+                    stackHeight = max(stackHeight, pinTop + state.paint)
+                    cover.append((top, top + state.paint))
+                }
+                slack += state.paint - CollapsingChild.pinnedHeight(of: stack.payloads[i], natural: stack.naturalHeight(i))
+            } else if offset + pinTop >= stack.naturalTop(i) {
+                let top = offset + pinTop
                 let bottom = top + stack.naturalHeight(i)
-                stackHeight = max(stackHeight, pins.pinTops[k] + stack.naturalHeight(i))
+                stackHeight = max(stackHeight, pinTop + stack.naturalHeight(i))
                 cover.append((top, bottom))
             }
         }
@@ -84,6 +106,29 @@ public struct Layout: Sendable {
             }
         }
         return (merged, stackHeight)
+    }
+
+    /// Every collapsing header's state: `floating` ones at their effective
+    /// scroll offset, the others at how far the offset carries them past their pin line.
+    private static func headerStates(of stack: ChildStack, at offset: Double, headerScroll: [Double]) -> [HeaderState] {
+        stack.headerIndices.enumerated().map { k, i in
+            guard case .collapsing(let header) = stack.payloads[i] else { preconditionFailure("child \(i) is not a header") }
+            let carried = CollapsingHeaders.scrolledPast(child: i, in: stack, at: offset)
+            let scrolledPast = header.mode == .floating && k < headerScroll.count ? headerScroll[k] : carried
+            return header.state(scrolledPast: scrolledPast, natural: stack.naturalHeight(i), isHeld: carried > 0)
+        }
+    }
+
+    /// The pinned height the collapsing headers above child `i` add beyond
+    /// what the pinned stack counts for them: each one's paint extent minus
+    /// its `pinnedHeight`, so a scroll child below meets the header's edge.
+    private func headerSlack(above i: Int) -> Double {
+        var slack = 0.0
+        for (k, h) in stack.headerIndices.enumerated() where h < i {
+            let payload = stack.payloads[h]
+            slack += headers[k].paint - CollapsingChild.pinnedHeight(of: payload, natural: stack.naturalHeight(h))
+        }
+        return slack
     }
 
     /// `S = Σ C_i`.
@@ -112,7 +157,10 @@ public struct Layout: Sendable {
     /// those in the viewport and the scroll children whose window (`y + B_i`,
     /// which may reach past the viewport under tall pinned bars) meets them.
     var childrenTrackingOffset: Range<Int> {
-        children(below: max(viewport.height, stack.pins.stackBottoms.last ?? 0))
+        var depth = stack.pins.stackBottoms.last ?? 0
+        // A header's paint extent may add up to its whole height to the pinned stack.
+        for i in stack.headerIndices { depth += stack.naturalHeight(i) }
+        return children(below: max(viewport.height, depth))
     }
 
     /// The children whose natural range meets `[y, y + depth]`.
@@ -147,8 +195,17 @@ public struct Layout: Sendable {
         stack.payloads[i].place(i, top: stack.naturalTop(i), height: height, in: stack, offset: offset)
     }
 
-    /// The layout of child `i` (O(log n)).
+    /// Whether the container has collapsing headers (whose children report `collapse`).
+    public var hasHeaders: Bool { !headers.isEmpty }
+
+    /// Collapsing child `i`'s collapse, 0 expanded … 1 collapsed; `nil` for other kinds.
+    public func collapse(ofChild i: Int) -> Double? {
+        stack.headerIndices.firstIndex(of: i).map { headers[$0].collapse }
+    }
+
+    /// The layout of child `i` (O(log n); O(headers) more in a container with collapsing headers).
     public func child(_ i: Int) -> ChildLayout {
+        guard headers.isEmpty else { return childBesideHeaders(i) }
         let height = stack.frameHeight(i)
         let placement = placement(i, height: height)
         let frameTop = placement.frameTop
@@ -161,9 +218,8 @@ public struct Layout: Sendable {
         )
     }
 
-    /// How much of a frame `[top, top + height)` shows in the viewport, less
-    /// what pinned bars cover of it (a pinned bar itself is never covered).
-    @inline(__always)
+    /// How much of a frame shows in the viewport, not covered by a pinned bar
+    /// (which a pinned one never is): `child(i)`'s rule, for `childBesideHeaders`.
     private func visibleHeight(top: Double, height: Double, pinned: Bool) -> Double {
         let bottom = top + height
         var visible = overlap(top, bottom, offset, offset + viewport.height)
@@ -214,5 +270,44 @@ public struct Layout: Sendable {
     public func pageProgress(ofPager i: Int) -> Double? {
         guard let pager = pager(i) else { return nil }
         return (pager.horizontalOffset ?? Double(pager.selected) * viewport.width) / viewport.width
+    }
+
+    /// `child(i)` in a container with collapsing headers: a header at its
+    /// extent, showing its paint extent once scrolled past its pin line; a
+    /// scroll child below headers with their paint extents as pinned height
+    /// (`H = min(C, V − P)`, its window at `y + P`).
+    @inline(never)  // kept out of `child`, which every reply calls per child
+    private func childBesideHeaders(_ i: Int) -> ChildLayout {
+        let top = stack.naturalTop(i)
+        if let k = stack.headerIndices.firstIndex(of: i) {
+            let state = headers[k]
+            let pinLine = offset + stack.pins.pinTop(ofChild: i)
+            let placement = state.placement(top: top, pinLine: pinLine)
+            let visible = state.isHeld
+                ? overlap(pinLine, pinLine + state.paint, offset, offset + viewport.height)
+                : visibleHeight(top: top, height: state.extent, pinned: false)
+            return ChildLayout(frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: state.extent),
+                               contentOffset: Point(x: 0, y: 0), visibleHeight: visible, isPinned: placement.isPinned)
+        }
+        var height = stack.frameHeight(i)
+        let placement: ChildPlacement
+        if stack.payloads[i] == .scroll {
+            let pinned = stack.pinnedHeightAbove(i) + headerSlack(above: i)
+            let natural = stack.naturalHeight(i)
+            height = ScrollChild.frameHeight(natural: natural, pinnedAbove: pinned, viewportHeight: viewport.height)
+            placement = ScrollChild.place(natural: natural, top: top, height: height, window: offset + pinned)
+        } else if case .sticky = stack.payloads[i] {
+            // Pinned below the headers' paint, not their `pinnedHeight`: a
+            // floating header that comes back never covers the bar.
+            let pinLine = offset + stack.pins.pinTop(ofChild: i) + headerSlack(above: i)
+            placement = pinLine >= top ? ChildPlacement(frameTop: pinLine, isPinned: true) : ChildPlacement(frameTop: top)
+        } else {
+            placement = self.placement(i, height: height)
+        }
+        return ChildLayout(
+            frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: height),
+            contentOffset: placement.contentOffset,
+            visibleHeight: visibleHeight(top: placement.frameTop, height: height, pinned: placement.isPinned),
+            isPinned: placement.isPinned)
     }
 }

@@ -84,8 +84,11 @@ enum Validation {
                                      reason: "is required for a \(spec.kind.rawValue) child")
             }
             for (member, value) in zip(rule.payloadMembers, rule.values(of: spec.payload)) {
-                try length(value, field: path.member(member.description), change: change)
+                if case .length = member.shape, let number = value.number {
+                    try length(number, field: path.member(member.name.description), change: change)
+                }
             }
+            try rule.validate(spec.payload, size: spec.size, field: path, change: change)
         }
     }
 

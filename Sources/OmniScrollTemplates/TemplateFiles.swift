@@ -13,5 +13,6 @@ public enum TemplateFiles {
         ("stickyTabs", PackageResources.stickyTabs_json),
         ("feed", PackageResources.feed_json),
         ("profileTabs", PackageResources.profileTabs_json),
+        ("collapsingNav", PackageResources.collapsingNav_json),
     ]
 }

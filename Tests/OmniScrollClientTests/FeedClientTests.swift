@@ -68,7 +68,7 @@ final class FeedClientTests: XCTestCase {
         let c = try OmniScrollClient(executable: try workerPath(), timeout: 20)
         let listed = try await c.defineTemplate(name: "follow", children: [.page("a"), .page("b")],
                                                 options: ["feed": ["preload": ["ahead": 1]]])
-        XCTAssertEqual(listed.map(\.name), ["shortContainer", "stickyTabs", "feed", "profileTabs", "follow"])
+        XCTAssertEqual(listed.map(\.name), ["shortContainer", "stickyTabs", "feed", "profileTabs", "collapsingNav", "follow"])
         let last = try await c.templates().last
         XCTAssertEqual(last?.builtIn, false)
         let created = try await c.create(width: 375, height: 800, template: "follow")

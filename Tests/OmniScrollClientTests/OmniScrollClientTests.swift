@@ -133,6 +133,29 @@ final class OmniScrollClientTests: XCTestCase {
         XCTAssertEqual(status, 0)
     }
 
+    /// Seed 004's navigation bar: the collapsingNav template's tracks, then the bar collapsing and pinning.
+    func testCollapsingNavTemplate() async throws {
+        let c = try makeClient()
+        var l = try await c.create(width: 375, height: 667, id: "nav", template: "collapsingNav")
+        XCTAssertEqual(l.tracks, ["titleSize": 36, "buttonSize": 20])
+        XCTAssertEqual(l.child("navBar")?.collapse, 0)
+        _ = try await c.setContentHeight(session: "nav", child: "list", contentHeight: 2400)
+        l = try await c.scroll(session: "nav", offset: -113.5)
+        XCTAssertEqual(l.tracks, ["titleSize": 28, "buttonSize": 16])
+        l = try await c.scroll(session: "nav", offset: 22)
+        XCTAssertEqual(l.child("navBar")?.collapse, 0.5)
+        XCTAssertEqual(l.child("navBar")?.frame.height, 66)
+        XCTAssertEqual(l.child("list")?.frame.y, 88)
+        XCTAssertEqual(l.child("list")?.frame.height, 601)
+        XCTAssertNil(l.child("list")?.collapse)
+        l = try await c.scroll(session: "nav", offset: 300)
+        XCTAssertEqual(l.child("navBar")?.collapse, 1)
+        XCTAssertEqual(l.child("list")?.frame.y, 344)
+        XCTAssertEqual(l.tracks, ["titleSize": 20, "buttonSize": 16])
+        let status = await c.close()
+        XCTAssertEqual(status, 0)
+    }
+
     func testSessionMethods() async throws {
         let c = try makeClient()
         let s = try await seed(c).session
@@ -200,7 +223,7 @@ final class OmniScrollClientTests: XCTestCase {
         _ = try await c.scroll(session: s, offset: 1234)
         let snap = try await c.snapshot(session: s)
         XCTAssertEqual(snap["format"], 2)
-        XCTAssertEqual(snap["state"], try JSONParser.parse(#"{"motion":{"running":null,"dragStart":null},"refresh":"idle","target":{"pending":null},"pagers":[],"loadMore":{"triggeredAt":null,"loading":false,"pages":[]},"feed":{"current":null}}"#))
+        XCTAssertEqual(snap["state"], try JSONParser.parse(#"{"motion":{"running":null,"dragStart":null},"refresh":"idle","target":{"pending":null},"pagers":[],"headerScroll":[],"loadMore":{"triggeredAt":null,"loading":false,"pages":[]},"feed":{"current":null}}"#))
         _ = await c.close()
     }
 

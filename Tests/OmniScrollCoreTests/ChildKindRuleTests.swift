@@ -7,10 +7,16 @@ final class ChildKindRuleTests: XCTestCase {
     func testEveryKindsRuleAndPayloadNameThatKind() {
         for kind in ChildKind.allCases {
             XCTAssertEqual(kind.rule.kind, kind, "\(kind)")
-            let payload = kind.payload(kind.payloadMembers.map { _ in 12.5 })
+            let values = kind.payloadMembers.map { member -> KindValue in
+                switch member.shape {
+                case .length: .number(12.5)
+                case .choice(let cases): .string(cases.last!)
+                case .boolean: .bool(true)
+                }
+            }
+            let payload = kind.payload(values)
             XCTAssertEqual(payload.kind, kind, "\(kind)")
-            XCTAssertEqual(ChildSpec(id: "c", size: 1, payload: payload).payloadValues,
-                           kind.payloadMembers.map { _ in 12.5 }, "\(kind)")
+            XCTAssertEqual(ChildSpec(id: "c", size: 1, payload: payload).payloadValues, values, "\(kind)")
         }
     }
 

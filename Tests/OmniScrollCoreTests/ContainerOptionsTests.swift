@@ -5,7 +5,7 @@ import XCTest
 final class ContainerOptionsTests: XCTestCase {
     func testEveryOptionIsDeclaredOnceInRegistrationOrder() {
         XCTAssertEqual(ContainerOptions.declarations.map(\.name.description),
-                       ["seedEvents", "anchoring", "physics", "snap", "paging", "refresh", "loadMore", "feed"])
+                       ["seedEvents", "anchoring", "physics", "snap", "paging", "refresh", "loadMore", "feed", "tracks"])
     }
 
     /// An option given as its default equals one not given: snapshots compare equal after a restore.

@@ -110,12 +110,13 @@ final class SnapshotValidationTests: XCTestCase {
         XCTAssertEqual(snapshot.state, [
             "motion": .object(["running": .null, "dragStart": .null]),
             "refresh": .string("idle"),
+            "headerScroll": .array([]),
             "loadMore": .object(["triggeredAt": .null, "loading": .bool(false), "pages": .array([])]),
             "target": .object(["pending": .null]),
             "pagers": .array([]),
             "feed": .object(["current": .null]),
         ])
-        XCTAssertEqual(ContainerSnapshot.stateParts.map(\.name.description), ["motion", "refresh", "target", "pagers", "loadMore", "feed"])
+        XCTAssertEqual(ContainerSnapshot.stateParts.map(\.name.description), ["motion", "refresh", "target", "pagers", "headerScroll", "loadMore", "feed"])
     }
 
     func testAPartLeftOutRestoresItsInitialState() throws {

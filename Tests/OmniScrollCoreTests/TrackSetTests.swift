@@ -68,7 +68,7 @@ final class TrackSetTests: XCTestCase {
             ([ok, Track(id: "b", range: .offsets(start: 0, end: 1), from: 0, to: 1), ok],
              .duplicateID, "options.tracks[2].id", "duplicate track id 'a'"),
             ([ok, Track(id: "b", range: .view(child: "nav", name: .cover), from: 0, to: 1)],
-             .unknownChild, "options.tracks[1].range.child", "no child 'nav' in this session"),
+             .invalidValue, "options.tracks[1].range.child", "no child 'nav' in this session"),
             ([ok, Track(id: "b", range: .offsets(start: 0, end: 1), from: 0, to: 1), Track(id: "c", range: .offsets(start: 0, end: 1),
                             keyframes: [Keyframe(at: 0.2, value: 0), Keyframe(at: 0.1, value: 1)])],
              .invalidValue, "options.tracks[2].keyframes[1].at", "previous keyframe"),

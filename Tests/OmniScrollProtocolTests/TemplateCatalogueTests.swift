@@ -25,8 +25,8 @@ final class TemplateCatalogueTests: XCTestCase {
 
     func testADefinedTemplateIsListedAndCreatesASession() throws {
         let lines = replies([list, define("follow", Self.follow), create("follow")])
-        XCTAssertEqual(names(lines[0]), ["shortContainer", "stickyTabs", "feed", "profileTabs"])
-        XCTAssertEqual(names(lines[1]), ["shortContainer", "stickyTabs", "feed", "profileTabs", "follow"])
+        XCTAssertEqual(names(lines[0]), ["shortContainer", "stickyTabs", "feed", "profileTabs", "collapsingNav"])
+        XCTAssertEqual(names(lines[1]), ["shortContainer", "stickyTabs", "feed", "profileTabs", "collapsingNav", "follow"])
         let layout = try XCTUnwrap(parsed(lines[2])?["result"], lines[2])
         XCTAssertEqual(layout["currentChild"]?.stringValue, "fol0")
         XCTAssertEqual(layout["children"]?.arrayValue?.count, 2)
@@ -42,7 +42,7 @@ final class TemplateCatalogueTests: XCTestCase {
         XCTAssertEqual(param(lines[0]), "params.template.children[1].id")
         XCTAssertEqual(param(lines[1]), "params.template.options.feed.preload.behind")
         XCTAssertEqual(param(lines[2]), "params.name", "a built-in cannot be redefined")
-        XCTAssertEqual(names(lines[3]), ["shortContainer", "stickyTabs", "feed", "profileTabs"], "nothing was defined")
+        XCTAssertEqual(names(lines[3]), ["shortContainer", "stickyTabs", "feed", "profileTabs", "collapsingNav"], "nothing was defined")
         XCTAssertEqual(param(lines[4]), "params.template")
         XCTAssertEqual(parsed(lines[4])?["error"]?["code"]?.intValue, -32602)
     }

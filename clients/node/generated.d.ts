@@ -44,10 +44,11 @@ export declare const Method: {
   readonly PHYSICS_FLING: 'physics.fling';
 };
 
-export type ChildKind = 'scroll' | 'fixed' | 'sticky' | 'page' | 'pager';
+export type ChildKind = 'scroll' | 'fixed' | 'sticky' | 'page' | 'pager' | 'collapsing';
+export type ChildSpecMode = 'pinned' | 'scroll' | 'floating';
 export type ChildSpecOffsetPolicy = 'preserve' | 'reset' | 'sync';
 export type EventDirection = 'up' | 'down';
-export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'childDidLeavePreload' | 'childDidResignCurrent' | 'childDidBecomeCurrent' | 'childDidEnterPreload' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling' | 'pageDidSelect' | 'pageDidShow' | 'pageDidHide';
+export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'childDidLeavePreload' | 'childDidResignCurrent' | 'childDidBecomeCurrent' | 'childDidEnterPreload' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling' | 'pageDidSelect' | 'pageDidShow' | 'pageDidHide' | 'childDidCollapse' | 'childDidExpand';
 export type Framing = 'line' | 'content-length';
 export type GridSnapshotEngine = 'grid';
 export type OptionsPhysicsPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
@@ -64,6 +65,7 @@ export type SnapshotEngine = 'container';
 
 export declare const ENUMS: {
   readonly ChildKind: readonly ChildKind[];
+  readonly ChildSpecMode: readonly ChildSpecMode[];
   readonly ChildSpecOffsetPolicy: readonly ChildSpecOffsetPolicy[];
   readonly EventDirection: readonly EventDirection[];
   readonly EventType: readonly EventType[];

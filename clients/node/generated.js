@@ -84,10 +84,11 @@ export const Method = frozen({
 
 /** The values of each enum. */
 export const ENUMS = frozen({
-  ChildKind: ['scroll', 'fixed', 'sticky', 'page', 'pager'],
+  ChildKind: ['scroll', 'fixed', 'sticky', 'page', 'pager', 'collapsing'],
+  ChildSpecMode: ['pinned', 'scroll', 'floating'],
   ChildSpecOffsetPolicy: ['preserve', 'reset', 'sync'],
   EventDirection: ['up', 'down'],
-  EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'childDidLeavePreload', 'childDidResignCurrent', 'childDidBecomeCurrent', 'childDidEnterPreload', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling', 'pageDidSelect', 'pageDidShow', 'pageDidHide'],
+  EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'childDidLeavePreload', 'childDidResignCurrent', 'childDidBecomeCurrent', 'childDidEnterPreload', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling', 'pageDidSelect', 'pageDidShow', 'pageDidHide', 'childDidCollapse', 'childDidExpand'],
   Framing: ['line', 'content-length'],
   GridSnapshotEngine: ['grid'],
   OptionsPhysicsPreset: ['ios', 'iosFast', 'android', 'flutter'],

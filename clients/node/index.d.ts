@@ -80,6 +80,8 @@ export declare class ChildLayout {
   readonly pageProgress?: number;
   /** A pager's pages in view (one at rest, two mid-swipe), each at its own inner offset. */
   readonly pages?: { id: string; frame: Rect; contentOffset: Point; visibleHeight: number }[];
+  /** Collapsing children only: 0 expanded to 1 collapsed. */
+  readonly collapse?: number;
   /** Unknown members are kept as they arrived. */
   readonly [extra: string]: unknown;
 }
@@ -116,6 +118,11 @@ export declare class Layout {
   /** How far the engine clamped the offset back into [minOffset, maxOffset]; present only when non-zero. */
   readonly clampShift?: number;
   readonly target?: Target;
+  /**
+   * Sessions with `options.tracks` only: track values by id, in declaration
+   * order (a delta session: only the values this call changed).
+   */
+  readonly tracks?: Record<string, number>;
   /** Unknown members are kept as they arrived. */
   readonly [extra: string]: unknown;
   child(id: string): ChildLayout;
@@ -175,6 +182,7 @@ export type ChildSpec =
       offsetPolicy?: ChildSpecOffsetPolicy; fillViewport?: boolean; pageSnap?: { threshold?: number; minFlingVelocity?: number };
       [extra: string]: JSONValue | undefined;
     }
+  | { id: string; kind: 'collapsing'; maxHeight: number; minHeight?: number; mode?: 'pinned' | 'scroll' | 'floating'; snap?: boolean; [extra: string]: JSONValue | undefined }
   | { id: string; kind: ChildKind | (string & {}); [extra: string]: JSONValue | undefined };
 
 export type Size = { width: number; height: number } | [number, number];

@@ -144,6 +144,7 @@ export class ChildLayout {
     this.frame = { ...f, x: num(f, 'x', 'frame'), y: num(f, 'y', 'frame'), width: num(f, 'width', 'frame'), height: num(f, 'height', 'frame') };
     this.contentOffset = { ...c, x: num(c, 'x', 'contentOffset'), y: num(c, 'y', 'contentOffset') };
     this.visibleHeight = num(o, 'visibleHeight', 'child');
+    if (o.collapse !== undefined) this.collapse = num(o, 'collapse', 'child');
   }
 }
 
@@ -165,6 +166,10 @@ export class Layout {
     if (o.motion !== undefined) {
       const m = obj(o.motion, 'Layout.motion');
       this.motion = { ...m, target: num(m, 'target', 'motion'), duration: num(m, 'duration', 'motion') };
+    }
+    if (o.tracks !== undefined) {
+      const tracks = obj(o.tracks, 'Layout.tracks');
+      this.tracks = Object.fromEntries(Object.keys(tracks).map((id) => [id, num(tracks, id, 'tracks')]));
     }
   }
   /** The layout of one child (throws when the reply does not list it). */

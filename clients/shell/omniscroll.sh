@@ -68,10 +68,11 @@ grid.scroll session x y phase?
 grid.update session viewport? x? y? phase?
 physics.fling preset? position velocity bounds? viewport? snap? dragStart? sampleInterval? times?'
 # OMNISCROLL_ENUM_<NAME>: the values of each enum, space-separated.
-OMNISCROLL_ENUM_CHILD_KIND='scroll fixed sticky page pager'
+OMNISCROLL_ENUM_CHILD_KIND='scroll fixed sticky page pager collapsing'
+OMNISCROLL_ENUM_CHILD_SPEC_MODE='pinned scroll floating'
 OMNISCROLL_ENUM_CHILD_SPEC_OFFSET_POLICY='preserve reset sync'
 OMNISCROLL_ENUM_EVENT_DIRECTION='up down'
-OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel childDidLeavePreload childDidResignCurrent childDidBecomeCurrent childDidEnterPreload topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling pageDidSelect pageDidShow pageDidHide'
+OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel childDidLeavePreload childDidResignCurrent childDidBecomeCurrent childDidEnterPreload topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling pageDidSelect pageDidShow pageDidHide childDidCollapse childDidExpand'
 OMNISCROLL_ENUM_FRAMING='line content-length'
 OMNISCROLL_ENUM_GRID_SNAPSHOT_ENGINE='grid'
 OMNISCROLL_ENUM_OPTIONS_PHYSICS_PRESET='ios iosFast android flutter'
@@ -451,6 +452,19 @@ omniscroll_components_param() {
         _os_sep=,
     done
     printf '%s]\n' "$_os_param"
+}
+
+# omniscroll_track LAYOUT_JSON ID — the value of track ID in a Layout
+# (options.tracks); prints nothing when the Layout does not carry it (a delta
+# reply carries only the values the call changed).
+omniscroll_track() {
+    printf '%s' "$1" | jq -r --arg id "$2" '.tracks[$id] // empty'
+}
+
+# omniscroll_collapse LAYOUT_JSON CHILD — a collapsing child's collapse (0
+# expanded … 1 collapsed); prints nothing when the Layout does not list it.
+omniscroll_collapse() {
+    printf '%s' "$1" | jq -r --arg id "$2" '.children[] | select(.id == $id) | .collapse // empty'
 }
 
 # omniscroll_dispatch LAYOUT_JSON — calls, for each event in order, the

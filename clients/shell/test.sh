@@ -62,7 +62,7 @@ done
 # snapshots: format 2 with each behavior's part; a recorded format 1 snapshot
 # (session s1 of protocol/conformance/sessions.jsonl) restores and answers as the live session
 snap=$(omniscroll_call session.snapshot "{\"session\":\"$s\"}")
-check "snapshot format 2 parts" "$(printf '%s' "$snap" | jq -c '[.format, (.state | keys_unsorted)]')" '[2,["motion","refresh","target","pagers","loadMore","feed"]]'
+check "snapshot format 2 parts" "$(printf '%s' "$snap" | jq -c '[.format, (.state | keys_unsorted)]')" '[2,["motion","refresh","target","pagers","headerScroll","loadMore","feed"]]'
 format1='{"format":1,"session":"s1","delta":false,"viewport":{"width":375,"height":800},"insets":{"top":0,"bottom":100},"options":{"anchoring":true,"seedEvents":true,"refresh":null,"loadMore":null},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}],"offset":3000,"phase":"dragging","direction":"up","revision":2,"state":{"visible":["bottom"],"active":"bottom","leaving":"bottom","pinned":[],"refresh":"idle","loadMoreTriggeredAt":null,"loadingMore":false,"pendingTarget":null}}'
 omniscroll_call session.create '{"id":"live","viewport":{"width":375,"height":800},"insets":{"bottom":100},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}]}' >/dev/null
 omniscroll_call session.scroll '{"session":"live","offset":3000,"phase":"dragging"}' >/dev/null
@@ -97,6 +97,19 @@ check "method not found" "$(printf '%s' "$err" | jq .code)" "$OMNISCROLL_ERR_MET
 check "method not found by name" "$(omniscroll_error_name "$(printf '%s' "$err" | jq .code)")" MethodNotFound
 check "bad params JSON is a usage error" "$(omniscroll_call session.get '{not json' 2>/dev/null; echo $?)" 5
 check "worker carries on" "$(omniscroll_call session.get "{\"session\":\"$s\"}" | jq .offset)" 4300
+
+# seed 004's navigation bar: the collapsingNav template's tracks and header
+nav=$(omniscroll_call session.create '{"template":"collapsingNav","id":"nav","viewport":{"width":375,"height":667}}')
+check "nav title expanded" "$(omniscroll_track "$nav" titleSize) $(omniscroll_track "$nav" buttonSize)" "36 20"
+omniscroll_call session.setContentHeight '{"session":"nav","child":"list","contentHeight":2400}' >/dev/null
+nav=$(omniscroll_call session.scroll '{"session":"nav","offset":-113.5}')
+check "nav title halfway" "$(omniscroll_track "$nav" titleSize) $(omniscroll_track "$nav" buttonSize)" "28 16"
+nav=$(omniscroll_call session.scroll '{"session":"nav","offset":22}')
+check "nav bar half collapsed" "$(omniscroll_collapse "$nav" navBar) $(printf '%s' "$nav" | jq -c '[.children[] | .frame.height]')" "0.5 [66,601]"
+nav=$(omniscroll_call session.scroll '{"session":"nav","offset":300}')
+check "nav bar pinned" "$(omniscroll_collapse "$nav" navBar) $(printf '%s' "$nav" | jq -c '[.children[] | .frame.y]') $(omniscroll_track "$nav" titleSize)" "1 [300,344] 20"
+check "no track in a plain session" "$(omniscroll_track "$lay" titleSize)" ""
+omniscroll_call session.destroy '{"session":"nav"}' >/dev/null
 
 # notifications are not answered (the next call gets its own reply)
 omniscroll_notify session.scroll "{\"session\":\"$s\",\"offset\":123}"

@@ -13,10 +13,15 @@ struct VisibilityLifecycle: ContainerBehavior {
     /// The child whose `childWillHide` has fired and still holds: `nil` or
     /// `active` once `observe` has run.
     private(set) var leaving: String?
-    /// `visible` and `active` as indices, valid while the structure is
-    /// unchanged; `nil` until the first pass (a restored container). A scroll
-    /// tick compares indices, not ids.
-    private var indices: (visible: [Int], active: Int?)?
+    /// `visible` and `active` as indices, valid while `hasIndices` (the
+    /// structure unchanged since the last pass; not after a restore). A
+    /// scroll tick compares indices, not ids. Plain members and a flag
+    /// rather than an optional tuple: the optimizer copied the optional
+    /// through its value witnesses, ~450 instructions a scroll (callgrind,
+    /// bench/scroll-instructions).
+    private var visibleIndices: [Int] = []
+    private var activeIndex: Int?
+    private var hasIndices = false
     /// The seed pair of the children, found again when the structure
     /// changes; `nil` until needed or after a restore.
     private var seedPair: SeedPair?
@@ -71,7 +76,9 @@ struct VisibilityLifecycle: ContainerBehavior {
             for id in hidden { emit(.childDidHide, id, top: .topVCDidDisappear) }
             visible = nowVisible
         }
-        indices = (visibleIndices, layout.activeIndex)
+        self.visibleIndices = visibleIndices
+        activeIndex = layout.activeIndex
+        hasIndices = true
     }
 
     /// Whether `transition` changes nothing here, as most scroll ticks: the
@@ -80,9 +87,9 @@ struct VisibilityLifecycle: ContainerBehavior {
     /// children visible. Such a tick emits nothing and keeps every id, so it
     /// compares indices and never looks an id up.
     private func isUnchanged(by transition: Transition) -> Bool {
-        guard !transition.structureChanged, let indices, indices.active == transition.layout.activeIndex,
+        guard !transition.structureChanged, hasIndices, activeIndex == transition.layout.activeIndex,
               (transition.direction == .up && active != nil) == (leaving != nil) else { return false }
-        return isStillVisible(transition.layout, indices.visible)
+        return isStillVisible(transition.layout, visibleIndices)
     }
 
     /// Whether exactly the children at `indices` are visible in `layout`.
@@ -107,7 +114,7 @@ struct VisibilityLifecycle: ContainerBehavior {
         visible = layout.visibleIndices.map(layout.childID)
         active = layout.activeIndex.map(layout.childID)
         leaving = restoration.direction == .up ? active : nil
-        indices = nil
+        hasIndices = false
         seedPair = nil
         guard let stored = restoration.storedDerivedState else { return }
         guard stored.visible == visible else {

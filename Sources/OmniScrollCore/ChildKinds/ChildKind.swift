@@ -7,6 +7,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
     case sticky
     case page
     case pager
+    case collapsing
 
     /// The rule of each kind.
     var rule: any ChildKindRule.Type {
@@ -16,6 +17,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
         case .sticky: StickyChild.self
         case .page: PageChild.self
         case .pager: PagerChild.self
+        case .collapsing: CollapsingChild.self
         }
     }
 
@@ -25,10 +27,10 @@ public enum ChildKind: String, CaseIterable, Sendable {
     public var requiresSize: Bool { rule.requiresSize }
     /// Whether the child is exactly one viewport tall (no declared height).
     public var isViewportTall: Bool { rule.isViewportTall }
-    /// The spec members only this kind has, all lengths.
-    public var payloadMembers: [StaticString] { rule.payloadMembers }
+    /// The spec members only this kind has.
+    public var payloadMembers: [KindMember] { rule.payloadMembers }
     /// The payload from the values of `payloadMembers` (`nil`: not given).
-    public func payload(_ values: [Double?]) -> ChildPayload { rule.payload(values) }
+    public func payload(_ values: [KindValue?]) -> ChildPayload { rule.payload(values) }
 }
 
 /// A child as the client declares it.
@@ -53,5 +55,5 @@ public struct ChildSpec: Equatable, Sendable {
     public var kind: ChildKind { payload.kind }
 
     /// The values of `kind.payloadMembers`, in order.
-    public var payloadValues: [Double] { kind.rule.values(of: payload) }
+    public var payloadValues: [KindValue] { kind.rule.values(of: payload) }
 }

@@ -8,6 +8,7 @@ public enum ChildPayload: Equatable, Sendable {
     /// table): a payload holding them would make every child's payload a
     /// reference to count on every layout.
     case pager
+    case collapsing(CollapsingChild)
 
     public var kind: ChildKind {
         switch self {
@@ -16,6 +17,7 @@ public enum ChildPayload: Equatable, Sendable {
         case .sticky: .sticky
         case .page: .page
         case .pager: .pager
+        case .collapsing: .collapsing
         }
     }
 
@@ -30,6 +32,7 @@ public enum ChildPayload: Equatable, Sendable {
         case .fixed: FixedChild.place(i, top: top, height: height, in: stack, offset: offset)
         case .sticky: StickyChild.place(i, top: top, height: height, in: stack, offset: offset)
         case .page: PageChild.place(i, top: top, height: height, in: stack, offset: offset)
+        case .collapsing: CollapsingChild.place(i, top: top, height: height, in: stack, offset: offset)
         }
     }
 }

@@ -7,7 +7,7 @@ enum ScrollChild: ChildKindRule {
     static let sizeMember: StaticString = "contentHeight"
     static let requiresSize = false
 
-    static func payload(_ values: [Double?]) -> ChildPayload { .scroll }
+    static func payload(_ values: [KindValue?]) -> ChildPayload { .scroll }
 
     static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double {
         min(natural, max(0, viewportHeight - pinnedAbove))
@@ -15,10 +15,15 @@ enum ScrollChild: ChildKindRule {
 
     @inline(__always)
     static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {
-        let natural = stack.naturalHeight(i)
-        let window = offset + stack.pinnedHeightAbove(i)
-        return ChildPlacement(frameTop: clamp(window, top, top + natural - height),
-                              contentOffset: Point(x: 0, y: clamp(window - top, 0, natural - height)))
+        place(natural: stack.naturalHeight(i), top: top, height: height, window: offset + stack.pinnedHeightAbove(i))
+    }
+
+    /// Where a scroll child of natural height `natural` sits when the pinned
+    /// height above it puts its window's top at `window`.
+    @inline(__always)
+    static func place(natural: Double, top: Double, height: Double, window: Double) -> ChildPlacement {
+        ChildPlacement(frameTop: clamp(window, top, top + natural - height),
+                       contentOffset: Point(x: 0, y: clamp(window - top, 0, natural - height)))
     }
 }
 

@@ -11,11 +11,13 @@ public struct StickyChild: ChildKindRule, Equatable, Sendable {
     static let kind = ChildKind.sticky
     static let sizeMember: StaticString = "height"
     static let requiresSize = true
-    static let payloadMembers: [StaticString] = ["pinOffset"]
+    static let payloadMembers: [KindMember] = [.length("pinOffset")]
 
-    static func payload(_ values: [Double?]) -> ChildPayload { .sticky(StickyChild(pinOffset: values[0] ?? 0)) }
+    static func payload(_ values: [KindValue?]) -> ChildPayload {
+        .sticky(StickyChild(pinOffset: values[0]?.number ?? 0))
+    }
 
-    static func values(of payload: ChildPayload) -> [Double] { pinOffset(of: payload).map { [$0] } ?? [] }
+    static func values(of payload: ChildPayload) -> [KindValue] { pinOffset(of: payload).map { [.number($0)] } ?? [] }
 
     static func pinOffset(of payload: ChildPayload) -> Double? {
         if case .sticky(let bar) = payload { bar.pinOffset } else { nil }

@@ -27,7 +27,7 @@ struct StickyPins: Equatable, Sendable {
             let pinTop = pinOffset + bottom
             childIndices.append(i)
             pinTops.append(pinTop)
-            bottom = pinTop + sizes[i]
+            bottom = pinTop + payload.kind.rule.pinnedHeight(of: payload, natural: sizes[i])
             stackBottoms.append(bottom)
         }
     }

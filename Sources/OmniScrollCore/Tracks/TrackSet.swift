@@ -16,19 +16,34 @@ public struct TrackSet: Equatable, Sendable {
         var frames: Range<Int>
     }
 
-    /// A range with its child resolved to an index and percentages divided by 100.
+    /// A range with its child resolved to an index (`nil` once the child is
+    /// removed) and percentages divided by 100.
     private enum Bounds: Equatable, Sendable {
         case offsets(start: Double, end: Double)
-        case view(child: Int, name: TimelineRangeName, start: Double, end: Double)
+        case view(child: Int?, name: TimelineRangeName, start: Double, end: Double)
     }
 
     /// Checks `tracks` as `field` names them (`options.tracks[2].keyframes[1].at`):
     /// each track (`Track.validate`), unique ids, and every view range's
     /// child known to `childIndex`, which gives the index the `subject`
     /// lookup of evaluation will be asked for (or nil for no such child).
-    /// After the children change, build the set again from `tracks`.
+    /// After the children change, build the set again with `init(resolving:)`.
     public init(_ tracks: [Track], field: FieldPath = FieldPath("options").member("tracks"),
                 childIndex: (String) -> Int?) throws(ContainerError) {
+        try self.init(tracks, field: field, childIndex: childIndex, requiringChildren: true)
+    }
+
+    /// The set of `tracks`, checked before, over the children as they are
+    /// now: a view range whose child has been removed since holds its value
+    /// at progress 0 (the child no longer exists to enter the view).
+    public init(checked tracks: [Track], resolving childIndex: (String) -> Int?) {
+        // Checked tracks and no child required: nothing left to throw.
+        self = try! TrackSet(tracks, field: FieldPath("options").member("tracks"), childIndex: childIndex,
+                             requiringChildren: false)
+    }
+
+    private init(_ tracks: [Track], field: FieldPath, childIndex: (String) -> Int?,
+                 requiringChildren: Bool) throws(ContainerError) {
         var seen = Set<String>()
         seen.reserveCapacity(tracks.count)
         var plans = [Plan]()
@@ -45,9 +60,12 @@ public struct TrackSet: Equatable, Sendable {
             case .offsets(let start, let end):
                 bounds = .offsets(start: start, end: end)
             case .view(let child, let name, let start, let end):
-                guard let index = childIndex(child) else {
-                    throw ContainerError(.unknownChild, field: path.member("range").member("child"),
-                                         reason: "no child '\(child)' in this session", child: child)
+                let index = childIndex(child)
+                if index == nil, requiringChildren {
+                    // An option naming no child is a bad option value
+                    // (-32602), not a child method's missing child.
+                    throw ContainerError(.invalidValue, field: path.member("range").member("child"),
+                                         reason: "no child '\(child)' in this session")
                 }
                 bounds = .view(child: index, name: name, start: start / 100, end: end / 100)
             }
@@ -87,16 +105,17 @@ public struct TrackSet: Equatable, Sendable {
 
     private static func value(of plan: Plan, at offset: Double, keyframes: UnsafeBufferPointer<Keyframe>,
                               subject: (Int) -> TimelineSubject) -> Double {
-        let start: Double, end: Double
+        let progress: Double
         switch plan.bounds {
-        case .offsets(let low, let high):
-            (start, end) = (low, high)
-        case .view(let child, let name, let startFraction, let endFraction):
+        case .offsets(let start, let end):
+            progress = TrackRange.progress(at: offset, start: start, end: end)
+        case .view(nil, _, _, _):
+            progress = 0
+        case .view(let child?, let name, let startFraction, let endFraction):
             let box = subject(child)
             let (low, high) = name.interval(top: box.top, height: box.height, viewport: box.viewport)
-            (start, end) = (mix(low, high, startFraction), mix(low, high, endFraction))
+            progress = TrackRange.progress(at: offset, start: mix(low, high, startFraction), end: mix(low, high, endFraction))
         }
-        let progress = TrackRange.progress(at: offset, start: start, end: end)
         // The number of keyframes at or before `progress` (binary search):
         // the last of them starts the interval, so at an `at` shared by
         // several keyframes the later one holds (Web Animations' rule).

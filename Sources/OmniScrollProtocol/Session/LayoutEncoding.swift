@@ -9,7 +9,7 @@ import OmniScrollJSON
 ///
 /// with the behaviors' own members after `activeChild` (a feed's
 /// `currentChild`) and after `events` (`ContainerBehavior.writeReply`: a
-/// started `motion`…), then `anchorShift`
+/// started `motion`…), then `tracks` in a session with tracks, then `anchorShift`
 /// when anchoring moved the offset, `clampShift` when the offset was clamped
 /// back into range, and `target` for `session.scrollToChild`. The container
 /// is taken `inout` only so its behaviors write in place (no copy).
@@ -17,7 +17,8 @@ enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
     static func write(_ update: ContainerUpdate, of container: inout Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: &container, in: session, children: nil, events: update.events,
-              context: ReplyContext(isUpdate: true, delta: false), anchorShift: update.anchorShift,
+              context: ReplyContext(isUpdate: true, delta: false),
+              tracks: container.trackValues.map { ($0, onlyChanged: false) }, anchorShift: update.anchorShift,
               clampShift: update.clampShift, target: update.target, into: &w)
     }
 
@@ -26,7 +27,8 @@ enum LayoutEncoding {
     static func write(_ update: ContainerUpdate, since before: Layout, of container: inout Container,
                       in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: &container, in: session, children: update.changedChildren(since: before),
-              events: update.events, context: ReplyContext(isUpdate: true, delta: true), anchorShift: update.anchorShift,
+              events: update.events, context: ReplyContext(isUpdate: true, delta: true),
+              tracks: container.trackValues.map { ($0, onlyChanged: true) }, anchorShift: update.anchorShift,
               clampShift: update.clampShift, target: update.target, into: &w)
     }
 
@@ -34,13 +36,17 @@ enum LayoutEncoding {
     static func writeCurrent(_ container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         var container = container
         write(layout: container.layout, of: &container, in: session, children: nil, events: [],
-              context: ReplyContext(isUpdate: false, delta: session.delta), anchorShift: 0, clampShift: 0, target: nil,
+              context: ReplyContext(isUpdate: false, delta: session.delta),
+              tracks: container.trackValues.map { ($0, onlyChanged: false) }, anchorShift: 0, clampShift: 0, target: nil,
               into: &w)
     }
 
     /// - Parameter children: the indices of the children to list, `nil` for all.
+    /// - Parameter tracks: the session's track values, and whether to write
+    ///   only those the update changed (a delta reply); `nil` without tracks.
     private static func write(layout: Layout, of container: inout Container, in session: SessionHeader, children: [Int]?,
-                              events: [ContainerEvent], context: ReplyContext, anchorShift: Double, clampShift: Double,
+                              events: [ContainerEvent], context: ReplyContext,
+                              tracks: (values: TrackValues, onlyChanged: Bool)?, anchorShift: Double, clampShift: Double,
                               target: ScrollTargetResult?, into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
         // each (the member order never changes), and each run of fragments,
@@ -72,17 +78,19 @@ enum LayoutEncoding {
             c.fragment(#","height":"#); c.number(contentView.height)
             c.fragment(#"},"children":["#)
         }
+        let hasHeaders = layout.hasHeaders
         if layout.hasPagers {
             writeChildrenWithPages(children ?? Array(0..<layout.childCount), of: layout, into: &w)
         } else if let children {
-            for i in children { writeChild(i, of: layout, into: &w) }
+            for i in children { writeChild(i, of: layout, hasHeaders: hasHeaders, into: &w) }
         } else {
-            for i in 0..<layout.childCount { writeChild(i, of: layout, into: &w) }
+            for i in 0..<layout.childCount { writeChild(i, of: layout, hasHeaders: hasHeaders, into: &w) }
         }
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
         w.endArray()
         if hasMembers { writeMembers(of: &container, .afterEvents, context, into: &w) }
+        if let tracks { writeTracks(tracks.values, onlyChanged: tracks.onlyChanged, keys: session.encodedTrackKeys, into: &w) }
         if anchorShift != 0 {
             w.key("anchorShift"); w.number(anchorShift)
         }
@@ -120,11 +128,12 @@ enum LayoutEncoding {
     }
 
     @inline(__always)  // a reply writes one per visible child; outlined it cost ~50 instructions per scroll
-    private static func writeChild(_ i: Int, of layout: Layout, into w: inout JSONWriter) {
+    /// - Parameter hasHeaders: whether the layout has collapsing headers, whose entries end with `collapse`.
+    private static func writeChild(_ i: Int, of layout: Layout, hasHeaders: Bool, into w: inout JSONWriter) {
         let child = layout.child(i)
         w.beginObject()
         w.rawFragment(#""id":"#, needsComma: false); w.string(layout.childID(i))
-        w.withCursor(reserving: 96 + 7 * JSONWriter.maxNumberBytes, needsComma: true) { c in
+        w.withCursor(reserving: 112 + 8 * JSONWriter.maxNumberBytes, needsComma: true) { c in
             c.fragment(#","frame":{"x":"#); c.number(child.frame.x)
             c.fragment(#","y":"#); c.number(child.frame.y)
             c.fragment(#","width":"#); c.number(child.frame.width)
@@ -139,6 +148,31 @@ enum LayoutEncoding {
             }
             c.number(child.contentOffset.y)
             c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
+            if hasHeaders, let collapse = layout.collapse(ofChild: i) {
+                c.fragment(#","collapse":"#); c.number(collapse)
+            }
+            c.fragment("}")
+        }
+    }
+
+    /// `"tracks":{id: value}` in declaration order.
+    /// `"tracks":{…}` through one cursor, the ids pre-encoded in `keys`
+    /// (`SessionHeader.encodedTrackKeys`).
+    private static func writeTracks(_ tracks: TrackValues, onlyChanged: Bool, keys: [[UInt8]], into w: inout JSONWriter) {
+        let count = onlyChanged ? tracks.changed.count : tracks.values.count
+        let keyBytes = keys.reduce(0) { $0 + $1.count }
+        w.withCursor(reserving: 16 + keyBytes + count * (JSONWriter.maxNumberBytes + 1), needsComma: true) { c in
+            c.fragment(#","tracks":{"#)
+            func member(_ i: Int, first: Bool) {
+                if !first { c.fragment(",") }
+                keys[i].withUnsafeBytes { c.raw($0) }
+                c.number(tracks.values[i])
+            }
+            if onlyChanged {
+                for (k, i) in tracks.changed.enumerated() { member(i, first: k == 0) }
+            } else {
+                for i in tracks.values.indices { member(i, first: i == 0) }
+            }
             c.fragment("}")
         }
     }
@@ -149,7 +183,7 @@ enum LayoutEncoding {
     @inline(never)
     private static func writeChildrenWithPages(_ children: [Int], of layout: Layout, into w: inout JSONWriter) {
         for i in children {
-            writeChild(i, of: layout, into: &w)
+            writeChild(i, of: layout, hasHeaders: layout.hasHeaders, into: &w)
             guard layout.pager(i) != nil else { continue }
             w.truncate(to: w.count - 1, needsComma: true)
             PagerParams.writeLayout(ofPager: i, layout, into: &w)

@@ -97,7 +97,14 @@ enum SnapshotEncoding {
                 w.key(child.kind.sizeMember)
                 if let size = child.size { w.number(size) } else { w.null() }
             }
-            for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) { w.key(member); w.number(value) }
+            for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) {
+                w.key(member.name)
+                switch value {
+                case .number(let n): w.number(n)
+                case .string(let s): w.string(s)
+                case .bool(let b): w.bool(b)
+                }
+            }
         }
         w.endObject()
     }

@@ -58,6 +58,7 @@ struct BenchResults {
     /// Spawn to first reply, µs, ascending.
     var startup: [Double] = []
     var scrollInstructions: ScrollInstructions?
+    var collapsingInstructions: CollapsingInstructions?
     var gridInstructions: GridInstructions?
     var flingCalls: FlingCalls?
     var tickInstructions: TickInstructions?
@@ -156,6 +157,11 @@ struct BenchResults {
                                       figure: grouped(i.perScroll), floor: "ceiling \(grouped(i.ceiling))",
                                       met: i.perScroll <= i.ceiling))
         }
+        if let c = collapsingInstructions {
+            checks.append(TargetCheck(target: "a scroll with a collapsing header and \(c.tracks) tracks ≤ \(fmt(c.limit, 1))× the plain scroll",
+                                      figure: "\(fmt(c.ratio, 2))×", floor: "plain \(grouped(c.plainPerScroll))",
+                                      met: c.ratio <= c.limit))
+        }
         return checks
     }
 
@@ -220,6 +226,12 @@ struct BenchResults {
             md += "The release worker answers one two-child `session.create` and then \(grouped(Double(i.scrolls))) `session.scroll` calls; a run of the create alone is subtracted. CI fails above the ceiling (`bench/scroll-instructions --check`).\n\n"
             md += "| create + scrolls | create alone | per scroll | ceiling |\n| ---: | ---: | ---: | ---: |\n"
             md += "| \(grouped(Double(i.instructions))) | \(grouped(Double(i.createAlone))) | \(fmt(i.perScroll, 1)) | \(fmt(i.ceiling, 1)) |\n"
+        }
+        if let c = collapsingInstructions {
+            md += "\n## 6b. A scroll with a collapsing header and \(c.tracks) tracks (`bench/scroll-instructions --workload collapsing`)\n\n"
+            md += "The same \(grouped(Double(c.scrolls))) scrolls in a session whose first child is a pinned collapsing header (200 → 50) above the two scroll children, with \(c.tracks) tracks (every easing, offset and view ranges); issue 16 bounds it to \(fmt(c.limit, 1))× the plain scroll.\n\n"
+            md += "| per scroll | plain per scroll | ratio |\n| ---: | ---: | ---: |\n"
+            md += "| \(fmt(c.perScroll, 1)) | \(fmt(c.plainPerScroll, 1)) | \(fmt(c.ratio, 2))× |\n"
         }
         if let g = gridInstructions {
             md += "\n## 7. grid.scroll (`bench/grid-instructions`)\n\n"
@@ -349,6 +361,16 @@ struct BenchResults {
             w.key("createAlone"); w.number(i.createAlone)
             w.key("perScroll"); w.number(i.perScroll)
             w.key("ceiling"); w.number(i.ceiling)
+            w.endObject()
+        }
+        if let c = collapsingInstructions {
+            w.key("collapsingInstructions"); w.beginObject()
+            w.key("scrolls"); w.number(c.scrolls)
+            w.key("tracks"); w.number(c.tracks)
+            w.key("perScroll"); w.number(c.perScroll)
+            w.key("plainPerScroll"); w.number(c.plainPerScroll)
+            w.key("ratio"); w.number(c.ratio)
+            w.key("limit"); w.number(c.limit)
             w.endObject()
         }
         if let g = gridInstructions {

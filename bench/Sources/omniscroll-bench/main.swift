@@ -160,6 +160,11 @@ func runBench(_ options: BenchOptions) throws -> BenchResults {
         results.scrollInstructions = figures
         log("instructions per session.scroll \(fmt(figures.perScroll, 1)) (ceiling \(fmt(figures.ceiling, 1)))")
     }
+    if enabled("collapsing"), !options.smoke, let script = options.scrollInstructionsScript {
+        let figures = try CollapsingInstructions.measure(script: script, worker: options.worker)
+        results.collapsingInstructions = figures
+        log("instructions per session.scroll with a collapsing header and \(figures.tracks) tracks \(fmt(figures.perScroll, 1)), \(fmt(figures.ratio, 2))× the plain scroll")
+    }
     if enabled("grid"), !options.smoke, let script = options.gridInstructionsScript {
         let figures = try GridInstructions.measure(script: script, worker: options.worker)
         results.gridInstructions = figures

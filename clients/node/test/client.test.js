@@ -34,6 +34,23 @@ test('create returns a typed Layout', () => withClient(async (c) => {
   assert.equal(lay.activeChild, 'web');
 }));
 
+test('collapsingNav: seed 004\'s title and button tracks, the bar collapsing and pinning', () => withClient(async (c) => {
+  let lay = await c.create({ viewport: [375, 667], template: 'collapsingNav', id: 'nav' });
+  assert.deepEqual(lay.tracks, { titleSize: 36, buttonSize: 20 });
+  assert.equal(lay.child('navBar').collapse, 0);
+  await c.setContentHeight('nav', 'list', 2400);
+  lay = await c.scroll('nav', -113.5);
+  assert.deepEqual([lay.tracks.titleSize, lay.tracks.buttonSize], [28, 16]);
+  lay = await c.scroll('nav', 22);
+  assert.deepEqual([lay.child('navBar').collapse, lay.child('navBar').frame.height, lay.child('list').frame.y,
+    lay.child('list').frame.height], [0.5, 66, 88, 601]);
+  assert.equal(lay.child('list').collapse, undefined);
+  lay = await c.scroll('nav', 300);
+  assert.deepEqual([lay.child('navBar').collapse, lay.child('navBar').frame.y, lay.child('list').frame.y], [1, 300, 344]);
+  assert.deepEqual(lay.tracks, { titleSize: 20, buttonSize: 16 });
+  assert.equal((await seed(c)).tracks, undefined);
+}));
+
 test('seed golden vectors', () => withClient(async (c) => {
   const s = (await seed(c)).session;
   for (const [y, top, web, list] of [[600, 600, 600, 0], [1500, 1200, 1200, 0], [3000, 2200, 1200, 1000], [4300, 3400, 1200, 2200]]) {
@@ -141,7 +158,7 @@ test('snapshots are format 2, each behavior\'s part under its name', () => withC
   await c.scroll(s, 1234);
   const snap = await c.snapshot(s);
   assert.equal(snap.format, 2);
-  assert.deepEqual(snap.state, { motion: { running: null, dragStart: null }, refresh: 'idle', target: { pending: null }, pagers: [], loadMore: { triggeredAt: null, loading: false, pages: [] }, feed: { current: null } });
+  assert.deepEqual(snap.state, { motion: { running: null, dragStart: null }, refresh: 'idle', target: { pending: null }, pagers: [], headerScroll: [], loadMore: { triggeredAt: null, loading: false, pages: [] }, feed: { current: null } });
 }));
 
 test('a format 1 snapshot restores and answers as the live session', () => withClient(async (c) => {

@@ -70,7 +70,7 @@ test('a defined template is listed and used; a bad one names its path', async ()
   const c = new Client({ bin: workerBin(), timeout: 20_000 });
   try {
     const listed = await c.defineTemplate('follow', { children: [{ id: 'a', kind: 'page' }], options: { feed: { preload: { ahead: 1 } } } });
-    assert.deepEqual(listed.map((t) => t.name), ['shortContainer', 'stickyTabs', 'feed', 'profileTabs', 'follow']);
+    assert.deepEqual(listed.map((t) => t.name), ['shortContainer', 'stickyTabs', 'feed', 'profileTabs', 'collapsingNav', 'follow']);
     assert.deepEqual((await c.templates()).at(-1), { name: 'follow', builtIn: false });
     assert.equal((await c.create({ viewport: [375, 800], template: 'follow' })).currentChild, 'a');
     await assert.rejects(c.defineTemplate('x', { children: [{ id: 'a', kind: 'page', height: 1 }] }),

@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "ChildSpecOffsetPolicy", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "OptionsPhysicsPreset", "OptionsSnapMode", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "ChildSpecMode", "ChildSpecOffsetPolicy", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "OptionsPhysicsPreset", "OptionsSnapMode", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine"]
 
 
 class Param(NamedTuple):
@@ -97,10 +97,11 @@ class Method:
     PHYSICS_FLING = "physics.fling"
 
 
-ChildKind = Literal["scroll", "fixed", "sticky", "page", "pager"]
+ChildKind = Literal["scroll", "fixed", "sticky", "page", "pager", "collapsing"]
+ChildSpecMode = Literal["pinned", "scroll", "floating"]
 ChildSpecOffsetPolicy = Literal["preserve", "reset", "sync"]
 EventDirection = Literal["up", "down"]
-EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "childDidLeavePreload", "childDidResignCurrent", "childDidBecomeCurrent", "childDidEnterPreload", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling", "pageDidSelect", "pageDidShow", "pageDidHide"]
+EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "childDidLeavePreload", "childDidResignCurrent", "childDidBecomeCurrent", "childDidEnterPreload", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling", "pageDidSelect", "pageDidShow", "pageDidHide", "childDidCollapse", "childDidExpand"]
 Framing = Literal["line", "content-length"]
 GridSnapshotEngine = Literal["grid"]
 OptionsPhysicsPreset = Literal["ios", "iosFast", "android", "flutter"]

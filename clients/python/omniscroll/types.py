@@ -82,9 +82,11 @@ class ChildLayout:
     frame: Rect
     content_offset: Point
     visible_height: Number
+    #: Collapsing children only: 0 expanded to 1 collapsed.
+    collapse: Optional[Number] = None
     extra: Dict[str, JSON] = field(default_factory=dict)
 
-    _KEYS = ("id", "frame", "contentOffset", "visibleHeight")
+    _KEYS = ("id", "frame", "contentOffset", "visibleHeight", "collapse")
 
     @classmethod
     def from_json(cls, value: JSON) -> "ChildLayout":
@@ -93,7 +95,8 @@ class ChildLayout:
         if not isinstance(cid, str):
             raise ValueError("child.id: expected a string, got %r" % (cid,))
         return cls(cid, Rect.from_json(o.get("frame")), Point.from_json(o.get("contentOffset")),
-                   _num(o, "visibleHeight", "child"), _extra(o, cls._KEYS))
+                   _num(o, "visibleHeight", "child"),
+                   _num(o, "collapse", "child") if "collapse" in o else None, _extra(o, cls._KEYS))
 
 
 @dataclass
@@ -164,11 +167,14 @@ class Layout:
     target: Optional[Target] = None
     #: Only in feed sessions (``options.feed``): the committed current child.
     current_child: Optional[str] = None
+    #: Sessions with ``options.tracks`` only: track values by id, in declaration
+    #: order (a delta session: only the values this call changed).
+    tracks: Optional[Dict[str, Number]] = None
     extra: Dict[str, JSON] = field(default_factory=dict)
     raw: Dict[str, JSON] = field(default_factory=dict, repr=False, compare=False)
 
     _KEYS = ("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction",
-             "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "anchorShift",
+             "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "tracks", "anchorShift",
              "clampShift", "target")
 
     @classmethod
@@ -186,6 +192,7 @@ class Layout:
         clamp = o.get("clampShift")
         target = o.get("target")
         motion = o.get("motion")
+        tracks = o.get("tracks")
         direction = o.get("direction")
         active = o.get("activeChild")
         current = o.get("currentChild")
@@ -208,6 +215,7 @@ class Layout:
             clamp_shift=clamp if isinstance(clamp, (int, float)) and not isinstance(clamp, bool) else None,
             target=Target.from_json(target) if isinstance(target, dict) else None,
             current_child=current if isinstance(current, str) else None,
+            tracks={k: _num(tracks, k, "Layout.tracks") for k in tracks} if isinstance(tracks, dict) else None,
             extra=_extra(o, cls._KEYS),
             raw=dict(o),
         )
@@ -415,6 +423,11 @@ class Child:
             if value is not None:
                 extra[key] = value
         return cls(id, "pager", extra=extra)
+
+    @classmethod
+    def collapsing(cls, id: str, max_height: Number, min_height: Number = 0, mode: str = "pinned") -> "Child":
+        """A header collapsing from ``max_height`` to ``min_height`` (``pinned``, ``scroll`` or ``floating``)."""
+        return cls(id, "collapsing", extra={"maxHeight": max_height, "minHeight": min_height, "mode": mode})
 
     def to_json(self) -> Dict[str, JSON]:
         out: Dict[str, JSON] = {"id": self.id, "kind": self.kind}

@@ -166,6 +166,25 @@ def test_refresh_and_load_more_calls(client: Client) -> None:
     assert isinstance(client.end_loading_more(s), Layout)
 
 
+def test_collapsing_nav_template(client: Client) -> None:
+    """Seed 004's navigation bar: title and button tracks, then the bar collapsing and pinning."""
+    lay = client.create((375, 667), template="collapsingNav", id="nav")
+    assert lay.tracks == {"titleSize": 36, "buttonSize": 20}
+    assert lay.child("navBar").collapse == 0
+    client.set_content_height("nav", "list", 2400)
+    lay = client.scroll("nav", -113.5)
+    assert (lay.tracks["titleSize"], lay.tracks["buttonSize"]) == (28, 16)
+    lay = client.scroll("nav", 22)
+    bar, lst = lay.child("navBar"), lay.child("list")
+    assert (bar.collapse, bar.frame.height, lst.frame.y, lst.frame.height) == (0.5, 66, 88, 601)
+    assert lst.collapse is None
+    lay = client.scroll("nav", 300)
+    assert lay.child("navBar").collapse == 1 and lay.child("navBar").frame.y == 300
+    assert lay.child("list").frame.y == 344
+    assert lay.tracks == {"titleSize": 20, "buttonSize": 16}
+    assert seed_session(client).tracks is None
+
+
 def test_list_destroy_snapshot_restore(client: Client) -> None:
     a = seed_session(client).session
     b = client.create((375, 800), [Child.fixed("h", 10)], id="mine").session
@@ -201,7 +220,7 @@ def test_snapshots_are_format_2_with_each_behaviors_part(client: Client) -> None
     snap = client.snapshot(s)
     assert snap["format"] == 2
     assert snap["state"] == {"motion": {"running": None, "dragStart": None}, "refresh": "idle",
-                             "target": {"pending": None}, "pagers": [],
+                             "target": {"pending": None}, "pagers": [], "headerScroll": [],
                              "loadMore": {"triggeredAt": None, "loading": False, "pages": []},
                              "feed": {"current": None}}
 

@@ -80,7 +80,7 @@ def test_a_paging_flick_turns_one_item_and_plays_it_when_the_motion_ends(client:
 def test_a_defined_template_is_listed_and_used(client: Client) -> None:
     names = [t.name for t in client.define_template("follow", {"children": [Child.page("a"), Child.page("b")],
                                                                "options": {"feed": {"preload": {"ahead": 1}}}})]
-    assert names == ["shortContainer", "stickyTabs", "feed", "profileTabs", "follow"]
+    assert names == ["shortContainer", "stickyTabs", "feed", "profileTabs", "collapsingNav", "follow"]
     assert [(t.name, t.built_in) for t in client.templates()][-1] == ("follow", False)
     assert client.create((375, 800), template="follow").current_child == "a"
     with pytest.raises(RpcError) as bad:

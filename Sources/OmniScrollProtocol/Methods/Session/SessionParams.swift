@@ -44,13 +44,23 @@ enum SessionParams {
             if !keys.contains(size) { keys.append(size); members.append(.optional(size, .nullable(length))) }
         }
         for kind in ChildKind.allCases {
-            for key in kind.payloadMembers.map(ParamKey.init(stringLiteral:)) where !keys.contains(key) {
+            for member in kind.payloadMembers where !keys.contains(ParamKey(stringLiteral: member.name)) {
+                let key = ParamKey(stringLiteral: member.name)
                 keys.append(key)
-                members.append(.optional(key, length))
+                members.append(.optional(key, schema(member.shape)))
             }
         }
         return members
     }()
+    /// A kind member's shape as a param schema.
+    private static func schema(_ shape: KindMember.Shape) -> ParamSchema {
+        switch shape {
+        case .length: length
+        case .choice(let cases): .enumeration(cases)
+        case .boolean: .boolean
+        }
+    }
+
     /// The session's own `delta`, then every option the engine declares
     /// (`ContainerOptions.declarations`), each optional.
     static let options = ParamSchema.object(
@@ -128,11 +138,18 @@ enum SessionParams {
         }
         let size = try object.optionalDouble(sizeKey)
         if kind.requiresSize, size == nil { throw object.invalid(sizeKey, "required for a \(kind.rawValue) child") }
-        var values: [Double?] = []
-        let ownKeys = kind.payloadMembers.map(ParamKey.init(stringLiteral:))
-        for key in ownKeys { values.append(try object.optionalDouble(key)) }
+        var values: [KindValue?] = []
+        let ownKeys = kind.payloadMembers.map { ParamKey(stringLiteral: $0.name) }
+        for member in kind.payloadMembers {
+            let key = ParamKey(stringLiteral: member.name)
+            switch member.shape {
+            case .length: values.append(try object.optionalDouble(key).map(KindValue.number))
+            case .choice: values.append(try object.optionalEnumeration(key, as: Choice.self).map { .string($0.rawValue) })
+            case .boolean: values.append(try object.optionalBool(key).map(KindValue.bool))
+            }
+        }
         for other in ChildKind.allCases {
-            for key in other.payloadMembers.map(ParamKey.init(stringLiteral:)) where !ownKeys.contains(key) && object.contains(key) {
+            for key in other.payloadMembers.map({ ParamKey(stringLiteral: $0.name) }) where !ownKeys.contains(key) && object.contains(key) {
                 throw object.invalid(key, "not used by a \(kind.rawValue) child")
             }
         }
@@ -248,6 +265,11 @@ enum SessionParams {
             return RPCError.invalidParams(path: path, reason: error.reason)
         }
     }
+}
+
+/// A kind member's choice as spelled: its schema's enumeration holds the cases.
+private struct Choice: RawRepresentable {
+    let rawValue: String
 }
 
 /// Insets given member by member: the members not given keep the session's.

@@ -1,0 +1,209 @@
+/// Collapsing headers (`CollapsingChild`): the effective scroll offset of
+/// each, which a `floating` header takes from the path the offset travelled
+/// (so the snapshot keeps it), and `childDidCollapse` / `childDidExpand`
+/// when a header's collapse reaches 1 or comes back to 0.
+struct CollapsingHeaders: ContainerBehavior {
+    /// The headers' path, behind a reference and `nil` in a container
+    /// without headers: every container holds its behaviors inline, and
+    /// the scroll path moves the container (memcpy by size).
+    private var path: Path?
+
+    private final class Path: @unchecked Sendable {
+        struct State {
+            /// Each header's effective scroll offset, parallel to the stack's `headerIndices`.
+            var scroll: [Double] = []
+            /// The ends each header was at after the last change list.
+            var ends: [HeaderEnd] = []
+            /// The offset `scroll` was followed to (a snap follows it on to the draft's).
+            var lastOffset = 0.0
+        }
+
+        var state: State
+        init(_ state: State) { self.state = state }
+    }
+
+    /// Changes the path in place when this container alone holds it, else on a copy.
+    private mutating func updatePath(_ change: (inout Path.State) -> Void) {
+        if isKnownUniquelyReferenced(&path), let path {
+            change(&path.state)
+        } else {
+            var state = path?.state ?? Path.State()
+            change(&state)
+            path = Path(state)
+        }
+    }
+
+    /// Each header's effective scroll offset, parallel to the stack's
+    /// `headerIndices`; empty without headers.
+    var scroll: [Double] { path?.state.scroll ?? [] }
+    private var ends: [HeaderEnd] { path?.state.ends ?? [] }
+    private var lastOffset: Double { path?.state.lastOffset ?? 0 }
+
+    private enum HeaderEnd: Equatable {
+        case expanded, between, collapsed
+
+        init(_ collapse: Double) {
+            self = collapse >= 1 ? .collapsed : collapse <= 0 ? .expanded : .between
+        }
+    }
+
+    /// Moves every header's effective scroll offset from `previous` (`nil`:
+    /// the container is new) to `offset`: how far the offset carries the
+    /// header past its pin line, except that a `floating` header follows
+    /// Flutter's rule (`floatingScroll`). Headers of a changed stack start afresh.
+    @inline(__always)  // a container without headers pays the guard only
+    mutating func advance(_ stack: ChildStack, from previous: Double?, to offset: Double) {
+        guard !stack.headerIndices.isEmpty || path != nil else { return }
+        follow(stack, from: previous, to: offset)
+    }
+
+    private mutating func follow(_ stack: ChildStack, from previous: Double?, to offset: Double) {
+        let continues = previous != nil && scroll.count == stack.headerIndices.count
+        let followed = stack.headerIndices.enumerated().map { k, i in
+            continues ? scroll(ofHeader: k, child: i, in: stack, from: previous!, to: offset)
+                : Self.scrolledPast(child: i, in: stack, at: offset)
+        }
+        updatePath { $0.scroll = followed; $0.lastOffset = offset }
+    }
+
+    /// Header `k`'s (child `i`'s) effective scroll offset once the offset
+    /// goes from `previous` to `offset`.
+    private func scroll(ofHeader k: Int, child i: Int, in stack: ChildStack, from previous: Double, to offset: Double) -> Double {
+        let now = Self.scrolledPast(child: i, in: stack, at: offset)
+        guard case .collapsing(let header) = stack.payloads[i], header.mode == .floating else { return now }
+        return Self.floatingScroll(scroll[k], last: Self.scrolledPast(child: i, in: stack, at: previous),
+                                   now: now, maxExtent: stack.naturalHeight(i))
+    }
+
+    /// Snaps a `snap` header left partly collapsed when the phase becomes
+    /// idle: a motion to the nearer end (`snapTarget`), which a drag stops.
+    @inline(__always)  // a container without headers pays the guard only
+    mutating func prepare(_ draft: inout Draft) {
+        guard path != nil, draft.phase == .idle, draft.previousPhase != .idle else { return }
+        startSnap(&draft)
+    }
+
+    @inline(never)
+    private func startSnap(_ draft: inout Draft) {
+        let stack = draft.stack
+        guard scroll.count == stack.headerIndices.count, draft.motionRequest == nil else { return }
+        for (k, i) in stack.headerIndices.enumerated() {
+            guard case .collapsing(let header) = stack.payloads[i], header.snap else { continue }
+            let e = scroll(ofHeader: k, child: i, in: stack, from: lastOffset, to: draft.offset)
+            if let target = Self.snapTarget(offset: draft.offset, scrolledPast: e,
+                                            range: stack.naturalHeight(i) - header.minHeight) {
+                draft.startMotion(to: target, phase: .animating)
+                return
+            }
+        }
+    }
+
+    /// The offset that settles a header scrolled `e` into its collapse
+    /// `range` (`maxHeight − minHeight`) at the nearer end, `nil` when it is
+    /// at an end already. AppBarLayout's midpoint rule
+    /// (`AppBarLayout.Behavior.snapToChildIfNeeded`): past half of the
+    /// range it collapses, else it expands.
+    static func snapTarget(offset: Double, scrolledPast e: Double, range: Double) -> Double? {
+        guard e > 0, e < range else { return nil }
+        return offset - e + (e > range / 2 ? range : 0)
+    }
+
+    /// How far `offset` carries child `i`'s natural top past its pin line, ≥ 0.
+    static func scrolledPast(child i: Int, in stack: ChildStack, at offset: Double) -> Double {
+        max(0, offset + stack.pins.pinTop(ofChild: i) - stack.naturalTop(i))
+    }
+
+    /// A floating header's effective scroll offset `e` once its own scroll
+    /// offset goes from `last` to `now` (Flutter's
+    /// `RenderSliverFloatingPersistentHeader.performLayout`): while the
+    /// offset goes down, or any of it shows, it moves by as much as the
+    /// offset, starting from `maxExtent` when it was wholly gone and the
+    /// offset goes down (it comes back at once, whatever the offset), never
+    /// below 0 nor above `now`; else it is `now`.
+    static func floatingScroll(_ e: Double, last: Double, now: Double, maxExtent: Double) -> Double {
+        guard now < last || e < maxExtent else { return now }
+        let delta = last - now
+        let start = delta > 0 ? min(e, maxExtent) : e
+        return clamp(start - delta, 0, now)
+    }
+
+    @inline(__always)  // a container without headers pays the guard only
+    mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
+        guard path != nil || transition.layout.hasHeaders else { return }
+        emitEnds(transition, events: &events)
+    }
+
+    private mutating func emitEnds(_ transition: Transition, events: inout [ContainerEvent]) {
+        let layout = transition.layout
+        var ends = self.ends
+        if ends.count != layout.stack.headerIndices.count { ends = layout.stack.headerIndices.map { _ in .expanded } }
+        var changes: [ContainerEvent] = []
+        for (k, i) in layout.stack.headerIndices.enumerated() {
+            let end = HeaderEnd(layout.collapse(ofChild: i) ?? 0)
+            if end != ends[k] {
+                if end == .collapsed { changes.append(ContainerEvent(.childDidCollapse, child: layout.childID(i))) }
+                if end == .expanded { changes.append(ContainerEvent(.childDidExpand, child: layout.childID(i))) }
+                ends[k] = end
+            }
+        }
+        if ends != self.ends { updatePath { $0.ends = ends } }
+        events.append(contentsOf: transition.isDescending ? changes.reversed() : changes)
+    }
+
+    /// `state.headerScroll`: each header's effective scroll offset, in
+    /// child order; empty: derived from the offset (no header floats back).
+    static let statePart: StateDeclaration? = StateDeclaration(
+        "headerScroll", .array(.number(.length)), initial: .array([]))
+
+    func save() -> OptionValue { .array(scroll.map(OptionValue.number)) }
+
+    /// The offsets a snapshot's part stores, for the layout every part is
+    /// restored against (empty when none, or when the part is not numbers).
+    static func storedScroll(_ state: [String: OptionValue]) -> [Double] {
+        state["headerScroll"]?.numbers ?? []
+    }
+
+    /// A stored scroll offset must be one a path could leave: within
+    /// `[0, how far the offset carries the header]`, and exactly that for a
+    /// header that does not float.
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+        let layout = restoration.layout
+        let stack = layout.stack
+        let derived = stack.headerIndices.map { Self.scrolledPast(child: $0, in: stack, at: layout.offset) }
+        var scroll = derived
+        if let stored = part.numbers, !stored.isEmpty {
+            guard stored.count == derived.count else {
+                throw restoration.invalid(reason: "must hold one offset per collapsing header (\(derived.count))")
+            }
+            for (k, i) in stack.headerIndices.enumerated() {
+                guard case .collapsing(let header) = stack.payloads[i] else { continue }
+                let valid = header.mode == .floating ? stored[k] >= 0 && stored[k] <= derived[k] : stored[k] == derived[k]
+                guard valid else {
+                    throw ContainerError(.invalidValue, field: restoration.part.index(k),
+                                         reason: header.mode == .floating
+                                             ? "must be between 0 and \(CSSNumber.text(derived[k])), how far the offset carries the header"
+                                             : "must be \(CSSNumber.text(derived[k])), how far the offset carries the header")
+                }
+            }
+            scroll = stored
+        }
+        guard !scroll.isEmpty else { path = nil; return }
+        let ends = zip(stack.headerIndices, scroll).map { i, e -> HeaderEnd in
+            guard case .collapsing(let header) = stack.payloads[i] else { return .expanded }
+            return HeaderEnd(header.state(scrolledPast: e, natural: stack.naturalHeight(i), isHeld: e > 0).collapse)
+        }
+        path = Path(Path.State(scroll: scroll, ends: ends, lastOffset: layout.offset))
+    }
+}
+
+extension CollapsingHeaders {
+    static let events = [
+        EventDeclaration(.childDidCollapse, members: ["child"], rule: "a collapsing header's collapse reached 1"),
+        EventDeclaration(.childDidExpand, members: ["child"], rule: "a collapsing header's collapse came back to 0"),
+    ]
+}
+
+extension EventType {
+    public static var childDidCollapse: EventType { EventType("childDidCollapse") }
+    public static var childDidExpand: EventType { EventType("childDidExpand") }
+}

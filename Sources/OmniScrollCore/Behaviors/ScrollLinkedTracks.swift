@@ -1,0 +1,152 @@
+/// Scroll-linked tracks (DESIGN.md §4.3, CSS scroll-driven animations): the
+/// values of `options.tracks` at every layout, and which of them the last
+/// change list changed (what a delta reply carries). The values are a pure
+/// function of the layout, so the snapshot keeps no part of them.
+struct ScrollLinkedTracks: ContainerBehavior {
+    /// The session's tracks and their values, behind a reference and `nil`
+    /// in a session without tracks: every container holds its behaviors
+    /// inline, and the scroll path moves the container (memcpy by size).
+    private var state: State?
+
+    private final class State: @unchecked Sendable {
+        /// The session's tracks, checked; never empty.
+        let tracks: [Track]
+        /// `tracks` over the current children, rebuilt when they change.
+        var set: TrackSet?
+        /// The values at the last layout, `nil` before the first.
+        var values: TrackValues?
+
+        init(tracks: [Track], set: TrackSet?, values: TrackValues?) {
+            self.tracks = tracks
+            self.set = set
+            self.values = values
+        }
+    }
+
+    /// The values at the last layout, `nil` before the first or without tracks.
+    var values: TrackValues? { state?.values }
+
+    static let declaration = OptionDeclaration("tracks", .nullable(.array(.object([
+        .required("id", .string),
+        .required("range", .object([
+            .optional("start", .number(.offset)),
+            .optional("end", .number(.offset)),
+            .optional("child", .string),
+            .optional("name", .string),
+        ])),
+        .optional("keyframes", .array(.object([
+            .required("at", .number(.offset)),
+            .required("value", .number(.offset)),
+        ]))),
+        .optional("from", .number(.offset)),
+        .optional("to", .number(.offset)),
+        .optional("easing", .string),
+    ]))), default: .null)
+    static var option: OptionDeclaration? { declaration }
+
+    /// Every track: well formed (`Track(option:field:)`), then as a set over `children`.
+    static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError) {
+        _ = try TrackSet(try Self.tracks(in: options), childIndex: children.index(of:))
+    }
+
+    mutating func configure(_ options: ContainerOptions) {
+        // `validate` has accepted them before any container is configured.
+        let tracks = (try? Self.tracks(in: options)) ?? []
+        state = tracks.isEmpty ? nil : State(tracks: tracks, set: nil, values: nil)
+    }
+
+    @inline(__always)  // a session without tracks pays the test only
+    mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
+        guard state != nil else { return }
+        evaluate(transition.layout, childrenChanged: transition.structureChanged)
+    }
+
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+        guard state != nil else { return }
+        evaluate(restoration.layout, childrenChanged: true)
+    }
+
+    /// Evaluates the tracks at `layout`, in place when this container alone
+    /// holds the state (a scroll allocates nothing), else on a copy.
+    @inline(never)
+    private mutating func evaluate(_ layout: Layout, childrenChanged: Bool) {
+        guard self.state != nil else { return }
+        if !isKnownUniquelyReferenced(&self.state) {
+            self.state = self.state.map { State(tracks: $0.tracks, set: $0.set, values: $0.values) }
+        }
+        let state = self.state!
+        if state.set == nil || childrenChanged {
+            state.set = TrackSet(checked: state.tracks, resolving: layout.childIndex(of:))
+        }
+        let subject = { (i: Int) in
+            TimelineSubject(top: layout.stack.naturalTop(i), height: layout.child(i).frame.height,
+                            viewport: layout.viewport.height)
+        }
+        if state.values == nil {
+            state.values = TrackValues(state.set!, at: layout.offset, subject: subject)
+        } else {
+            state.values!.update(state.set!, at: layout.offset, subject: subject)
+        }
+    }
+
+    /// The tracks `options.tracks` spells.
+    static func tracks(in options: ContainerOptions) throws(ContainerError) -> [Track] {
+        guard let list = options[declaration.name].items else { return [] }
+        let field = FieldPath("options").member("tracks")
+        var tracks: [Track] = []
+        tracks.reserveCapacity(list.count)
+        for (i, value) in list.enumerated() { tracks.append(try Track(option: value, field: field.index(i))) }
+        return tracks
+    }
+}
+
+extension Track {
+    /// The track an `options.tracks` element spells (its shape checked by
+    /// the option's schema): `range` is `{start, end}` offsets or `{child,
+    /// name, start?, end?}` percentages of a view range; `keyframes` or
+    /// `from` and `to`, not both; `easing` CSS text, `linear` by default.
+    init(option value: OptionValue, field: FieldPath) throws(ContainerError) {
+        func invalid(_ member: String, _ reason: String) -> ContainerError {
+            ContainerError(.invalidValue, field: field.member(member), reason: reason)
+        }
+        let id = value["id"]?.string ?? ""
+        let rangeField = field.member("range")
+        let range: TrackRange
+        let spelled = value["range"]
+        if let child = spelled?["child"]?.string {
+            guard let name = spelled?["name"]?.string else {
+                throw ContainerError(.invalidValue, field: rangeField.member("name"), reason: "required with child")
+            }
+            range = .view(child: child, name: try TimelineRangeName.named(name, field: rangeField.member("name")),
+                          start: spelled?["start"]?.number ?? 0, end: spelled?["end"]?.number ?? 100)
+        } else {
+            if spelled?["name"] != nil {
+                throw ContainerError(.invalidValue, field: rangeField.member("child"), reason: "required with name")
+            }
+            guard let start = spelled?["start"]?.number else {
+                throw ContainerError(.invalidValue, field: rangeField.member("start"), reason: "required for an offset range")
+            }
+            guard let end = spelled?["end"]?.number else {
+                throw ContainerError(.invalidValue, field: rangeField.member("end"), reason: "required for an offset range")
+            }
+            range = .offsets(start: start, end: end)
+        }
+        let keyframes: Keyframes
+        switch (value["keyframes"]?.items, value["from"]?.number, value["to"]?.number) {
+        case (let list?, nil, nil):
+            keyframes = .list(list.map { Keyframe(at: $0["at"]?.number ?? 0, value: $0["value"]?.number ?? 0) })
+        case (nil, let from?, let to?):
+            keyframes = .fromTo(from: from, to: to)
+        case (_?, _, _):
+            throw invalid(value["from"] != nil ? "from" : "to", "not allowed with keyframes")
+        case (nil, nil, _):
+            throw invalid("from", "required without keyframes")
+        case (nil, _, nil):
+            throw invalid("to", "required without keyframes")
+        }
+        let easing = try value["easing"]?.string.map { (text) throws(ContainerError) in
+            try Easing(parsing: text, field: field.member("easing"))
+        } ?? .linear
+        self.init(id: id, range: range, keyframes: keyframes, easing: easing)
+    }
+}

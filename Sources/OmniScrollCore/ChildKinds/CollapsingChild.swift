@@ -1,0 +1,120 @@
+/// A header that collapses with scrolling (DESIGN.md §4.3; Flutter's
+/// `SliverPersistentHeader`, Android's `AppBarLayout`). It takes `maxHeight`
+/// of content and joins the pinned stack at its pin line. Scrolled `e`
+/// past that line (its effective scroll offset), its extent is
+/// `max(minHeight, maxHeight − e)`; its paint extent (the part on screen
+/// below the pin line, which scroll children below see as pinned height)
+/// is the extent for `pinned` and `max(0, maxHeight − e)` for `scroll` and
+/// `floating`, which scroll away once collapsed. `floating`'s `e` follows
+/// the path (`CollapsingHeaders`), the others' is how far the offset has
+/// carried its natural top past the pin line.
+public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
+    public enum Mode: String, CaseIterable, Sendable {
+        /// Shrinks to `minHeight`, then stays at the pin line like a sticky bar.
+        case pinned
+        /// Shrinks to `minHeight`, then scrolls away.
+        case scroll
+        /// Like `scroll`, but comes back as soon as the offset goes down (Android's `enterAlways`).
+        case floating
+    }
+
+    public var minHeight: Double
+    public var mode: Mode
+    /// Settles a header left partly collapsed to the nearer end once the
+    /// phase becomes idle (`CollapsingHeaders`: a motion on `session.tick`).
+    public var snap: Bool
+
+    public init(minHeight: Double, mode: Mode = .pinned, snap: Bool = false) {
+        self.minHeight = minHeight
+        self.mode = mode
+        self.snap = snap
+    }
+
+    static let kind = ChildKind.collapsing
+    static let sizeMember: StaticString = "maxHeight"
+    static let requiresSize = true
+    static let payloadMembers: [KindMember] = [.length("minHeight"), .choice("mode", of: Mode.self), .boolean("snap")]
+
+    static func payload(_ values: [KindValue?]) -> ChildPayload {
+        .collapsing(CollapsingChild(minHeight: values[0]?.number ?? 0,
+                                    mode: values[1]?.string.flatMap(Mode.init(rawValue:)) ?? .pinned,
+                                    snap: values[2]?.bool ?? false))
+    }
+
+    static func values(of payload: ChildPayload) -> [KindValue] {
+        guard case .collapsing(let header) = payload else { return [] }
+        return [.number(header.minHeight), .string(header.mode.rawValue), .bool(header.snap)]
+    }
+
+    static func pinOffset(of payload: ChildPayload) -> Double? {
+        if case .collapsing = payload { 0 } else { nil }
+    }
+
+    /// What every pin line below counts for the header: the `minHeight` a
+    /// pinned header keeps; nothing for one that scrolls away.
+    static func pinnedHeight(of payload: ChildPayload, natural: Double) -> Double {
+        guard case .collapsing(let header) = payload else { return natural }
+        return header.mode == .pinned ? header.minHeight : 0
+    }
+
+    static func validate(_ payload: ChildPayload, size: Double?, field: FieldPath, change: Int) throws(ContainerError) {
+        guard case .collapsing(let header) = payload, let size, header.minHeight > size else { return }
+        throw ContainerError(.invalidValue, change: change, field: field.member("minHeight"),
+                             reason: "must not be greater than maxHeight (\(CSSNumber.text(size)))")
+    }
+
+    /// The placement without a path (`floating` as if it never came back):
+    /// what the kind table's `place` gives; `Layout` places headers from
+    /// their `HeaderState`.
+    static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {
+        guard case .collapsing(let header) = stack.payloads[i] else { return ChildPlacement(frameTop: top) }
+        let pinTop = stack.pins.pinTop(ofChild: i)
+        let past = offset + pinTop - top
+        let state = header.state(scrolledPast: max(0, past), natural: stack.naturalHeight(i), isHeld: past > 0)
+        return state.placement(top: top, pinLine: offset + pinTop)
+    }
+
+    /// The header's extent, paint extent and collapse at effective scroll
+    /// offset `e ≥ 0` with `maxHeight` `natural`; `isHeld`: whether the
+    /// offset carries its natural top past its pin line.
+    func state(scrolledPast e: Double, natural: Double, isHeld: Bool) -> HeaderState {
+        let extent = max(minHeight, natural - e)
+        let paint = mode == .pinned ? extent : max(0, natural - e)
+        // A header whose ends coincide has nothing to collapse: it stays expanded.
+        let collapse = natural > minHeight ? (natural - extent) / (natural - minHeight) : 0
+        let reach = mode == .pinned ? extent : natural - e
+        return HeaderState(scrolledPast: e, isHeld: isHeld, extent: extent, paint: paint, reach: reach, collapse: collapse)
+    }
+}
+
+/// A collapsing header at one offset.
+struct HeaderState: Equatable {
+    /// Its effective scroll offset `e`: how far past its pin line it is scrolled.
+    var scrolledPast: Double
+    /// Whether the offset carries its natural top past its pin line, so it
+    /// is held there (a floating header that came back whole has `e` 0 but is held).
+    var isHeld: Bool
+    var extent: Double
+    /// The part of it below the pin line, on screen.
+    var paint: Double
+    /// Where its bottom is below the pin line, negative once it has scrolled
+    /// that far above it (`paint` is this, at least 0).
+    var reach: Double
+    /// 0 expanded … 1 collapsed.
+    var collapse: Double
+
+    /// In flow at its natural top while not scrolled past the pin line;
+    /// else its bottom `reach` below the line (so a header that has
+    /// scrolled away stays where it left, in content coordinates).
+    func placement(top: Double, pinLine: Double) -> ChildPlacement {
+        guard isHeld else { return ChildPlacement(frameTop: top) }
+        return ChildPlacement(frameTop: pinLine + reach - extent, isPinned: paint > 0)
+    }
+}
+
+extension ChildSpec {
+    public static func collapsing(_ id: String, maxHeight: Double, minHeight: Double,
+                                  mode: CollapsingChild.Mode = .pinned, snap: Bool = false) -> ChildSpec {
+        ChildSpec(id: id, size: maxHeight, payload: .collapsing(CollapsingChild(minHeight: minHeight, mode: mode, snap: snap)))
+    }
+}
