@@ -13,7 +13,7 @@ final class CollapsingSnapTests: XCTestCase {
 
     /// Drags to `offset` and releases without a velocity: the phase becomes idle there.
     private func release(_ c: inout Container, at offset: Double) throws -> ContainerUpdate {
-        try c.apply([.phase(.dragging), .offset(offset)])
+        _ = try c.apply([.phase(.dragging), .offset(offset)])
         return try c.apply(.phase(.idle))
     }
 
@@ -61,7 +61,7 @@ final class CollapsingSnapTests: XCTestCase {
 
     func testAFloatingHeaderSnapsFromItsPath() throws {
         var c = try make(mode: .floating)
-        try c.apply(.offset(2000))
+        _ = try c.apply(.offset(2000))
         _ = try release(&c, at: 1940)  // came back by 60 of 150: scrolled 140 past, collapses
         let end = try settle(&c)
         XCTAssertEqual(end.layout.offset, 1950)
@@ -72,7 +72,7 @@ final class CollapsingSnapTests: XCTestCase {
         var c = try make()
         _ = try release(&c, at: 100)
         let moved = try c.apply(.tick(1.0 / 60)).layout.offset
-        try c.apply(.phase(.dragging))
+        _ = try c.apply(.phase(.dragging))
         XCTAssertEqual(c.phase, .dragging)
         XCTAssertEqual(c.layout.offset, moved, "stopped where it was")
         XCTAssertThrowsError(try c.apply(.tick(2.0 / 60)), "no motion in progress")

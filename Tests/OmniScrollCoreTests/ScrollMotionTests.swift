@@ -27,7 +27,7 @@ final class ScrollMotionTests: XCTestCase {
     private func release(_ c: inout Container, travel: Double, velocity: Double) throws -> Double {
         c.must(.phase(.dragging))
         let position = c.must(.drag(translation: -travel)).layout.offset
-        try c.apply([.phase(.decelerating), .release(velocity: velocity, time: 0)])
+        _ = try c.apply([.phase(.decelerating), .release(velocity: velocity, time: 0)])
         return position
     }
 
@@ -102,7 +102,7 @@ final class ScrollMotionTests: XCTestCase {
             let startIndex = tops.lastIndex { $0 <= start }!
             c.must(.phase(.dragging))
             c.must(.drag(translation: Double.random(in: -3000...3000, using: &rng)))
-            try c.apply([.phase(.decelerating), .release(velocity: rng.velocity(), time: 0)])
+            _ = try c.apply([.phase(.decelerating), .release(velocity: rng.velocity(), time: 0)])
             _ = try tickToRest(&c)
             let rest = c.layout.offset
             let restIndex = tops.lastIndex { $0 <= rest } ?? 0
@@ -137,7 +137,7 @@ final class ScrollMotionTests: XCTestCase {
             try release(&c, travel: Double.random(in: -300...4000, using: &rng), velocity: rng.velocity())
             guard c.phase != .idle else { return }
             let frames = Int.random(in: 1...20, using: &rng)
-            for frame in 1...frames where c.phase != .idle { try c.apply(.tick(Double(frame) / 60)) }
+            for frame in 1...frames where c.phase != .idle { _ = try c.apply(.tick(Double(frame) / 60)) }
             guard c.phase != .idle else { return }
             var twin = try Container(restoring: c.snapshot())
             XCTAssertEqual(twin.snapshot(), c.snapshot(), "seed \(seed)")
@@ -160,7 +160,7 @@ final class ScrollMotionTests: XCTestCase {
         assertRefused(try c.apply(.drag(translation: 5)), field: "translation")
         XCTAssertEqual(c.snapshot(), idle)
         try release(&c, travel: 100, velocity: 1000)
-        try c.apply(.tick(0.5))
+        _ = try c.apply(.tick(0.5))
         let moving = c.snapshot()
         assertRefused(try c.apply(.tick(0.25)), field: "time")
         assertRefused(try c.apply(.tick(.nan)), field: "time")

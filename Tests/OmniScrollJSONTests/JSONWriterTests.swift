@@ -49,7 +49,7 @@ final class JSONWriterTests: XCTestCase {
     /// Weyl sequence: every run tests the same values) and the edge cases.
     func testNonIntegralNumbersAreDescriptionsDigits() {
         var values: [Double] = [0.1, -2.25, 1e21, 1e-7, 5e-300, .leastNonzeroMagnitude, .leastNormalMagnitude,
-                                .greatestFiniteMagnitude, 9_007_199_254_740_993, -1e300, 123456789.125,
+                                .greatestFiniteMagnitude, 18_014_398_509_481_984, -1e300, 123456789.125,
                                 1.0000000000000002, 100_000.5, 1e-6, 1e100, 1_000_000.000_1, 0.000_100_001]
         for i in 1...20_000 {
             let bits = (UInt64(i) &* 0x9E37_79B9_7F4A_7C15) & 0xFFEF_FFFF_FFFF_FFFF  // finite, either sign
