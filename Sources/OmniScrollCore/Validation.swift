@@ -84,7 +84,7 @@ enum Validation {
                                      reason: "is required for a \(spec.kind.rawValue) child")
             }
             for (member, value) in zip(rule.payloadMembers, rule.values(of: spec.payload)) {
-                if case .length = member.shape, let number = value.number {
+                if case .number(.length) = member.shape, let number = value.number {
                     try length(number, field: path.member(member.name.description), change: change)
                 }
             }

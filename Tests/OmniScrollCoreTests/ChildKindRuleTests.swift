@@ -7,11 +7,11 @@ final class ChildKindRuleTests: XCTestCase {
     func testEveryKindsRuleAndPayloadNameThatKind() {
         for kind in ChildKind.allCases {
             XCTAssertEqual(kind.rule.kind, kind, "\(kind)")
-            let values = kind.payloadMembers.map { member -> KindValue in
+            let values = kind.payloadMembers.map { member -> OptionValue in
                 switch member.shape {
-                case .length: .number(12.5)
-                case .choice(let cases): .string(cases.last!)
-                case .boolean: .bool(true)
+                case .number: .number(12.5)
+                case .enumeration(let cases): .string(cases.last!)
+                default: .bool(true)
                 }
             }
             let payload = kind.payload(values)

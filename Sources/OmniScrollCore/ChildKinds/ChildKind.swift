@@ -30,7 +30,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
     /// The spec members only this kind has.
     public var payloadMembers: [KindMember] { rule.payloadMembers }
     /// The payload from the values of `payloadMembers` (`nil`: not given).
-    public func payload(_ values: [KindValue?]) -> ChildPayload { rule.payload(values) }
+    public func payload(_ values: [OptionValue?]) -> ChildPayload { rule.payload(values) }
 }
 
 /// A child as the client declares it.
@@ -55,5 +55,5 @@ public struct ChildSpec: Equatable, Sendable {
     public var kind: ChildKind { payload.kind }
 
     /// The values of `kind.payloadMembers`, in order.
-    public var payloadValues: [KindValue] { kind.rule.values(of: payload) }
+    public var payloadValues: [OptionValue] { kind.rule.values(of: payload) }
 }

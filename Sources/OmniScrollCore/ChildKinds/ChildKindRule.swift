@@ -15,9 +15,9 @@ protocol ChildKindRule {
     static var payloadMembers: [KindMember] { get }
     /// The payload from the values of `payloadMembers` (`nil`: not given),
     /// each of the shape its member declares.
-    static func payload(_ values: [KindValue?]) -> ChildPayload
+    static func payload(_ values: [OptionValue?]) -> ChildPayload
     /// The values of `payloadMembers` in `payload`, which is of this kind.
-    static func values(of payload: ChildPayload) -> [KindValue]
+    static func values(of payload: ChildPayload) -> [OptionValue]
     /// The frame height `H` of a child of natural height `C` below a pinned
     /// stack whose bottom is `B` in a viewport of height `V`.
     static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double
@@ -37,7 +37,7 @@ protocol ChildKindRule {
 
 extension ChildKindRule {
     static var payloadMembers: [KindMember] { [] }
-    static func values(of payload: ChildPayload) -> [KindValue] { [] }
+    static func values(of payload: ChildPayload) -> [OptionValue] { [] }
     static var isViewportTall: Bool { false }
     static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double { natural }
     static func pinOffset(of payload: ChildPayload) -> Double? { nil }

@@ -35,13 +35,13 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
     static let requiresSize = true
     static let payloadMembers: [KindMember] = [.length("minHeight"), .choice("mode", of: Mode.self), .boolean("snap")]
 
-    static func payload(_ values: [KindValue?]) -> ChildPayload {
+    static func payload(_ values: [OptionValue?]) -> ChildPayload {
         .collapsing(CollapsingChild(minHeight: values[0]?.number ?? 0,
                                     mode: values[1]?.string.flatMap(Mode.init(rawValue:)) ?? .pinned,
                                     snap: values[2]?.bool ?? false))
     }
 
-    static func values(of payload: ChildPayload) -> [KindValue] {
+    static func values(of payload: ChildPayload) -> [OptionValue] {
         guard case .collapsing(let header) = payload else { return [] }
         return [.number(header.minHeight), .string(header.mode.rawValue), .bool(header.snap)]
     }

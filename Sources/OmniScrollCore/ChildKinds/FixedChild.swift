@@ -5,7 +5,7 @@ enum FixedChild: ChildKindRule {
     static let sizeMember: StaticString = "height"
     static let requiresSize = false
 
-    static func payload(_ values: [KindValue?]) -> ChildPayload { .fixed }
+    static func payload(_ values: [OptionValue?]) -> ChildPayload { .fixed }
 
     @inline(__always)
     static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {

@@ -8,7 +8,7 @@ enum PageChild: ChildKindRule {
     static let requiresSize = false
     static let isViewportTall = true
 
-    static func payload(_ values: [KindValue?]) -> ChildPayload { .page }
+    static func payload(_ values: [OptionValue?]) -> ChildPayload { .page }
 
     @inline(__always)
     static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {

@@ -100,7 +100,7 @@ extension PagerChild: ChildKindRule {
     static let sizeMember: StaticString = "contentHeight"
     static let requiresSize = false
 
-    static func payload(_ values: [KindValue?]) -> ChildPayload { .pager }
+    static func payload(_ values: [OptionValue?]) -> ChildPayload { .pager }
 
     static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double {
         ScrollChild.frameHeight(natural: natural, pinnedAbove: pinnedAbove, viewportHeight: viewportHeight)

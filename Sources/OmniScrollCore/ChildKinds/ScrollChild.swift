@@ -7,7 +7,7 @@ enum ScrollChild: ChildKindRule {
     static let sizeMember: StaticString = "contentHeight"
     static let requiresSize = false
 
-    static func payload(_ values: [KindValue?]) -> ChildPayload { .scroll }
+    static func payload(_ values: [OptionValue?]) -> ChildPayload { .scroll }
 
     static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double {
         min(natural, max(0, viewportHeight - pinnedAbove))

@@ -13,11 +13,11 @@ public struct StickyChild: ChildKindRule, Equatable, Sendable {
     static let requiresSize = true
     static let payloadMembers: [KindMember] = [.length("pinOffset")]
 
-    static func payload(_ values: [KindValue?]) -> ChildPayload {
+    static func payload(_ values: [OptionValue?]) -> ChildPayload {
         .sticky(StickyChild(pinOffset: values[0]?.number ?? 0))
     }
 
-    static func values(of payload: ChildPayload) -> [KindValue] { pinOffset(of: payload).map { [.number($0)] } ?? [] }
+    static func values(of payload: ChildPayload) -> [OptionValue] { pinOffset(of: payload).map { [.number($0)] } ?? [] }
 
     static func pinOffset(of payload: ChildPayload) -> Double? {
         if case .sticky(let bar) = payload { bar.pinOffset } else { nil }

@@ -99,11 +99,7 @@ enum SnapshotEncoding {
             }
             for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) {
                 w.key(member.name)
-                switch value {
-                case .number(let n): w.number(n)
-                case .string(let s): w.string(s)
-                case .bool(let b): w.bool(b)
-                }
+                SessionParams.write(value, member.shape, into: &w)
             }
         }
         w.endObject()

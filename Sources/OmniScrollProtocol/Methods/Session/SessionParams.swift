@@ -53,14 +53,6 @@ enum SessionParams {
         return members
     }()
     /// A kind member's shape as a param schema.
-    private static func schema(_ shape: KindMember.Shape) -> ParamSchema {
-        switch shape {
-        case .length: length
-        case .choice(let cases): .enumeration(cases)
-        case .boolean: .boolean
-        }
-    }
-
     /// The session's own `delta`, then every option the engine declares
     /// (`ContainerOptions.declarations`), each optional.
     static let options = ParamSchema.object(
@@ -138,15 +130,10 @@ enum SessionParams {
         }
         let size = try object.optionalDouble(sizeKey)
         if kind.requiresSize, size == nil { throw object.invalid(sizeKey, "required for a \(kind.rawValue) child") }
-        var values: [KindValue?] = []
+        var values: [OptionValue?] = []
         let ownKeys = kind.payloadMembers.map { ParamKey(stringLiteral: $0.name) }
         for member in kind.payloadMembers {
-            let key = ParamKey(stringLiteral: member.name)
-            switch member.shape {
-            case .length: values.append(try object.optionalDouble(key).map(KindValue.number))
-            case .choice: values.append(try object.optionalEnumeration(key, as: Choice.self).map { .string($0.rawValue) })
-            case .boolean: values.append(try object.optionalBool(key).map(KindValue.bool))
-            }
+            values.append(try optionValue(member.shape, ParamKey(stringLiteral: member.name), in: object))
         }
         for other in ChildKind.allCases {
             for key in other.payloadMembers.map({ ParamKey(stringLiteral: $0.name) }) where !ownKeys.contains(key) && object.contains(key) {
@@ -268,10 +255,6 @@ enum SessionParams {
 }
 
 /// A kind member's choice as spelled: its schema's enumeration holds the cases.
-private struct Choice: RawRepresentable {
-    let rawValue: String
-}
-
 /// Insets given member by member: the members not given keep the session's.
 struct InsetsPatch {
     let top: Double?
