@@ -170,6 +170,15 @@ public struct JSONWriter {
         comma = false
     }
 
+    /// Writes a member name from its UTF-8 bytes (escaped as needed) and the colon.
+    @inlinable
+    public mutating func key(utf8 name: UnsafeBufferPointer<UInt8>) {
+        separator()
+        writeStringBody(utf8: name)
+        append(UInt8(ascii: ":"))
+        comma = false
+    }
+
     /// Writes a member name known to need no escaping (fast path for constant keys).
     @inlinable
     public mutating func key(_ name: StaticString) {
@@ -248,6 +257,8 @@ public struct JSONWriter {
             p.update(from: null.utf8Start, count: 4)
             return 4
         }
+        let short = storeShortDecimal(value, at: p)
+        if short > 0 { return short }
         // Shortest round-trip digits, written in place: the runtime's own
         // formatter behind `Double.description`, without the String it builds.
         // It leaves the zero digits it places by position unwritten, so the
@@ -258,6 +269,47 @@ public struct JSONWriter {
             return n - 2  // "9007199254740992.0" → "9007199254740992"
         }
         return n
+    }
+
+    /// The most decimals `storeShortDecimal` writes: offsets and sizes are
+    /// mostly whole points or halves, quarters and hundredths of one.
+    @usableFromInline static let shortDecimals = 4
+
+    /// Stores `value` when it is `units / 10^d` for some `d ≤ shortDecimals`
+    /// and `|value| < 2^31`, and returns the byte count; 0 otherwise.
+    /// Below 2^31 neighbouring doubles are at most 2^-22 apart, far closer
+    /// than 10^-4, so for each `d` at most one `units` rounds to `value`;
+    /// the smallest `d` that has one gives the shortest round-trip digits,
+    /// which are `description`'s. Both `units` and `10^d` are exact
+    /// doubles, so `units / 10^d` rounds as parsing the text would.
+    @usableFromInline @inline(__always)
+    static func storeShortDecimal(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        let magnitude = value.magnitude
+        guard magnitude < 2_147_483_648 else { return 0 }
+        var scale = 1.0
+        var unitsPerOne = 1
+        for decimals in 1...shortDecimals {
+            scale *= 10
+            unitsPerOne &*= 10
+            let units = Int(magnitude * scale + 0.5)
+            guard Double(units) / scale == magnitude else { continue }
+            var k = 0
+            if value < 0 {
+                p.pointee = UInt8(ascii: "-")
+                k = 1
+            }
+            k &+= store(units / unitsPerOne, at: p + k)
+            p[k] = UInt8(ascii: ".")
+            var fraction = units % unitsPerOne
+            var digit = k &+ decimals
+            while digit > k {
+                p[digit] = UInt8(truncatingIfNeeded: fraction % 10) &+ UInt8(ascii: "0")
+                fraction /= 10
+                digit &-= 1
+            }
+            return k &+ 1 &+ decimals
+        }
+        return 0
     }
 
     /// "00" "01" … "99": integers are written two digits per division.
@@ -386,10 +438,16 @@ public struct JSONWriter {
         /// Pre-encoded JSON (e.g. an id quoted and escaped once), copied verbatim.
         @inlinable @inline(__always)
         public mutating func raw(_ json: UnsafeRawBufferPointer) {
-            guard json.count > 0 else { return }
-            assertRoom(json.count)
-            UnsafeMutableRawPointer(position).copyMemory(from: json.baseAddress!, byteCount: json.count)
-            position += json.count
+            let count = json.count
+            guard count > 0 else { return }
+            assertRoom(count)
+            if count <= 16 {
+                // Ids and names are short: a loop beats a call to memmove.
+                for i in 0..<count { position[i] = json[i] }
+            } else {
+                UnsafeMutableRawPointer(position).copyMemory(from: json.baseAddress!, byteCount: count)
+            }
+            position += count
         }
     }
 
@@ -404,6 +462,21 @@ public struct JSONWriter {
         used = base.distance(to: cursor.position)
         comma = needsComma
         return result
+    }
+
+    /// `withCursor` for one member: its separator and `"name":` go first,
+    /// through the same cursor, then whatever `body` writes as its value
+    /// (up to `maxBytes`). The member leaves a comma due behind it.
+    @inlinable
+    public mutating func withMemberCursor<R>(_ name: StaticString, reserving maxBytes: Int, _ body: (inout Cursor) -> R) -> R {
+        let separated = comma
+        return withCursor(reserving: maxBytes + name.utf8CodeUnitCount + 4, needsComma: true) { c in
+            if separated { c.fragment(",") }
+            c.fragment("\"")
+            c.fragment(name)
+            c.fragment("\":")
+            return body(&c)
+        }
     }
 
     /// `value` as a JSON string (quoted and escaped), for callers that cache it.

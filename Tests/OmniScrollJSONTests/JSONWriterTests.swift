@@ -62,6 +62,28 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// Numbers of up to `shortDecimals` decimals take the short path
+    /// (`storeShortDecimal`): still `description`'s digits, for values on
+    /// the decimal grid, their neighbouring doubles and the edges of the
+    /// path (2^31, 10^-4), over a deterministic spread.
+    func testShortDecimalsAreDescriptionsDigits() {
+        var values: [Double] = [0.25, -0.25, 0.5, 557.25, -42.75, 0.0001, -0.0001, 0.1, 0.2, 0.3, 0.7, 1.1, 2.675,
+                                2_147_483_647.5, 2_147_483_648.5, -2_147_483_647.9999, 0.00015, 1e-5, 99.99, 1234.5678]
+        for i in 1...20_000 {
+            let weyl = UInt64(i) &* 0x9E37_79B9_7F4A_7C15
+            let decimals = Int(weyl >> 62) + 1
+            let units = Double(Int64(bitPattern: weyl) >> 30)  // within ±2^33: some beyond the path's 2^31
+            let scale = [10.0, 100, 1000, 10000][decimals - 1]
+            let v = units / scale
+            values += [v, v.nextUp, v.nextDown]
+        }
+        for v in values where !(v.magnitude < 9_007_199_254_740_992 && v == v.rounded(.towardZero)) {
+            var text = v.description
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            XCTAssertEqual(number(v), text, "bit pattern \(String(v.bitPattern, radix: 16))")
+        }
+    }
+
     func testStringEscapes() {
         XCTAssertEqual(write("a\"b\\c"), #""a\"b\\c""#)
         XCTAssertEqual(write("\n\r\t\u{8}\u{C}"), #""\n\r\t\b\f""#)
