@@ -19,11 +19,11 @@ public struct Layout: Sendable {
     public let minOffset: Double
     /// `max(minOffset, S + inset.bottom − V)`: `offsetRange`'s upper bound.
     public let maxOffset: Double
-    /// The pinned bars' frames, `[top, bottom)` in content coordinates, merged and ascending.
-    private let pinnedCover: [(top: Double, bottom: Double)]
-    /// The collapsing headers at this offset, parallel to `stack.headerIndices`;
-    /// empty (never allocated) in a container without headers.
-    private let headers: [HeaderState]
+    /// The pinned bars' frames, `[top, bottom)` in content coordinates,
+    /// merged and ascending: one interval while the bars stack edge to edge.
+    private let pinnedCover: ShortList<(top: Double, bottom: Double)>
+    /// The collapsing headers at this offset, parallel to `stack.headerIndices`.
+    private let headers: ShortList<HeaderState>
     /// The child under the viewport's top edge, just below the pinned bars
     /// (the first child of non-zero height whose natural range holds that
     /// line), clamped to the first and last child; the first child while no
@@ -43,12 +43,12 @@ public struct Layout: Sendable {
         let bounds = offsetRange(contentHeight: stack.contentHeight, viewportHeight: viewport.height, insets: insets)
         minOffset = bounds.lowerBound
         maxOffset = bounds.upperBound
-        headers = stack.headerIndices.isEmpty ? [] : Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
+        headers = Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
         // Most containers have no sticky bar: then nothing is pinned, and
         // the cover (an array built per layout) is skipped altogether.
         var stackHeight = 0.0
         if stack.pins.count == 0 {
-            pinnedCover = []
+            pinnedCover = ShortList()
         } else {
             (pinnedCover, stackHeight) = Self.pinnedCover(of: stack, at: offset, headers: headers)
         }
@@ -67,16 +67,25 @@ public struct Layout: Sendable {
     /// The pinned bars' frames at `offset`, merged and ascending, and the
     /// height of the pinned stack they form below the viewport's top edge.
     /// A collapsing header covers its paint extent below its pin line once scrolled past it.
-    private static func pinnedCover(of stack: ChildStack, at offset: Double, headers: [HeaderState])
-        -> (cover: [(top: Double, bottom: Double)], stackHeight: Double)
+    private static func pinnedCover(of stack: ChildStack, at offset: Double, headers: ShortList<HeaderState>)
+        -> (cover: ShortList<(top: Double, bottom: Double)>, stackHeight: Double)
     {
-        var cover: [(top: Double, bottom: Double)] = []
+        var cover = ShortList<(top: Double, bottom: Double)>()
         var stackHeight = 0.0
         let pins = stack.pins
         var header = 0
         // What the headers above add to a sticky bar's pin line beyond
         // their `pinnedHeight` (`headerSlack`): a bar pins below their paint.
         var slack = 0.0
+        // Pin lines only grow down the stack (pin offsets and the slack are
+        // never negative), so the frames come ascending by top and merge as they come.
+        func add(_ top: Double, _ bottom: Double) {
+            if let last = cover.last, top <= last.bottom {
+                cover[cover.count - 1].bottom = max(last.bottom, bottom)
+            } else {
+                cover.append((top, bottom))
+            }
+        }
         for k in 0..<pins.count {
             let i = pins.childIndices[k]
             let pinTop = pins.pinTops[k] + slack
@@ -86,37 +95,29 @@ public struct Layout: Sendable {
                 if state.isHeld, state.paint > 0 {
                     let top = offset + pinTop
                     stackHeight = max(stackHeight, pinTop + state.paint)
-                    cover.append((top, top + state.paint))
+                    add(top, top + state.paint)
                 }
-                slack += state.paint - CollapsingChild.pinnedHeight(of: stack.payloads[i], natural: stack.naturalHeight(i))
+                slack += Self.slack(of: state, header: i, in: stack)
             } else if offset + pinTop >= stack.naturalTop(i) {
                 let top = offset + pinTop
-                let bottom = top + stack.naturalHeight(i)
                 stackHeight = max(stackHeight, pinTop + stack.naturalHeight(i))
-                cover.append((top, bottom))
+                add(top, top + stack.naturalHeight(i))
             }
         }
-        cover.sort { $0.top < $1.top }
-        var merged: [(top: Double, bottom: Double)] = []
-        for interval in cover {
-            if let last = merged.last, interval.top <= last.bottom {
-                merged[merged.count - 1].bottom = max(last.bottom, interval.bottom)
-            } else {
-                merged.append(interval)
-            }
-        }
-        return (merged, stackHeight)
+        return (cover, stackHeight)
     }
 
     /// Every collapsing header's state: `floating` ones at their effective
     /// scroll offset, the others at how far the offset carries them past their pin line.
-    private static func headerStates(of stack: ChildStack, at offset: Double, headerScroll: [Double]) -> [HeaderState] {
-        stack.headerIndices.enumerated().map { k, i in
+    private static func headerStates(of stack: ChildStack, at offset: Double, headerScroll: [Double]) -> ShortList<HeaderState> {
+        var states = ShortList<HeaderState>()
+        for (k, i) in stack.headerIndices.enumerated() {
             guard case .collapsing(let header) = stack.payloads[i] else { preconditionFailure("child \(i) is not a header") }
             let carried = CollapsingHeaders.scrolledPast(child: i, in: stack, at: offset)
             let scrolledPast = header.mode == .floating && k < headerScroll.count ? headerScroll[k] : carried
-            return header.state(scrolledPast: scrolledPast, natural: stack.naturalHeight(i), isHeld: carried > 0)
+            states.append(header.state(scrolledPast: scrolledPast, natural: stack.naturalHeight(i), isHeld: carried > 0))
         }
+        return states
     }
 
     /// The pinned height the collapsing headers above child `i` add beyond
@@ -124,11 +125,18 @@ public struct Layout: Sendable {
     /// its `pinnedHeight`, so a scroll child below meets the header's edge.
     private func headerSlack(above i: Int) -> Double {
         var slack = 0.0
-        for (k, h) in stack.headerIndices.enumerated() where h < i {
-            let payload = stack.payloads[h]
-            slack += headers[k].paint - CollapsingChild.pinnedHeight(of: payload, natural: stack.naturalHeight(h))
+        // Indices, not `enumerated()`: its iterator holds a copy of the array (a retain per call).
+        for k in headers.indices {
+            let h = stack.headerIndices[k]
+            guard h < i else { break }
+            slack += Self.slack(of: headers[k], header: h, in: stack)
         }
         return slack
+    }
+
+    /// What header child `h` in `state` adds to the pinned height below it beyond its `pinnedHeight`.
+    private static func slack(of state: HeaderState, header h: Int, in stack: ChildStack) -> Double {
+        state.paint - CollapsingChild.pinnedHeight(of: stack.payloads[h], natural: stack.naturalHeight(h))
     }
 
     /// `S = Σ C_i`.
@@ -198,6 +206,9 @@ public struct Layout: Sendable {
     /// Whether the container has collapsing headers (whose children report `collapse`).
     public var hasHeaders: Bool { !headers.isEmpty }
 
+    /// The collapse of the `k`-th collapsing header (`stack.headerIndices[k]`).
+    func collapse(ofHeader k: Int) -> Double { headers[k].collapse }
+
     /// Collapsing child `i`'s collapse, 0 expanded … 1 collapsed; `nil` for other kinds.
     public func collapse(ofChild i: Int) -> Double? {
         stack.headerIndices.firstIndex(of: i).map { headers[$0].collapse }
@@ -230,6 +241,16 @@ public struct Layout: Sendable {
             visible = max(0, visible)
         }
         return visible
+    }
+
+    /// Child `i`'s frame height, `child(i).frame.height` without the rest of its layout.
+    func frameHeight(ofChild i: Int) -> Double {
+        headers.isEmpty ? stack.frameHeight(i) : placementBesideHeaders(i).height
+    }
+
+    /// Whether child `i` is pinned, `child(i).isPinned` without the rest of its layout.
+    func isPinned(_ i: Int) -> Bool {
+        headers.isEmpty ? placement(i, height: stack.frameHeight(i)).isPinned : placementBesideHeaders(i).placement.isPinned
     }
 
     /// Pager child `i`'s state (`nil` when child `i` is no pager).
@@ -278,9 +299,9 @@ public struct Layout: Sendable {
     /// (`H = min(C, V − P)`, its window at `y + P`).
     @inline(never)  // kept out of `child`, which every reply calls per child
     private func childBesideHeaders(_ i: Int) -> ChildLayout {
-        let top = stack.naturalTop(i)
-        if let k = stack.headerIndices.firstIndex(of: i) {
+        if case .collapsing = stack.payloads[i], let k = stack.headerIndices.firstIndex(of: i) {
             let state = headers[k]
+            let top = stack.naturalTop(i)
             let pinLine = offset + stack.pins.pinTop(ofChild: i)
             let placement = state.placement(top: top, pinLine: pinLine)
             let visible = state.isHeld
@@ -289,25 +310,43 @@ public struct Layout: Sendable {
             return ChildLayout(frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: state.extent),
                                contentOffset: Point(x: 0, y: 0), visibleHeight: visible, isPinned: placement.isPinned)
         }
-        var height = stack.frameHeight(i)
-        let placement: ChildPlacement
-        if stack.payloads[i] == .scroll {
+        let (placement, height) = placementBesideHeaders(i)
+        return ChildLayout(frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: height),
+                           contentOffset: placement.contentOffset,
+                           visibleHeight: visibleHeight(top: placement.frameTop, height: height, pinned: placement.isPinned),
+                           isPinned: placement.isPinned)
+    }
+
+    /// Where child `i` sits beside collapsing headers, and its frame height.
+    private func placementBesideHeaders(_ i: Int) -> (placement: ChildPlacement, height: Double) {
+        let top = stack.naturalTop(i)
+        switch stack.payloads[i] {
+        case .collapsing:
+            guard let k = stack.headerIndices.firstIndex(of: i) else { break }
+            let state = headers[k]
+            return (state.placement(top: top, pinLine: offset + stack.pins.pinTop(ofChild: i)), state.extent)
+        case .scroll:
             let pinned = stack.pinnedHeightAbove(i) + headerSlack(above: i)
             let natural = stack.naturalHeight(i)
-            height = ScrollChild.frameHeight(natural: natural, pinnedAbove: pinned, viewportHeight: viewport.height)
-            placement = ScrollChild.place(natural: natural, top: top, height: height, window: offset + pinned)
-        } else if case .sticky = stack.payloads[i] {
+            let height = ScrollChild.frameHeight(natural: natural, pinnedAbove: pinned, viewportHeight: viewport.height)
+            return (ScrollChild.place(natural: natural, top: top, height: height, window: offset + pinned), height)
+        case .sticky:
             // Pinned below the headers' paint, not their `pinnedHeight`: a
             // floating header that comes back never covers the bar.
             let pinLine = offset + stack.pins.pinTop(ofChild: i) + headerSlack(above: i)
-            placement = pinLine >= top ? ChildPlacement(frameTop: pinLine, isPinned: true) : ChildPlacement(frameTop: top)
-        } else {
-            placement = self.placement(i, height: height)
+            let placement = pinLine >= top ? ChildPlacement(frameTop: pinLine, isPinned: true) : ChildPlacement(frameTop: top)
+            return (placement, stack.frameHeight(i))
+        default:
+            break
         }
-        return ChildLayout(
-            frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: height),
-            contentOffset: placement.contentOffset,
-            visibleHeight: visibleHeight(top: placement.frameTop, height: height, pinned: placement.isPinned),
-            isPinned: placement.isPinned)
+        let height = stack.frameHeight(i)
+        return (placement(i, height: height), height)
+    }
+}
+
+extension Layout: TimelineSubjects {
+    /// A view timeline's subject: child `index`'s natural top and frame height.
+    public func timelineSubject(ofChild index: Int) -> TimelineSubject {
+        TimelineSubject(top: stack.naturalTop(index), height: frameHeight(ofChild: index), viewport: viewport.height)
     }
 }

@@ -18,7 +18,8 @@ struct CollapsingHeaders: ContainerBehavior {
             var lastOffset = 0.0
         }
 
-        var state: State
+        // Unchecked: only `updatePath` and reads within one call reach it, never overlapping.
+        @exclusivity(unchecked) var state: State
         init(_ state: State) { self.state = state }
     }
 
@@ -58,21 +59,27 @@ struct CollapsingHeaders: ContainerBehavior {
     }
 
     private mutating func follow(_ stack: ChildStack, from previous: Double?, to offset: Double) {
-        let continues = previous != nil && scroll.count == stack.headerIndices.count
-        let followed = stack.headerIndices.enumerated().map { k, i in
-            continues ? scroll(ofHeader: k, child: i, in: stack, from: previous!, to: offset)
-                : Self.scrolledPast(child: i, in: stack, at: offset)
+        let headers = stack.headerIndices
+        let continues = previous != nil && (path?.state.scroll.count ?? 0) == headers.count
+        updatePath { state in
+            if let previous, continues {
+                // In place: a scroll moves the offsets it holds, allocating nothing.
+                for k in state.scroll.indices {
+                    state.scroll[k] = Self.scroll(state.scroll[k], child: headers[k], in: stack, from: previous, to: offset)
+                }
+            } else {
+                state.scroll = headers.map { Self.scrolledPast(child: $0, in: stack, at: offset) }
+            }
+            state.lastOffset = offset
         }
-        updatePath { $0.scroll = followed; $0.lastOffset = offset }
     }
 
-    /// Header `k`'s (child `i`'s) effective scroll offset once the offset
-    /// goes from `previous` to `offset`.
-    private func scroll(ofHeader k: Int, child i: Int, in stack: ChildStack, from previous: Double, to offset: Double) -> Double {
-        let now = Self.scrolledPast(child: i, in: stack, at: offset)
+    /// The effective scroll offset of child `i`, a header whose offset was
+    /// `e`, once the container's offset goes from `previous` to `offset`.
+    private static func scroll(_ e: Double, child i: Int, in stack: ChildStack, from previous: Double, to offset: Double) -> Double {
+        let now = scrolledPast(child: i, in: stack, at: offset)
         guard case .collapsing(let header) = stack.payloads[i], header.mode == .floating else { return now }
-        return Self.floatingScroll(scroll[k], last: Self.scrolledPast(child: i, in: stack, at: previous),
-                                   now: now, maxExtent: stack.naturalHeight(i))
+        return floatingScroll(e, last: scrolledPast(child: i, in: stack, at: previous), now: now, maxExtent: stack.naturalHeight(i))
     }
 
     /// Snaps a `snap` header left partly collapsed when the phase becomes
@@ -89,7 +96,7 @@ struct CollapsingHeaders: ContainerBehavior {
         guard scroll.count == stack.headerIndices.count, draft.motionRequest == nil else { return }
         for (k, i) in stack.headerIndices.enumerated() {
             guard case .collapsing(let header) = stack.payloads[i], header.snap else { continue }
-            let e = scroll(ofHeader: k, child: i, in: stack, from: lastOffset, to: draft.offset)
+            let e = Self.scroll(scroll[k], child: i, in: stack, from: lastOffset, to: draft.offset)
             if let target = Self.snapTarget(offset: draft.offset, scrolledPast: e,
                                             range: stack.naturalHeight(i) - header.minHeight) {
                 draft.startMotion(to: target, phase: .animating)
@@ -135,11 +142,13 @@ struct CollapsingHeaders: ContainerBehavior {
 
     private mutating func emitEnds(_ transition: Transition, events: inout [ContainerEvent]) {
         let layout = transition.layout
+        let headers = layout.stack.headerIndices
+        guard !endsHold(in: layout) else { return }
         var ends = self.ends
-        if ends.count != layout.stack.headerIndices.count { ends = layout.stack.headerIndices.map { _ in .expanded } }
+        if ends.count != headers.count { ends = headers.map { _ in .expanded } }
         var changes: [ContainerEvent] = []
-        for (k, i) in layout.stack.headerIndices.enumerated() {
-            let end = HeaderEnd(layout.collapse(ofChild: i) ?? 0)
+        for (k, i) in headers.enumerated() {
+            let end = HeaderEnd(layout.collapse(ofHeader: k))
             if end != ends[k] {
                 if end == .collapsed { changes.append(ContainerEvent(.childDidCollapse, child: layout.childID(i))) }
                 if end == .expanded { changes.append(ContainerEvent(.childDidExpand, child: layout.childID(i))) }
@@ -148,6 +157,16 @@ struct CollapsingHeaders: ContainerBehavior {
         }
         if ends != self.ends { updatePath { $0.ends = ends } }
         events.append(contentsOf: transition.isDescending ? changes.reversed() : changes)
+    }
+
+    /// Whether every header is at the end it was at after the last change
+    /// list (the usual scroll, which then copies and builds nothing).
+    private func endsHold(in layout: Layout) -> Bool {
+        guard let path, path.state.ends.count == layout.stack.headerIndices.count else { return false }
+        for k in path.state.ends.indices where HeaderEnd(layout.collapse(ofHeader: k)) != path.state.ends[k] {
+            return false
+        }
+        return true
     }
 
     /// `state.headerScroll`: each header's effective scroll offset, in

@@ -8,11 +8,11 @@ struct StickyPinning: ContainerBehavior {
         // No bar, and none pinned before (the usual container): nothing to compare.
         guard transition.layout.stack.pins.count > 0 || !pinned.isEmpty else { return }
         let layout = transition.layout
+        guard !isPinnedNow(in: layout) else { return }
         var now: [String] = []
-        for i in layout.stack.pins.childIndices where layout.child(i).isPinned {
+        for i in layout.stack.pins.childIndices where layout.isPinned(i) {
             now.append(layout.childID(i))
         }
-        guard now != pinned else { return }
         var changes: [ContainerEvent] = []
         for id in now where !pinned.contains(id) { changes.append(ContainerEvent(.childDidPin, child: id)) }
         for id in pinned where !now.contains(id) && layout.childIndex(of: id) != nil {
@@ -23,11 +23,22 @@ struct StickyPinning: ContainerBehavior {
         pinned = now
     }
 
+    /// Whether the bars pinned in `layout` are exactly `pinned`, in order:
+    /// the usual scroll, which then builds no list.
+    private func isPinnedNow(in layout: Layout) -> Bool {
+        var k = 0
+        for i in layout.stack.pins.childIndices where layout.isPinned(i) {
+            guard k < pinned.count, pinned[k] == layout.childID(i) else { return false }
+            k += 1
+        }
+        return k == pinned.count
+    }
+
     /// The pinned bars are what the layout gives, so they are derived, never
     /// stored; a format 1 snapshot's stored ones must agree.
     mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
         let layout = restoration.layout
-        pinned = layout.stack.pins.childIndices.filter { layout.child($0).isPinned }.map(layout.childID)
+        pinned = layout.stack.pins.childIndices.filter(layout.isPinned).map(layout.childID)
         if let stored = restoration.storedDerivedState?.pinned, stored != pinned {
             throw restoration.invalid("pinned", reason: "must be \(pinned), the sticky bars pinned at the snapshot's offset")
         }

@@ -88,7 +88,7 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
 }
 
 /// A collapsing header at one offset.
-struct HeaderState: Equatable {
+struct HeaderState: Equatable, Sendable {
     /// Its effective scroll offset `e`: how far past its pin line it is scrolled.
     var scrolledPast: Double
     /// Whether the offset carries its natural top past its pin line, so it
