@@ -3,7 +3,7 @@
 public enum ReplySlot: Sendable {
     /// After `activeChild`, before `contentView` (the feed's `currentChild`).
     case afterActiveChild
-    /// After `events`, before `anchorShift` (a started `motion`, `tracks`).
+    /// After `events`, before `anchorShift` (a started `motion`, then `tracks`).
     case afterEvents
 }
 
@@ -33,4 +33,9 @@ public protocol ReplyWriter {
     func null()
     func beginObject()
     func endObject()
+    /// `name` and an object of numbers: `values[k]` named `keys.names[k]`
+    /// for every `k` in order, or for each of `indices` (ascending) when
+    /// given. One call for the whole object: a session's tracks are written
+    /// on every reply, and a call per member costs a dynamic call per member.
+    func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?)
 }

@@ -11,20 +11,27 @@ struct ScrollLinkedTracks: ContainerBehavior {
     private final class State: @unchecked Sendable {
         /// The session's tracks, checked; never empty.
         let tracks: [Track]
-        /// `tracks` over the current children, rebuilt when they change.
-        var set: TrackSet?
-        /// The values at the last layout, `nil` before the first.
-        var values: TrackValues?
+        /// Their ids, the members of `tracks` in every reply.
+        let keys: ReplyKeys
+        /// The values at the last layout, of no tracks before the first
+        /// (a stored value, not an optional, so updating it and writing it
+        /// work in place: an optional is copied out whole, every array
+        /// retained). Unchecked: only `evaluate` writes it, on a state no
+        /// other container holds.
+        @exclusivity(unchecked) var values: TrackValues
 
-        init(tracks: [Track], set: TrackSet?, values: TrackValues?) {
+        init(tracks: [Track], values: TrackValues) {
             self.tracks = tracks
-            self.set = set
+            keys = ReplyKeys(tracks.map(\.id))
             self.values = values
         }
     }
 
     /// The values at the last layout, `nil` before the first or without tracks.
-    var values: TrackValues? { state?.values }
+    var values: TrackValues? {
+        guard let state, !state.values.ids.isEmpty else { return nil }
+        return state.values
+    }
 
     static let declaration = OptionDeclaration("tracks", .nullable(.array(.object([
         .required("id", .string),
@@ -52,7 +59,13 @@ struct ScrollLinkedTracks: ContainerBehavior {
     mutating func configure(_ options: ContainerOptions) {
         // `validate` has accepted them before any container is configured.
         let tracks = (try? Self.tracks(in: options)) ?? []
-        state = tracks.isEmpty ? nil : State(tracks: tracks, set: nil, values: nil)
+        state = tracks.isEmpty ? nil : State(tracks: tracks, values: TrackValues())
+    }
+
+    /// Every reply of a session with tracks carries them.
+    @inline(__always)  // a session without tracks pays the test only
+    func prepare(_ draft: inout Draft) {
+        if state != nil { draft.writesReply = true }
     }
 
     @inline(__always)  // a session without tracks pays the test only
@@ -72,21 +85,23 @@ struct ScrollLinkedTracks: ContainerBehavior {
     private mutating func evaluate(_ layout: Layout, childrenChanged: Bool) {
         guard self.state != nil else { return }
         if !isKnownUniquelyReferenced(&self.state) {
-            self.state = self.state.map { State(tracks: $0.tracks, set: $0.set, values: $0.values) }
+            self.state = self.state.map { State(tracks: $0.tracks, values: $0.values) }
         }
         let state = self.state!
-        if state.set == nil || childrenChanged {
-            state.set = TrackSet(checked: state.tracks, resolving: layout.childIndex(of:))
-        }
-        let subject = { (i: Int) in
-            TimelineSubject(top: layout.stack.naturalTop(i), height: layout.child(i).frame.height,
-                            viewport: layout.viewport.height)
-        }
-        if state.values == nil {
-            state.values = TrackValues(state.set!, at: layout.offset, subject: subject)
+        if childrenChanged || state.values.ids.isEmpty {
+            state.values.update(TrackSet(checked: state.tracks, resolving: layout.childIndex(of:)),
+                                at: layout.offset, subjects: layout)
         } else {
-            state.values!.update(state.set!, at: layout.offset, subject: subject)
+            state.values.update(at: layout.offset, subjects: layout)
         }
+    }
+
+    /// `tracks`: every value, or in a delta session's reply to a change the
+    /// ones the change list changed.
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter) {
+        guard slot == .afterEvents, let state, !state.values.ids.isEmpty else { return }
+        w.numbers("tracks", keys: state.keys, values: state.values.values,
+                  only: context.isUpdate && context.delta ? state.values.changed : nil)
     }
 
     /// The tracks `options.tracks` spells.

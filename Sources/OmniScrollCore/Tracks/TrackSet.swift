@@ -89,46 +89,43 @@ public struct TrackSet: Equatable, Sendable {
     /// a child's natural top, frame height and the viewport height by the
     /// index `childIndex` gave; it is asked only for view ranges.
     public func value(ofTrack index: Int, at offset: Double, subject: (Int) -> TimelineSubject) -> Double {
-        keyframes.withUnsafeBufferPointer { Self.value(of: plans[index], at: offset, keyframes: $0, subject: subject) }
-    }
-
-    /// Every track's value at `offset`, in declaration order, handed to `body`.
-    func forEachValue(at offset: Double, subject: (Int) -> TimelineSubject, _ body: (Int, Double) -> Void) {
-        plans.withUnsafeBufferPointer { plans in
-            keyframes.withUnsafeBufferPointer { keyframes in
-                for i in plans.indices {
-                    body(i, Self.value(of: plans[i], at: offset, keyframes: keyframes, subject: subject))
-                }
-            }
+        withoutActuallyEscaping(subject) { subject in
+            value(ofTrack: index, atProgress: progress(ofTrack: index, at: offset, subjects: SubjectLookup(subject: subject)))
         }
     }
 
-    private static func value(of plan: Plan, at offset: Double, keyframes: UnsafeBufferPointer<Keyframe>,
-                              subject: (Int) -> TimelineSubject) -> Double {
-        let progress: Double
-        switch plan.bounds {
+    /// Track `index`'s progress through its range at `offset`, in [0, 1]:
+    /// its value is a function of this alone (`value(ofTrack:atProgress:)`).
+    func progress<Subjects: TimelineSubjects>(ofTrack index: Int, at offset: Double, subjects: Subjects) -> Double {
+        switch plans[index].bounds {
         case .offsets(let start, let end):
-            progress = TrackRange.progress(at: offset, start: start, end: end)
+            return TrackRange.progress(at: offset, start: start, end: end)
         case .view(nil, _, _, _):
-            progress = 0
+            return 0
         case .view(let child?, let name, let startFraction, let endFraction):
-            let box = subject(child)
+            let box = subjects.timelineSubject(ofChild: child)
             let (low, high) = name.interval(top: box.top, height: box.height, viewport: box.viewport)
-            progress = TrackRange.progress(at: offset, start: mix(low, high, startFraction), end: mix(low, high, endFraction))
+            return TrackRange.progress(at: offset, start: Self.mix(low, high, startFraction),
+                                         end: Self.mix(low, high, endFraction))
         }
+    }
+
+    /// Track `index`'s value at `progress` through its range: its keyframes, eased.
+    func value(ofTrack index: Int, atProgress progress: Double) -> Double {
+        let frames = plans[index].frames
         // The number of keyframes at or before `progress` (binary search):
         // the last of them starts the interval, so at an `at` shared by
         // several keyframes the later one holds (Web Animations' rule).
-        var low = plan.frames.lowerBound, high = plan.frames.upperBound
+        var low = frames.lowerBound, high = frames.upperBound
         while low < high {
             let middle = (low + high) / 2
             if keyframes[middle].at <= progress { low = middle + 1 } else { high = middle }
         }
         // Before the first keyframe its value, after the last its value.
-        guard low > plan.frames.lowerBound else { return held(keyframes[low].value) }
-        guard low < plan.frames.upperBound else { return held(keyframes[low - 1].value) }
+        guard low > frames.lowerBound else { return Self.held(keyframes[low].value) }
+        guard low < frames.upperBound else { return Self.held(keyframes[low - 1].value) }
         let a = keyframes[low - 1], b = keyframes[low]
-        return mix(a.value, b.value, plan.easing((progress - a.at) / (b.at - a.at)))
+        return Self.mix(a.value, b.value, plans[index].easing((progress - a.at) / (b.at - a.at)))
     }
 
     /// a at 0, b at 1, exactly; exactly a all along when a = b (a held

@@ -4,29 +4,67 @@
 /// first has run, as long as no copy of `values` or `changed` is kept alive
 /// across it (a kept copy makes the next write copy the buffer).
 public struct TrackValues: Equatable, Sendable {
+    /// The tracks evaluated, over the children as they were at the last update.
+    public private(set) var set: TrackSet
     /// The tracks' ids, parallel to `values`.
-    public private(set) var ids: [String]
+    public let ids: [String]
     public private(set) var values: [Double]
     /// Indices into `values`, ascending, whose value the last update changed;
     /// every index after the first evaluation.
     public private(set) var changed: [Int]
+    /// Each track's progress through its range at the last layout: a value
+    /// is a function of its progress, so an unchanged progress (a track
+    /// held before or after its range, the usual case) skips the keyframes
+    /// and the easing.
+    private var progress: [Double]
+
+    /// No tracks, nothing evaluated: the first `update(_:at:subjects:)` starts afresh.
+    init() {
+        set = TrackSet(checked: [], resolving: { _ in nil })
+        ids = []
+        values = []
+        changed = []
+        progress = []
+    }
 
     /// The first evaluation: every value is new.
     public init(_ set: TrackSet, at offset: Double, subject: (Int) -> TimelineSubject) {
+        self = withoutActuallyEscaping(subject) { TrackValues(set, at: offset, subjects: SubjectLookup(subject: $0)) }
+    }
+
+    init<Subjects: TimelineSubjects>(_ set: TrackSet, at offset: Double, subjects: Subjects) {
+        self.set = set
         ids = set.tracks.map(\.id)
-        values = set.tracks.indices.map { set.value(ofTrack: $0, at: offset, subject: subject) }
+        let progress = set.tracks.indices.map { set.progress(ofTrack: $0, at: offset, subjects: subjects) }
+        self.progress = progress
+        values = progress.indices.map { set.value(ofTrack: $0, atProgress: progress[$0]) }
         changed = Array(set.tracks.indices)
     }
 
-    /// Re-evaluates `set` (the one these values came from) at `offset`,
-    /// O(tracks); `changed` lists the values that now differ.
+    /// Evaluates `set` at `offset`: the same tracks as these values' resolved
+    /// anew (after the children changed), with `changed` listing the values
+    /// that now differ; other tracks start afresh, every value new.
     public mutating func update(_ set: TrackSet, at offset: Double, subject: (Int) -> TimelineSubject) {
-        guard set.count == values.count else {
-            self = TrackValues(set, at: offset, subject: subject)
+        withoutActuallyEscaping(subject) { update(set, at: offset, subjects: SubjectLookup(subject: $0)) }
+    }
+
+    mutating func update<Subjects: TimelineSubjects>(_ set: TrackSet, at offset: Double, subjects: Subjects) {
+        guard set.tracks == self.set.tracks else {
+            self = TrackValues(set, at: offset, subjects: subjects)
             return
         }
+        self.set = set
+        update(at: offset, subjects: subjects)
+    }
+
+    /// Re-evaluates the set at `offset`, O(tracks); `changed` lists the values that now differ.
+    mutating func update<Subjects: TimelineSubjects>(at offset: Double, subjects: Subjects) {
         changed.removeAll(keepingCapacity: true)
-        set.forEachValue(at: offset, subject: subject) { i, value in
+        for i in values.indices {
+            let now = set.progress(ofTrack: i, at: offset, subjects: subjects)
+            guard now != progress[i] else { continue }
+            progress[i] = now
+            let value = set.value(ofTrack: i, atProgress: now)
             if value != values[i] {
                 values[i] = value
                 changed.append(i)

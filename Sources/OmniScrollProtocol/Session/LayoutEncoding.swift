@@ -9,7 +9,7 @@ import OmniScrollJSON
 ///
 /// with the behaviors' own members after `activeChild` (a feed's
 /// `currentChild`) and after `events` (`ContainerBehavior.writeReply`: a
-/// started `motion`…), then `tracks` in a session with tracks, then `anchorShift`
+/// started `motion`, a session's `tracks`), then `anchorShift`
 /// when anchoring moved the offset, `clampShift` when the offset was clamped
 /// back into range, and `target` for `session.scrollToChild`. The container
 /// is taken `inout` only so its behaviors write in place (no copy).
@@ -17,8 +17,7 @@ enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
     static func write(_ update: ContainerUpdate, of container: inout Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: &container, in: session, children: nil, events: update.events,
-              context: ReplyContext(isUpdate: true, delta: false),
-              tracks: container.trackValues.map { ($0, onlyChanged: false) }, anchorShift: update.anchorShift,
+              context: ReplyContext(isUpdate: true, delta: false), anchorShift: update.anchorShift,
               clampShift: update.clampShift, target: update.target, into: &w)
     }
 
@@ -27,8 +26,7 @@ enum LayoutEncoding {
     static func write(_ update: ContainerUpdate, since before: Layout, of container: inout Container,
                       in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: &container, in: session, children: update.changedChildren(since: before),
-              events: update.events, context: ReplyContext(isUpdate: true, delta: true),
-              tracks: container.trackValues.map { ($0, onlyChanged: true) }, anchorShift: update.anchorShift,
+              events: update.events, context: ReplyContext(isUpdate: true, delta: true), anchorShift: update.anchorShift,
               clampShift: update.clampShift, target: update.target, into: &w)
     }
 
@@ -36,17 +34,13 @@ enum LayoutEncoding {
     static func writeCurrent(_ container: Container, in session: SessionHeader, into w: inout JSONWriter) {
         var container = container
         write(layout: container.layout, of: &container, in: session, children: nil, events: [],
-              context: ReplyContext(isUpdate: false, delta: session.delta),
-              tracks: container.trackValues.map { ($0, onlyChanged: false) }, anchorShift: 0, clampShift: 0, target: nil,
+              context: ReplyContext(isUpdate: false, delta: session.delta), anchorShift: 0, clampShift: 0, target: nil,
               into: &w)
     }
 
     /// - Parameter children: the indices of the children to list, `nil` for all.
-    /// - Parameter tracks: the session's track values, and whether to write
-    ///   only those the update changed (a delta reply); `nil` without tracks.
     private static func write(layout: Layout, of container: inout Container, in session: SessionHeader, children: [Int]?,
-                              events: [ContainerEvent], context: ReplyContext,
-                              tracks: (values: TrackValues, onlyChanged: Bool)?, anchorShift: Double, clampShift: Double,
+                              events: [ContainerEvent], context: ReplyContext, anchorShift: Double, clampShift: Double,
                               target: ScrollTargetResult?, into w: inout JSONWriter) {
         // Constant runs of keys and punctuation are written as one fragment
         // each (the member order never changes), and each run of fragments,
@@ -90,7 +84,6 @@ enum LayoutEncoding {
         for event in events { writeEvent(event, components: session.components, into: &w) }
         w.endArray()
         if hasMembers { writeMembers(of: &container, .afterEvents, context, into: &w) }
-        if let tracks { writeTracks(tracks.values, onlyChanged: tracks.onlyChanged, keys: session.encodedTrackKeys, into: &w) }
         if anchorShift != 0 {
             w.key("anchorShift"); w.number(anchorShift)
         }
@@ -155,28 +148,6 @@ enum LayoutEncoding {
         }
     }
 
-    /// `"tracks":{id: value}` in declaration order.
-    /// `"tracks":{…}` through one cursor, the ids pre-encoded in `keys`
-    /// (`SessionHeader.encodedTrackKeys`).
-    private static func writeTracks(_ tracks: TrackValues, onlyChanged: Bool, keys: [[UInt8]], into w: inout JSONWriter) {
-        let count = onlyChanged ? tracks.changed.count : tracks.values.count
-        let keyBytes = keys.reduce(0) { $0 + $1.count }
-        w.withCursor(reserving: 16 + keyBytes + count * (JSONWriter.maxNumberBytes + 1), needsComma: true) { c in
-            c.fragment(#","tracks":{"#)
-            func member(_ i: Int, first: Bool) {
-                if !first { c.fragment(",") }
-                keys[i].withUnsafeBytes { c.raw($0) }
-                c.number(tracks.values[i])
-            }
-            if onlyChanged {
-                for (k, i) in tracks.changed.enumerated() { member(i, first: k == 0) }
-            } else {
-                for i in tracks.values.indices { member(i, first: i == 0) }
-            }
-            c.fragment("}")
-        }
-    }
-
     /// The children of a session with pagers: a pager's object is reopened
     /// (its closing brace dropped) to add its pages. Out of line, so the
     /// loops above stay as they were for every session without one.
@@ -231,4 +202,44 @@ private struct ReplyMemberWriter: ReplyWriter {
     func null() { json.pointee.null() }
     func beginObject() { json.pointee.beginObject() }
     func endObject() { json.pointee.endObject() }
+
+    func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?) {
+        keys.withUTF8 { bytes, ends in
+            values.withUnsafeBufferPointer { values in
+                func key(_ k: Int) -> UnsafeBufferPointer<UInt8> {
+                    let start = k == 0 ? 0 : ends[k &- 1]
+                    return UnsafeBufferPointer(start: bytes.baseAddress! + start, count: ends[k] &- start)
+                }
+                guard keys.arePlainASCII else {
+                    json.pointee.key(name)
+                    json.pointee.beginObject()
+                    for k in indices ?? Array(values.indices) {
+                        json.pointee.key(utf8: key(k))
+                        json.pointee.number(values[k])
+                    }
+                    json.pointee.endObject()
+                    return
+                }
+                // Names that need no escaping: the whole member through one
+                // cursor (one capacity check, not one per piece).
+                let count = indices?.count ?? values.count
+                json.pointee.withMemberCursor(name, reserving: bytes.count + count * (JSONWriter.maxNumberBytes + 4) + 2) { c in
+                    c.fragment("{")
+                    func member(_ k: Int, first: Bool) {
+                        if !first { c.fragment(",") }
+                        c.fragment("\"")
+                        c.raw(UnsafeRawBufferPointer(key(k)))
+                        c.fragment("\":")
+                        c.number(values[k])
+                    }
+                    if let indices {
+                        for (n, k) in indices.enumerated() { member(k, first: n == 0) }
+                    } else {
+                        for k in 0..<values.count { member(k, first: k == 0) }
+                    }
+                    c.fragment("}")
+                }
+            }
+        }
+    }
 }

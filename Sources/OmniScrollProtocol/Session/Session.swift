@@ -25,17 +25,12 @@ public struct SessionHeader: Sendable {
     /// The components it registered; `nil` when none, and then its events
     /// carry no `components` member.
     public let components: SessionComponents?
-    /// Each track's id (`options.tracks`, fixed for the session's life) as
-    /// a JSON member name with its colon, encoded once: every Layout reply
-    /// of a session with tracks repeats them. Empty without tracks.
-    let encodedTrackKeys: [[UInt8]]
 
-    init(id: String, delta: Bool, sequence: Int, components: SessionComponents?, trackIDs: [String] = []) {
+    init(id: String, delta: Bool, sequence: Int, components: SessionComponents?) {
         self.id = id
         self.delta = delta
         self.sequence = sequence
         self.components = components
         encodedID = JSONWriter.encodedString(id)
-        encodedTrackKeys = trackIDs.map { JSONWriter.encodedString($0) + [UInt8(ascii: ":")] }
     }
 }

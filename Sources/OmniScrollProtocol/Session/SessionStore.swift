@@ -126,9 +126,8 @@ public struct SessionStore: Sendable {
         switch engine {
         case .container(let container):
             place = .container(containers.count)
-            containers.append(Hosted(header: SessionHeader(
-                id: id, delta: delta, sequence: nextSequence, components: components,
-                trackIDs: container.trackValues?.ids ?? []), engine: container))
+            containers.append(Hosted(header: SessionHeader(id: id, delta: delta, sequence: nextSequence,
+                                                             components: components), engine: container))
             containerOwners.append(slot)
         case .grid(let grid):
             place = .grid(grids.count)
