@@ -2,10 +2,8 @@
 /// `ChildKindRule` in its own file (`ChildKinds/`: its spec members, frame
 /// height, placement, checks and reply members) plus one line in each table
 /// below (the case, its `rule`) and in `ChildPayload` (the case, `kind`,
-/// `place`). A kind whose children hold more than a payload also brings its
-/// side table (the pager's `PagerTable`) and a field of `ChildSpec` for it.
-/// The protocol decodes and snapshots a kind's `payloadMembers` without
-/// naming it.
+/// `place`); `ChildKindRule` lists every file a kind touches, a kind with a
+/// side table like the pager's included.
 public enum ChildKind: String, CaseIterable, Sendable {
     case scroll
     case fixed

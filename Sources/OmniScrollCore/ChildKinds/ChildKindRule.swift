@@ -4,12 +4,21 @@
 /// stack, the solver, validation and the protocol's decoding and encoding
 /// ask the rule, never test the kind.
 ///
-/// A new kind is its rule's file (`ChildKinds/`, the rule, its payload and
-/// its `ChildSpec` constructor) plus one line in each kind table:
-/// `ChildKind`'s cases and `rule`, `ChildPayload`'s cases, `kind` and
-/// `place`. A kind whose children hold more than a payload (the pager's
-/// pages and state) adds its side table (`Pager/PagerTable.swift`), which
-/// `ChildStack` keeps in one field and calls where its children change.
+/// The files a new kind touches:
+/// - its rule's file in `ChildKinds/` (the rule, its payload, its checks, its
+///   reply members and its `ChildSpec` constructor);
+/// - one line in each kind table: `ChildKind.swift` (the case, its `rule`)
+///   and `ChildPayload.swift` (the case, `kind`, `place`);
+/// - `protocol/openrpc.json`, `docs/protocol.md` and the clients for what
+///   the wire carries (its `kind` value, its members).
+/// The protocol decodes, validates and snapshots `payloadMembers` without
+/// naming the kind. A kind whose children hold more than a payload (the
+/// pager's pages and state) also brings, in its own folder (`Pager/`), its
+/// side table (`PagerTable.swift`: `ChildStack` keeps it in one field and
+/// calls it where its children change) and its part of `Layout`
+/// (`PagerLayout.swift`); a `ChildSpec` field carries its entry, and the
+/// protocol decodes and snapshots it in a params file of its own
+/// (`PagerParams.swift`, called from `SessionParams` and `SnapshotEncoding`).
 protocol ChildKindRule {
     static var kind: ChildKind { get }
     /// The spec member carrying the natural height (`contentHeight`, `height`).
