@@ -24,12 +24,11 @@ struct ChildStack: Sendable {
         /// (`Validation.maxChildren` keeps them in range).
         @exclusivity(unchecked) var indexByID: [String: Int32] = [:]
         @exclusivity(unchecked) var pins = StickyPins()
-        /// Child indices of the pagers, ascending (empty in most containers).
-        @exclusivity(unchecked) var pagers: [Int] = []
-        /// Each pager's pages and state, by the pager's child id.
-        @exclusivity(unchecked) var pagerStates: [String: PagerChild] = [:]
-        /// Each pager page's child index and page index, by page id.
-        @exclusivity(unchecked) var pagesByID: [String: PageAddress] = [:]
+        /// The side table of the kind whose children hold more than a payload.
+        @exclusivity(unchecked) var pagerTable = PagerTable()
+        /// Whether some child's kind writes members into its entry of a
+        /// Layout reply (`ChildKindRule.writesLayoutMembers`).
+        @exclusivity(unchecked) var hasKindMembers = false
         /// The collapsing headers' child indices, ascending.
         @exclusivity(unchecked) var headerIndices: [Int] = []
         /// The viewport height the frame heights were computed for.
@@ -46,9 +45,8 @@ struct ChildStack: Sendable {
             copy.frameHeights = frameHeights
             copy.indexByID = indexByID
             copy.pins = pins
-            copy.pagers = pagers
-            copy.pagesByID = pagesByID
-            copy.pagerStates = pagerStates
+            copy.pagerTable = pagerTable
+            copy.hasKindMembers = hasKindMembers
             copy.headerIndices = headerIndices
             return copy
         }
@@ -67,9 +65,10 @@ struct ChildStack: Sendable {
     var naturalHeights: PrefixSums { storage.naturalHeights }
     var frameHeights: PrefixSums { storage.frameHeights }
     var pins: StickyPins { storage.pins }
-    /// Child indices of the pagers, ascending.
-    var pagers: [Int] { storage.pagers }
-    var hasPagers: Bool { !storage.pagers.isEmpty }
+    var pagerTable: PagerTable { storage.pagerTable }
+    /// Whether some child's kind writes members into its entry of a Layout
+    /// reply: the reply's encoder asks each child's kind only then.
+    var hasKindMembers: Bool { storage.hasKindMembers }
     var headerIndices: [Int] { storage.headerIndices }
     var unknownSizeCount: Int { storage.unknownSizes.count }
 
@@ -81,23 +80,7 @@ struct ChildStack: Sendable {
     func sharesStorage(with other: ChildStack) -> Bool { storage === other.storage }
 
     func index(of id: String) -> Int? { storage.indexByID[id].map(Int.init) }
-    /// Where the pager page `id` is, `nil` when no pager has it.
-    func page(of id: String) -> PageAddress? { storage.pagesByID[id] }
 
-    /// Pager child `i`'s payload (`i` must be a pager).
-    func pager(_ i: Int) -> PagerChild {
-        guard let pager = storage.pagerStates[storage.ids[i]] else { preconditionFailure("child \(i) is not a pager") }
-        return pager
-    }
-
-    /// Child `i`'s pages and state, `nil` when it is no pager.
-    func pagerIfAny(_ i: Int) -> PagerChild? {
-        storage.pagerStates.isEmpty ? nil : storage.pagerStates[storage.ids[i]]
-    }
-
-    /// `P`: the offset at which child `i` reaches the bottom of the pinned
-    /// bars above it (where a pager pins).
-    func pinPoint(_ i: Int) -> Double { naturalTop(i) - pinnedHeightAbove(i) }
     @inline(__always)  // `Layout.child` calls it, and `pinnedHeightAbove`, for every child it lays out
     func naturalTop(_ i: Int) -> Double { storage.naturalHeights.prefix(i) }
     func naturalHeight(_ i: Int) -> Double { storage.naturalHeights.values[i] }
@@ -121,9 +104,9 @@ struct ChildStack: Sendable {
     /// The declared spec of child `i`, as the client gave it.
     func spec(_ i: Int) -> ChildSpec {
         let payload = storage.payloads[i]
-        let pager = pagerIfAny(i)
-        let declared = isSizeKnown(i) && !payload.kind.isViewportTall && pager == nil
-        return ChildSpec(id: storage.ids[i], size: declared ? naturalHeight(i) : nil, payload: payload, pager: pager)
+        let declared = isSizeKnown(i) && payload.kind.takesSize
+        return ChildSpec(id: storage.ids[i], size: declared ? naturalHeight(i) : nil, payload: payload,
+                         pager: storage.pagerTable.pager(id: storage.ids[i]))
     }
 
     /// The bottom of the pinned stack above child `i` once every bar above it is
@@ -150,7 +133,7 @@ struct ChildStack: Sendable {
         storage.naturalHeights.set(i, size)
         if storage.pins.contains(i) {
             storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
-            refreshPagerHeights()
+            refreshDerivedHeights(frames: false)
             recomputeFrameHeights()
         } else {
             storage.frameHeights.set(i, frameHeight(i, natural: size))
@@ -168,44 +151,28 @@ struct ChildStack: Sendable {
                 payload.kind.isViewportTall ? height : size
             })
         }
-        refreshPagerHeights()
+        refreshDerivedHeights(frames: false)
         recomputeFrameHeights()
     }
 
-    /// Sets a pager page's content height; the pager's natural height follows
-    /// when it is the selected page.
-    mutating func setPageSize(_ address: PageAddress, _ size: Double) {
-        updatePager(address.child) { $0.pages[address.page].contentHeight = size }
-    }
-
-    /// Changes pager `i`'s payload (its selection, swipe, remembered offsets…)
-    /// and its natural and frame heights with it.
-    mutating func updatePager(_ i: Int, _ body: (inout PagerChild) -> Void) {
+    /// Changes the side table (a pager's selection or swipe, a page's size)
+    /// and the natural and frame heights it gives with it.
+    mutating func updatePagerTable(_ body: (inout PagerTable) -> Void) {
         makeUnique()
-        var pager = self.pager(i)
-        body(&pager)
-        storage.pagerStates[storage.ids[i]] = pager
-        let natural = pagerNaturalHeight(i)
-        if natural != storage.naturalHeights.values[i] {
+        body(&storage.pagerTable)
+        refreshDerivedHeights(frames: true)
+    }
+
+    /// Sets the natural heights the side table gives (a pager's is its
+    /// selected page's: the pins and the viewport it pads to may have
+    /// moved), and with `frames` their frame heights (else the caller
+    /// recomputes every frame height next).
+    private mutating func refreshDerivedHeights(frames: Bool) {
+        let table = storage.pagerTable
+        table.forEachNaturalHeight(ids: storage.ids, pins: storage.pins, viewportHeight: storage.viewportHeight) { i, natural in
+            guard natural != storage.naturalHeights.values[i] else { return }
             storage.naturalHeights.set(i, natural)
-            storage.frameHeights.set(i, frameHeight(i, natural: natural))
-        }
-    }
-
-    /// Pager `i`'s natural height: its selected page's, padded to the viewport
-    /// below the pinned bars above it with `fillViewport`.
-    private func pagerNaturalHeight(_ i: Int) -> Double {
-        let pager = self.pager(i)
-        let belowBars = max(0, storage.viewportHeight - storage.pins.pinnedBottom(above: i))
-        return pager.naturalHeight(ofPage: pager.selected, viewportBelowBars: belowBars)
-    }
-
-    /// Sets every pager's natural height from its selected page (the pins and
-    /// the viewport it pads to may have moved).
-    private mutating func refreshPagerHeights() {
-        for i in storage.pagers {
-            let natural = pagerNaturalHeight(i)
-            if natural != storage.naturalHeights.values[i] { storage.naturalHeights.set(i, natural) }
+            if frames { storage.frameHeights.set(i, frameHeight(i, natural: natural)) }
         }
     }
 
@@ -213,9 +180,9 @@ struct ChildStack: Sendable {
         makeUnique()
         storage.ids.insert(contentsOf: specs.map(\.id), at: index)
         storage.payloads.insert(contentsOf: specs.map(\.payload), at: index)
-        for spec in specs { if let pager = spec.pager { storage.pagerStates[spec.id] = pager } }
+        storage.pagerTable.insert(specs)
         let shifted = storage.unknownSizes.map { $0 >= index ? $0 + specs.count : $0 }
-        let added = specs.indices.filter { specs[$0].size == nil && !specs[$0].kind.isViewportTall && specs[$0].kind != .pager }
+        let added = specs.indices.filter { specs[$0].size == nil && specs[$0].kind.takesSize }
             .map { $0 + index }
         storage.unknownSizes = (shifted + added).sorted()
         let viewportHeight = storage.viewportHeight
@@ -230,7 +197,6 @@ struct ChildStack: Sendable {
         makeUnique()
         var sizes = storage.naturalHeights.values
         for i in indices.reversed() {
-            storage.pagerStates[storage.ids[i]] = nil
             storage.ids.remove(at: i)
             storage.payloads.remove(at: i)
             sizes.remove(at: i)
@@ -250,14 +216,9 @@ struct ChildStack: Sendable {
     private mutating func reindex() {
         storage.indexByID = Dictionary(uniqueKeysWithValues: storage.ids.enumerated().map { ($1, Int32($0)) })
         storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
-        storage.pagers = []
-        storage.pagesByID = [:]
-        for (i, id) in storage.ids.enumerated() {
-            guard let pager = storage.pagerStates[id] else { continue }
-            storage.pagers.append(i)
-            for (k, page) in pager.pages.enumerated() { storage.pagesByID[page.id] = PageAddress(child: i, page: k) }
-        }
-        refreshPagerHeights()
+        storage.pagerTable.reindex(storage.ids)
+        refreshDerivedHeights(frames: false)
+        storage.hasKindMembers = storage.payloads.contains { $0.kind.writesLayoutMembers }
         storage.headerIndices = storage.payloads.indices.filter { storage.payloads[$0].kind == .collapsing }
         recomputeFrameHeights()
     }
@@ -270,10 +231,4 @@ struct ChildStack: Sendable {
         }
         storage.frameHeights = PrefixSums(heights)
     }
-}
-
-/// A pager page's place: the pager's child index and the page's index in it.
-struct PageAddress: Equatable, Sendable {
-    var child: Int
-    var page: Int
 }

@@ -145,8 +145,6 @@ public struct Layout: Sendable {
     public func childID(_ i: Int) -> String { stack.ids[i] }
     public func childIndex(of id: String) -> Int? { stack.index(of: id) }
     public func childKind(_ i: Int) -> ChildKind { stack.payloads[i].kind }
-    /// Whether any child is a pager (whose layout carries its pages).
-    public var hasPagers: Bool { stack.hasPagers }
 
     public var contentView: ContentViewFrame {
         let height = stack.frameHeights.total
@@ -230,8 +228,9 @@ public struct Layout: Sendable {
     }
 
     /// How much of a frame shows in the viewport, not covered by a pinned bar
-    /// (which a pinned one never is): `child(i)`'s rule, for `childBesideHeaders`.
-    private func visibleHeight(top: Double, height: Double, pinned: Bool) -> Double {
+    /// (which a pinned one never is): `child(i)`'s rule, for `childBesideHeaders`
+    /// and a pager's pages.
+    func visibleHeight(top: Double, height: Double, pinned: Bool) -> Double {
         let bottom = top + height
         var visible = overlap(top, bottom, offset, offset + viewport.height)
         if !pinned, visible > 0 {
@@ -251,46 +250,6 @@ public struct Layout: Sendable {
     /// Whether child `i` is pinned, `child(i).isPinned` without the rest of its layout.
     func isPinned(_ i: Int) -> Bool {
         headers.isEmpty ? placement(i, height: stack.frameHeight(i)).isPinned : placementBesideHeaders(i).placement.isPinned
-    }
-
-    /// Pager child `i`'s state (`nil` when child `i` is no pager).
-    public func pager(_ i: Int) -> PagerChild? {
-        stack.pagerIfAny(i)
-    }
-
-    /// The pages of pager child `i` in its horizontal window, in page order
-    /// (DESIGN §4.2): one at rest, two mid-swipe. Each shares the pager's
-    /// frame top, is as tall as its own content allows below the pinned
-    /// bars, sits `k · width − horizontal offset` across, and shows its own
-    /// inner offset: the selected page the pager's, another the one its
-    /// offset policy would give it if selected now.
-    public func pages(ofPager i: Int) -> [PageLayout] {
-        guard let pager = pager(i) else { return [] }
-        let pagerLayout = child(i)
-        let width = viewport.width
-        let belowBars = max(0, viewport.height - stack.pinnedHeightAbove(i))
-        let pinPoint = stack.pinPoint(i)
-        let across = pager.horizontalOffset ?? Double(pager.selected) * width
-        return pager.pagesInView(width: width).map { k in
-            let natural = pager.naturalHeight(ofPage: k, viewportBelowBars: belowBars)
-            let height = min(natural, belowBars)
-            let frame = Rect(x: Double(k) * width - across, y: pagerLayout.frame.y, width: width, height: height)
-            guard k != pager.selected else {
-                return PageLayout(id: pager.pages[k].id, frame: frame, contentOffset: pagerLayout.contentOffset,
-                                  visibleHeight: pagerLayout.visibleHeight)
-            }
-            let inner = offset < pinPoint ? 0 : pager.offsetPolicy.innerOffset(
-                current: pagerLayout.contentOffset.y, remembered: pager.rememberedOffsets[k])
-            return PageLayout(id: pager.pages[k].id, frame: frame,
-                              contentOffset: Point(x: 0, y: clamp(inner, 0, natural - height)),
-                              visibleHeight: visibleHeight(top: frame.y, height: height, pinned: false))
-        }
-    }
-
-    /// `pageProgress`: the horizontal offset in pages (the selected page's index at rest).
-    public func pageProgress(ofPager i: Int) -> Double? {
-        guard let pager = pager(i) else { return nil }
-        return (pager.horizontalOffset ?? Double(pager.selected) * viewport.width) / viewport.width
     }
 
     /// `child(i)` in a container with collapsing headers: a header at its

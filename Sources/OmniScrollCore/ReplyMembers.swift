@@ -21,10 +21,11 @@ public struct ReplyContext: Sendable {
     }
 }
 
-/// What a behavior writes its reply members with: the protocol layer hands
-/// one over its JSON writer, so a behavior names its members and their
-/// values in its own file without the engine knowing JSON. A behavior with
-/// nothing to write never calls it, and costs a test or nothing.
+/// What a behavior or a child kind writes its reply members with: the
+/// protocol layer hands one over its JSON writer, so a behavior or a kind
+/// names its members and their values in its own file without the engine
+/// knowing JSON. One with nothing to write never calls it, and costs a test
+/// or nothing.
 public protocol ReplyWriter {
     // Non-mutating: the writer is a handle on the reply being written.
     func key(_ name: StaticString)
@@ -33,6 +34,8 @@ public protocol ReplyWriter {
     func null()
     func beginObject()
     func endObject()
+    func beginArray()
+    func endArray()
     /// `name` and an object of numbers: `values[k]` named `keys.names[k]`
     /// for every `k` in order, or for each of `indices` (ascending) when
     /// given. One call for the whole object: a session's tracks are written

@@ -53,25 +53,15 @@ enum Validation {
             throw ContainerError(.invalidValue, change: change, field: field,
                                  reason: "a container holds at most \(maxChildren) children")
         }
-        var seen = Set<String>()
-        seen.reserveCapacity(specs.count)
+        var ids = DeclaredIDs(existing: existing, capacity: specs.count)
         for (k, spec) in specs.enumerated() {
             let path = field.index(k)
             guard !spec.id.isEmpty else {
                 throw ContainerError(.invalidValue, change: change, field: path.member("id"), reason: "must not be empty")
             }
-            guard seen.insert(spec.id).inserted, existing?.index(of: spec.id) == nil, existing?.page(of: spec.id) == nil else {
+            guard ids.claim(spec.id) else {
                 throw ContainerError(.duplicateID, change: change, field: path.member("id"),
                                      reason: "duplicate child id '\(spec.id)'", child: spec.id)
-            }
-            if spec.kind == .pager {
-                guard let pager = spec.pager else {
-                    throw ContainerError(.invalidValue, change: change, field: path.member("pages"), reason: "is required for a pager child")
-                }
-                try self.pager(pager, seen: &seen, existing: existing, field: path, change: change)
-            } else if spec.pager != nil {
-                throw ContainerError(.invalidValue, change: change, field: path.member("pages"),
-                                     reason: "not used by a \(spec.kind.rawValue) child")
             }
             let rule = spec.kind.rule
             if rule.isViewportTall, spec.size != nil {
@@ -88,44 +78,7 @@ enum Validation {
                     try length(number, field: path.member(member.name.description), change: change)
                 }
             }
-            try rule.validate(spec.payload, size: spec.size, field: path, change: change)
-        }
-    }
-
-    /// A pager's pages (ids unique among every child and page of the
-    /// session, `seen` collecting them) and state.
-    static func pager(_ pager: PagerChild, seen: inout Set<String>, existing: ChildStack?, field: FieldPath,
-                      change: Int) throws(ContainerError) {
-        guard !pager.pages.isEmpty else {
-            throw ContainerError(.invalidValue, change: change, field: field.member("pages"), reason: "a pager has at least one page")
-        }
-        for (k, page) in pager.pages.enumerated() {
-            let path = field.member("pages").index(k)
-            guard !page.id.isEmpty else {
-                throw ContainerError(.invalidValue, change: change, field: path.member("id"), reason: "must not be empty")
-            }
-            guard seen.insert(page.id).inserted, existing?.index(of: page.id) == nil, existing?.page(of: page.id) == nil else {
-                throw ContainerError(.duplicateID, change: change, field: path.member("id"),
-                                     reason: "duplicate id '\(page.id)': page ids are unique among the session's children and pages",
-                                     child: page.id)
-            }
-            if let size = page.contentHeight { try length(size, field: path.member("contentHeight"), change: change) }
-        }
-        guard pager.pages.indices.contains(pager.selected) else {
-            throw ContainerError(.invalidValue, change: change, field: field.member("selected"), reason: "must be one of the pager's pages")
-        }
-        guard pager.pageSnap.threshold > 0, pager.pageSnap.threshold <= 1 else {
-            throw ContainerError(.invalidValue, change: change, field: field.member("pageSnap").member("threshold"),
-                                 reason: "must be in (0, 1]: the fraction of a page a slow drag moves to change page")
-        }
-        try length(pager.pageSnap.minFlingVelocity, field: field.member("pageSnap").member("minFlingVelocity"), change: change)
-        if let offset = pager.horizontalOffset { try self.offset(offset, field: field.member("horizontalOffset"), change: change) }
-        guard pager.rememberedOffsets.count == pager.pages.count else {
-            throw ContainerError(.invalidValue, change: change, field: field.member("rememberedOffsets"),
-                                 reason: "must hold one entry per page")
-        }
-        for case (let k, let remembered?) in pager.rememberedOffsets.enumerated() {
-            try length(remembered, field: field.member("rememberedOffsets").member(pager.pages[k].id), change: change)
+            try spec.validate(ids: &ids, field: path, change: change)
         }
     }
 
@@ -154,14 +107,9 @@ enum Validation {
             case .size(let id, let value):
                 if stack.page(of: id) == nil {
                     let i = try child(id, in: stack, field: "child", change: n)
-                    let kind = stack.payloads[i].kind
-                    if kind.isViewportTall {
-                        throw ContainerError(.invalidValue, change: n, field: "child",
-                                             reason: "'\(id)' is a \(kind.rawValue) child, exactly one viewport tall: its height cannot be set")
-                    }
-                    guard kind != .pager else {
-                        throw ContainerError(.invalidValue, change: n, field: "child",
-                                             reason: "a pager's height is its selected page's: size its pages by their ids")
+                    let rule = stack.payloads[i].kind.rule
+                    guard rule.takesSize else {
+                        throw ContainerError(.invalidValue, change: n, field: "child", reason: rule.sizeRefusal(child: id))
                     }
                 }
                 try length(value, field: "contentHeight", change: n)

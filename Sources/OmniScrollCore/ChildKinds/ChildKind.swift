@@ -1,6 +1,9 @@
 /// The kinds of child: the kind tables. A kind is one type conforming to
-/// `ChildKindRule` (its own file) plus one line in each table below and in
-/// `ChildPayload`.
+/// `ChildKindRule` in its own file (`ChildKinds/`: its spec members, frame
+/// height, placement, checks and reply members) plus one line in each table
+/// below (the case, its `rule`) and in `ChildPayload` (the case, `kind`,
+/// `place`); `ChildKindRule` lists every file a kind touches, a kind with a
+/// side table like the pager's included.
 public enum ChildKind: String, CaseIterable, Sendable {
     case scroll
     case fixed
@@ -31,6 +34,10 @@ public enum ChildKind: String, CaseIterable, Sendable {
     public var payloadMembers: [KindMember] { rule.payloadMembers }
     /// The payload from the values of `payloadMembers` (`nil`: not given).
     public func payload(_ values: [OptionValue?]) -> ChildPayload { rule.payload(values) }
+    /// Whether the client declares the natural height and may change it.
+    var takesSize: Bool { rule.takesSize }
+    /// Whether a child of this kind has members of its own in a Layout reply.
+    var writesLayoutMembers: Bool { rule.writesLayoutMembers }
 }
 
 /// A child as the client declares it.
@@ -56,4 +63,13 @@ public struct ChildSpec: Equatable, Sendable {
 
     /// The values of `kind.payloadMembers`, in order.
     public var payloadValues: [OptionValue] { kind.rule.values(of: payload) }
+
+    /// Checks the spec by its kind's rule, `field` being its path; its id is
+    /// already claimed in `ids`.
+    func validate(ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError) {
+        if pager != nil, kind != .pager {
+            throw ContainerError(.invalidValue, change: change, field: field.member("pages"), reason: "not used by a \(kind.rawValue) child")
+        }
+        try kind.rule.validate(self, ids: &ids, field: field, change: change)
+    }
 }

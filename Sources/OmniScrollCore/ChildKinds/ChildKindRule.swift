@@ -1,7 +1,24 @@
 /// What makes a child kind: its spec members, its frame height, whether it
-/// joins the pinned stack, and where it sits at an offset. The stack, the
-/// solver, validation and the protocol's decoding and encoding ask the rule,
-/// never test the kind.
+/// joins the pinned stack, where it sits at an offset, the checks of its
+/// spec and the members it adds to its child's entry of a Layout reply. The
+/// stack, the solver, validation and the protocol's decoding and encoding
+/// ask the rule, never test the kind.
+///
+/// The files a new kind touches:
+/// - its rule's file in `ChildKinds/` (the rule, its payload, its checks, its
+///   reply members and its `ChildSpec` constructor);
+/// - one line in each kind table: `ChildKind.swift` (the case, its `rule`)
+///   and `ChildPayload.swift` (the case, `kind`, `place`);
+/// - `protocol/openrpc.json`, `docs/protocol.md` and the clients for what
+///   the wire carries (its `kind` value, its members).
+/// The protocol decodes, validates and snapshots `payloadMembers` without
+/// naming the kind. A kind whose children hold more than a payload (the
+/// pager's pages and state) also brings, in its own folder (`Pager/`), its
+/// side table (`PagerTable.swift`: `ChildStack` keeps it in one field and
+/// calls it where its children change) and its part of `Layout`
+/// (`PagerLayout.swift`); a `ChildSpec` field carries its entry, and the
+/// protocol decodes and snapshots it in a params file of its own
+/// (`PagerParams.swift`, called from `SessionParams` and `SnapshotEncoding`).
 protocol ChildKindRule {
     static var kind: ChildKind { get }
     /// The spec member carrying the natural height (`contentHeight`, `height`).
@@ -11,6 +28,12 @@ protocol ChildKindRule {
     /// Whether the child's natural height is the viewport's height, always
     /// (a `page`): it takes no declared size and follows viewport changes.
     static var isViewportTall: Bool { get }
+    /// Whether the client declares the natural height (`sizeMember`) and may
+    /// change it; false for a kind whose height is the viewport's or its side
+    /// table's (a pager's selected page).
+    static var takesSize: Bool { get }
+    /// Why a change cannot set the size of child `id`, of a kind that takes none.
+    static func sizeRefusal(child id: String) -> String
     /// The kind's own spec members, in the order a snapshot writes them.
     static var payloadMembers: [KindMember] { get }
     /// The payload from the values of `payloadMembers` (`nil`: not given),
@@ -28,21 +51,35 @@ protocol ChildKindRule {
     /// natural height `natural` unless the kind shrinks when pinned.
     static func pinnedHeight(of payload: ChildPayload, natural: Double) -> Double
     /// Checks what the members' shapes cannot: how they agree with each
-    /// other and with the size (a header's `minHeight ≤ maxHeight`).
-    static func validate(_ payload: ChildPayload, size: Double?, field: FieldPath, change: Int) throws(ContainerError)
+    /// other and with the size (a header's `minHeight ≤ maxHeight`), and a
+    /// side table's entry (a pager's pages, whose ids it claims in `ids`).
+    /// `spec` is of this kind; `field` is its path.
+    static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError)
     /// Where child `i`, which is of this kind, sits at `offset`, given its
     /// natural top and frame height (every kind's placement reads them).
     static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement
+    /// Whether the kind writes members into its child's entry of a Layout reply.
+    static var writesLayoutMembers: Bool { get }
+    /// Writes child `i`'s own members into its entry of a Layout reply, after
+    /// `visibleHeight` (a pager's `selected`, `pageProgress` and `pages`).
+    /// Called only for a kind that `writesLayoutMembers`.
+    static func writeLayoutMembers(ofChild i: Int, in layout: Layout, into w: any ReplyWriter)
 }
 
 extension ChildKindRule {
     static var payloadMembers: [KindMember] { [] }
     static func values(of payload: ChildPayload) -> [OptionValue] { [] }
     static var isViewportTall: Bool { false }
+    static var takesSize: Bool { !isViewportTall }
+    static func sizeRefusal(child id: String) -> String {
+        "'\(id)' is a \(kind.rawValue) child, exactly one viewport tall: its height cannot be set"
+    }
     static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double { natural }
     static func pinOffset(of payload: ChildPayload) -> Double? { nil }
     static func pinnedHeight(of payload: ChildPayload, natural: Double) -> Double { natural }
-    static func validate(_ payload: ChildPayload, size: Double?, field: FieldPath, change: Int) throws(ContainerError) {}
+    static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError) {}
+    static var writesLayoutMembers: Bool { false }
+    static func writeLayoutMembers(ofChild i: Int, in layout: Layout, into w: any ReplyWriter) {}
 }
 
 /// Where a child sits at one offset, before visibility is measured.

@@ -4,9 +4,9 @@ public enum ChildPayload: Equatable, Sendable {
     case fixed
     case sticky(StickyChild)
     case page
-    /// Its pages and state are `ChildSpec.pager` (and the stack's pager side
-    /// table): a payload holding them would make every child's payload a
-    /// reference to count on every layout.
+    /// Its pages and state are `ChildSpec.pager` (and the stack's side table,
+    /// `PagerTable`): a payload holding them would make every child's payload
+    /// a reference to count on every layout.
     case pager
     case collapsing(CollapsingChild)
 

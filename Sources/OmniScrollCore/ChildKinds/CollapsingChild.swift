@@ -34,6 +34,7 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
     static let sizeMember: StaticString = "maxHeight"
     static let requiresSize = true
     static let payloadMembers: [KindMember] = [.length("minHeight"), .choice("mode", of: Mode.self), .boolean("snap")]
+    static let writesLayoutMembers = true
 
     static func payload(_ values: [OptionValue?]) -> ChildPayload {
         .collapsing(CollapsingChild(minHeight: values[0]?.number ?? 0,
@@ -57,8 +58,8 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
         return header.mode == .pinned ? header.minHeight : 0
     }
 
-    static func validate(_ payload: ChildPayload, size: Double?, field: FieldPath, change: Int) throws(ContainerError) {
-        guard case .collapsing(let header) = payload, let size, header.minHeight > size else { return }
+    static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError) {
+        guard case .collapsing(let header) = spec.payload, let size = spec.size, header.minHeight > size else { return }
         throw ContainerError(.invalidValue, change: change, field: field.member("minHeight"),
                              reason: "must not be greater than maxHeight (\(CSSNumber.text(size)))")
     }
@@ -72,6 +73,12 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
         let past = offset + pinTop - top
         let state = header.state(scrolledPast: max(0, past), natural: stack.naturalHeight(i), isHeld: past > 0)
         return state.placement(top: top, pinLine: offset + pinTop)
+    }
+
+    /// `collapse` (`Layout.collapse(ofChild:)`).
+    static func writeLayoutMembers(ofChild i: Int, in layout: Layout, into w: any ReplyWriter) {
+        guard let collapse = layout.collapse(ofChild: i) else { return }
+        w.key("collapse"); w.number(collapse)
     }
 
     /// The header's extent, paint extent and collapse at effective scroll

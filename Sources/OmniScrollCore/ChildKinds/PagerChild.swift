@@ -8,8 +8,9 @@
 ///
 /// It holds the pages' sizes and the pager's state (the selected page, the
 /// remembered inner offsets, the horizontal offset of a swipe) in the
-/// stack's pager side table, so the layout is a function of the stack and
-/// the offset alone; the `PagerTabs` behavior changes that state.
+/// stack's side table (`PagerTable`), so the layout is a function of the
+/// stack and the offset alone; the `PagerTabs` behavior changes that state.
+/// Its pages' layout is `Layout.pages(ofPager:)` (`PagerLayout.swift`).
 public struct PagerChild: Equatable, Sendable {
     public var pages: [PagerPage]
     /// The index of the selected page.
@@ -99,6 +100,12 @@ extension PagerChild: ChildKindRule {
     /// Never given: the pager's height is its selected page's (pages are sized by id).
     static let sizeMember: StaticString = "contentHeight"
     static let requiresSize = false
+    static let takesSize = false
+    static let writesLayoutMembers = true
+
+    static func sizeRefusal(child id: String) -> String {
+        "a pager's height is its selected page's: size its pages by their ids"
+    }
 
     static func payload(_ values: [OptionValue?]) -> ChildPayload { .pager }
 
@@ -109,6 +116,76 @@ extension PagerChild: ChildKindRule {
     @inline(__always)
     static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement {
         ScrollChild.place(i, top: top, height: height, in: stack, offset: offset)
+    }
+
+    /// The pages (ids unique among every child and page of the session,
+    /// claimed in `ids`) and the state a snapshot restores.
+    static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError) {
+        guard let pager = spec.pager else {
+            throw ContainerError(.invalidValue, change: change, field: field.member("pages"), reason: "is required for a pager child")
+        }
+        guard !pager.pages.isEmpty else {
+            throw ContainerError(.invalidValue, change: change, field: field.member("pages"), reason: "a pager has at least one page")
+        }
+        for (k, page) in pager.pages.enumerated() {
+            let path = field.member("pages").index(k)
+            guard !page.id.isEmpty else {
+                throw ContainerError(.invalidValue, change: change, field: path.member("id"), reason: "must not be empty")
+            }
+            guard ids.claim(page.id) else {
+                throw ContainerError(.duplicateID, change: change, field: path.member("id"),
+                                     reason: "duplicate id '\(page.id)': page ids are unique among the session's children and pages",
+                                     child: page.id)
+            }
+            if let size = page.contentHeight { try Validation.length(size, field: path.member("contentHeight"), change: change) }
+        }
+        guard pager.pages.indices.contains(pager.selected) else {
+            throw ContainerError(.invalidValue, change: change, field: field.member("selected"), reason: "must be one of the pager's pages")
+        }
+        guard pager.pageSnap.threshold > 0, pager.pageSnap.threshold <= 1 else {
+            throw ContainerError(.invalidValue, change: change, field: field.member("pageSnap").member("threshold"),
+                                 reason: "must be in (0, 1]: the fraction of a page a slow drag moves to change page")
+        }
+        try Validation.length(pager.pageSnap.minFlingVelocity, field: field.member("pageSnap").member("minFlingVelocity"),
+                              change: change)
+        if let offset = pager.horizontalOffset {
+            try Validation.offset(offset, field: field.member("horizontalOffset"), change: change)
+        }
+        guard pager.rememberedOffsets.count == pager.pages.count else {
+            throw ContainerError(.invalidValue, change: change, field: field.member("rememberedOffsets"),
+                                 reason: "must hold one entry per page")
+        }
+        for case (let k, let remembered?) in pager.rememberedOffsets.enumerated() {
+            try Validation.length(remembered, field: field.member("rememberedOffsets").member(pager.pages[k].id), change: change)
+        }
+    }
+
+    /// `selected`, `pageProgress` and the pages in view, each an entry like a child's.
+    static func writeLayoutMembers(ofChild i: Int, in layout: Layout, into w: any ReplyWriter) {
+        guard let pager = layout.pager(i), let progress = layout.pageProgress(ofPager: i) else { return }
+        w.key("selected"); w.string(pager.selectedPage.id)
+        w.key("pageProgress"); w.number(progress)
+        w.key("pages")
+        w.beginArray()
+        for page in layout.pages(ofPager: i) {
+            w.beginObject()
+            w.key("id"); w.string(page.id)
+            w.key("frame")
+            w.beginObject()
+            w.key("x"); w.number(page.frame.x)
+            w.key("y"); w.number(page.frame.y)
+            w.key("width"); w.number(page.frame.width)
+            w.key("height"); w.number(page.frame.height)
+            w.endObject()
+            w.key("contentOffset")
+            w.beginObject()
+            w.key("x"); w.number(page.contentOffset.x)
+            w.key("y"); w.number(page.contentOffset.y)
+            w.endObject()
+            w.key("visibleHeight"); w.number(page.visibleHeight)
+            w.endObject()
+        }
+        w.endArray()
     }
 }
 

@@ -11,8 +11,10 @@ import OmniScrollJSON
 /// `currentChild`) and after `events` (`ContainerBehavior.writeReply`: a
 /// started `motion`, a session's `tracks`), then `anchorShift`
 /// when anchoring moved the offset, `clampShift` when the offset was clamped
-/// back into range, and `target` for `session.scrollToChild`. The container
-/// is taken `inout` only so its behaviors write in place (no copy).
+/// back into range, and `target` for `session.scrollToChild`. A child's
+/// entry ends with its kind's own members (`ChildKindRule.writeLayoutMembers`:
+/// a header's `collapse`, a pager's pages). The container is taken `inout`
+/// only so its behaviors write in place (no copy).
 enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
     static func write(_ update: ContainerUpdate, of container: inout Container, in session: SessionHeader, into w: inout JSONWriter) {
@@ -72,13 +74,10 @@ enum LayoutEncoding {
             c.fragment(#","height":"#); c.number(contentView.height)
             c.fragment(#"},"children":["#)
         }
-        let hasHeaders = layout.hasHeaders
-        if layout.hasPagers {
-            writeChildrenWithPages(children ?? Array(0..<layout.childCount), of: layout, into: &w)
-        } else if let children {
-            for i in children { writeChild(i, of: layout, hasHeaders: hasHeaders, into: &w) }
+        if let children {
+            writeChildren(children, of: layout, into: &w)
         } else {
-            for i in 0..<layout.childCount { writeChild(i, of: layout, hasHeaders: hasHeaders, into: &w) }
+            writeChildren(0..<layout.childCount, of: layout, into: &w)
         }
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
@@ -120,9 +119,38 @@ enum LayoutEncoding {
         }
     }
 
+    /// The entries of `children`; a child whose kind has members of its own
+    /// gets them after `visibleHeight` (`Layout.writeKindMembers`).
+    @inline(__always)
+    private static func writeChildren(_ children: some Sequence<Int>, of layout: Layout, into w: inout JSONWriter) {
+        if layout.hasKindMembers {
+            writeChildrenWithKindMembers(children, of: layout, into: &w)
+        } else {
+            for i in children { writeChild(i, of: layout, closing: true, into: &w) }
+        }
+    }
+
+    /// The entries of a layout where some kind has members: each such
+    /// child's entry is left open for them. Out of line, so the loop above
+    /// stays as it was for every session without such a kind.
+    @inline(never)
+    private static func writeChildrenWithKindMembers(_ children: some Sequence<Int>, of layout: Layout,
+                                                     into w: inout JSONWriter) {
+        for i in children {
+            let hasMembers = layout.kindWritesMembers(ofChild: i)
+            writeChild(i, of: layout, closing: !hasMembers, into: &w)
+            guard hasMembers else { continue }
+            withUnsafeMutablePointer(to: &w) { pointer in
+                layout.writeKindMembers(ofChild: i, into: ReplyMemberWriter(json: pointer))
+            }
+            w.endObject()
+        }
+    }
+
     @inline(__always)  // a reply writes one per visible child; outlined it cost ~50 instructions per scroll
-    /// - Parameter hasHeaders: whether the layout has collapsing headers, whose entries end with `collapse`.
-    private static func writeChild(_ i: Int, of layout: Layout, hasHeaders: Bool, into w: inout JSONWriter) {
+    /// - Parameter closing: whether to close the entry; else it is left open
+    ///   after `visibleHeight` for the members of the child's kind.
+    private static func writeChild(_ i: Int, of layout: Layout, closing: Bool, into w: inout JSONWriter) {
         let child = layout.child(i)
         w.beginObject()
         w.rawFragment(#""id":"#, needsComma: false); w.string(layout.childID(i))
@@ -141,24 +169,7 @@ enum LayoutEncoding {
             }
             c.number(child.contentOffset.y)
             c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
-            if hasHeaders, let collapse = layout.collapse(ofChild: i) {
-                c.fragment(#","collapse":"#); c.number(collapse)
-            }
-            c.fragment("}")
-        }
-    }
-
-    /// The children of a session with pagers: a pager's object is reopened
-    /// (its closing brace dropped) to add its pages. Out of line, so the
-    /// loops above stay as they were for every session without one.
-    @inline(never)
-    private static func writeChildrenWithPages(_ children: [Int], of layout: Layout, into w: inout JSONWriter) {
-        for i in children {
-            writeChild(i, of: layout, hasHeaders: layout.hasHeaders, into: &w)
-            guard layout.pager(i) != nil else { continue }
-            w.truncate(to: w.count - 1, needsComma: true)
-            PagerParams.writeLayout(ofPager: i, layout, into: &w)
-            w.endObject()
+            if closing { c.fragment("}") }
         }
     }
 
@@ -191,9 +202,10 @@ extension LayoutEncoding {
     }
 }
 
-/// The reply's writer as behaviors see it: a pointer, one word, so the
-/// existential holds it inline (no allocation, no copy of the reply's buffer).
-/// Valid only within `LayoutEncoding.writeMembers`.
+/// The reply's writer as behaviors and child kinds see it: a pointer, one
+/// word, so the existential holds it inline (no allocation, no copy of the
+/// reply's buffer). Valid only within the `withUnsafeMutablePointer` that
+/// makes it (`writeMembers`, `writeChildrenWithKindMembers`).
 private struct ReplyMemberWriter: ReplyWriter {
     let json: UnsafeMutablePointer<JSONWriter>
     func key(_ name: StaticString) { json.pointee.key(name) }
@@ -202,6 +214,8 @@ private struct ReplyMemberWriter: ReplyWriter {
     func null() { json.pointee.null() }
     func beginObject() { json.pointee.beginObject() }
     func endObject() { json.pointee.endObject() }
+    func beginArray() { json.pointee.beginArray() }
+    func endArray() { json.pointee.endArray() }
 
     func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?) {
         keys.withUTF8 { bytes, ends in

@@ -77,33 +77,4 @@ enum PagerParams {
         w.key("minFlingVelocity"); w.number(pager.pageSnap.minFlingVelocity)
         w.endObject()
     }
-
-    /// The pager members of a child layout, after `visibleHeight`:
-    /// `selected`, `pageProgress` and the pages in view.
-    static func writeLayout(ofPager i: Int, _ layout: Layout, into w: inout JSONWriter) {
-        guard let pager = layout.pager(i), let progress = layout.pageProgress(ofPager: i) else { return }
-        w.key("selected"); w.string(pager.selectedPage.id)
-        w.key("pageProgress"); w.number(progress)
-        w.key("pages")
-        w.beginArray()
-        for page in layout.pages(ofPager: i) {
-            w.beginObject()
-            w.key("id"); w.string(page.id)
-            w.key("frame")
-            w.beginObject()
-            w.key("x"); w.number(page.frame.x)
-            w.key("y"); w.number(page.frame.y)
-            w.key("width"); w.number(page.frame.width)
-            w.key("height"); w.number(page.frame.height)
-            w.endObject()
-            w.key("contentOffset")
-            w.beginObject()
-            w.key("x"); w.number(page.contentOffset.x)
-            w.key("y"); w.number(page.contentOffset.y)
-            w.endObject()
-            w.key("visibleHeight"); w.number(page.visibleHeight)
-            w.endObject()
-        }
-        w.endArray()
-    }
 }
