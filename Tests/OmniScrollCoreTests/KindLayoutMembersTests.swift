@@ -76,4 +76,7 @@ private final class RecordingReplyWriter: ReplyWriter {
     func endObject() { tokens.append("endObject") }
     func beginArray() { tokens.append("beginArray") }
     func endArray() { tokens.append("endArray") }
+    func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?) {
+        tokens.append("numbers \(name)")
+    }
 }
