@@ -43,7 +43,7 @@ public struct Layout: Sendable {
         let bounds = offsetRange(contentHeight: stack.contentHeight, viewportHeight: viewport.height, insets: insets)
         minOffset = bounds.lowerBound
         maxOffset = bounds.upperBound
-        headers = Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
+        headers = stack.headerIndices.isEmpty ? ShortList() : Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
         // Most containers have no sticky bar: then nothing is pinned, and
         // the cover (an array built per layout) is skipped altogether.
         var stackHeight = 0.0
@@ -72,7 +72,6 @@ public struct Layout: Sendable {
     {
         var cover = ShortList<(top: Double, bottom: Double)>()
         var stackHeight = 0.0
-        let pins = stack.pins
         var header = 0
         // What the headers above add to a sticky bar's pin line beyond
         // their `pinnedHeight` (`headerSlack`): a bar pins below their paint.
@@ -86,9 +85,10 @@ public struct Layout: Sendable {
                 cover.append((top, bottom))
             }
         }
-        for k in 0..<pins.count {
-            let i = pins.childIndices[k]
-            let pinTop = pins.pinTops[k] + slack
+        // `stack.pins` read in place each time: a local copy retains its three arrays.
+        for k in 0..<stack.pins.count {
+            let i = stack.pins.childIndices[k]
+            let pinTop = stack.pins.pinTops[k] + slack
             if header < headers.count, stack.headerIndices[header] == i {
                 let state = headers[header]
                 header += 1
@@ -97,7 +97,7 @@ public struct Layout: Sendable {
                     stackHeight = max(stackHeight, pinTop + state.paint)
                     add(top, top + state.paint)
                 }
-                slack += Self.slack(of: state, header: i, in: stack)
+                slack += state.slack
             } else if offset + pinTop >= stack.naturalTop(i) {
                 let top = offset + pinTop
                 stackHeight = max(stackHeight, pinTop + stack.naturalHeight(i))
@@ -111,7 +111,8 @@ public struct Layout: Sendable {
     /// scroll offset, the others at how far the offset carries them past their pin line.
     private static func headerStates(of stack: ChildStack, at offset: Double, headerScroll: [Double]) -> ShortList<HeaderState> {
         var states = ShortList<HeaderState>()
-        for (k, i) in stack.headerIndices.enumerated() {
+        for k in stack.headerIndices.indices {
+            let i = stack.headerIndices[k]
             guard case .collapsing(let header) = stack.payloads[i] else { preconditionFailure("child \(i) is not a header") }
             let carried = CollapsingHeaders.scrolledPast(child: i, in: stack, at: offset)
             let scrolledPast = header.mode == .floating && k < headerScroll.count ? headerScroll[k] : carried
@@ -121,22 +122,16 @@ public struct Layout: Sendable {
     }
 
     /// The pinned height the collapsing headers above child `i` add beyond
-    /// what the pinned stack counts for them: each one's paint extent minus
-    /// its `pinnedHeight`, so a scroll child below meets the header's edge.
+    /// what the pinned stack counts for them (`HeaderState.slack`), so a
+    /// scroll child below meets the headers' edge.
     private func headerSlack(above i: Int) -> Double {
         var slack = 0.0
         // Indices, not `enumerated()`: its iterator holds a copy of the array (a retain per call).
         for k in headers.indices {
-            let h = stack.headerIndices[k]
-            guard h < i else { break }
-            slack += Self.slack(of: headers[k], header: h, in: stack)
+            guard stack.headerIndices[k] < i else { break }
+            slack += headers[k].slack
         }
         return slack
-    }
-
-    /// What header child `h` in `state` adds to the pinned height below it beyond its `pinnedHeight`.
-    private static func slack(of state: HeaderState, header h: Int, in stack: ChildStack) -> Double {
-        state.paint - CollapsingChild.pinnedHeight(of: stack.payloads[h], natural: stack.naturalHeight(h))
     }
 
     /// `S = Σ C_i`.

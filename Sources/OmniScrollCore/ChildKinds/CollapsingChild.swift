@@ -90,14 +90,13 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
         // A header whose ends coincide has nothing to collapse: it stays expanded.
         let collapse = natural > minHeight ? (natural - extent) / (natural - minHeight) : 0
         let reach = mode == .pinned ? extent : natural - e
-        return HeaderState(scrolledPast: e, isHeld: isHeld, extent: extent, paint: paint, reach: reach, collapse: collapse)
+        let slack = paint - (mode == .pinned ? minHeight : 0)  // beyond `pinnedHeight`
+        return HeaderState(isHeld: isHeld, extent: extent, paint: paint, reach: reach, collapse: collapse, slack: slack)
     }
 }
 
 /// A collapsing header at one offset.
 struct HeaderState: Equatable, Sendable {
-    /// Its effective scroll offset `e`: how far past its pin line it is scrolled.
-    var scrolledPast: Double
     /// Whether the offset carries its natural top past its pin line, so it
     /// is held there (a floating header that came back whole has `e` 0 but is held).
     var isHeld: Bool
@@ -109,6 +108,9 @@ struct HeaderState: Equatable, Sendable {
     var reach: Double
     /// 0 expanded … 1 collapsed.
     var collapse: Double
+    /// What it adds to the pinned height below it beyond its `pinnedHeight`
+    /// (which the pinned stack counts already): its paint extent minus that.
+    var slack: Double
 
     /// In flow at its natural top while not scrolled past the pin line;
     /// else its bottom `reach` below the line (so a header that has

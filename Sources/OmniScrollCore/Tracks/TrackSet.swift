@@ -3,15 +3,18 @@
 public struct TrackSet: Equatable, Sendable {
     /// In declaration order; values are reported in this order.
     public let tracks: [Track]
-    /// Per track, what evaluation reads. Plain values only (no reference
-    /// counting), so the evaluation loop copies and retains nothing.
+    /// Per track, the offsets its progress runs over: apart from `plans`,
+    /// since every layout reads every track's range and only the tracks
+    /// whose progress moved read their plan. Plain values only (no
+    /// reference counting), so evaluation copies and retains nothing.
+    private let bounds: [Bounds]
+    /// Per track, its easing and keyframes.
     private let plans: [Plan]
     /// Every track's keyframes, one after another (`from`/`to` as keyframes
     /// at 0 and 1); a plan's `frames` is its part.
     private let keyframes: [Keyframe]
 
     private struct Plan: Equatable, Sendable {
-        var bounds: Bounds
         var easing: Easing
         var frames: Range<Int>
     }
@@ -46,6 +49,8 @@ public struct TrackSet: Equatable, Sendable {
                  requiringChildren: Bool) throws(ContainerError) {
         var seen = Set<String>()
         seen.reserveCapacity(tracks.count)
+        var bounds = [Bounds]()
+        bounds.reserveCapacity(tracks.count)
         var plans = [Plan]()
         plans.reserveCapacity(tracks.count)
         var keyframes = [Keyframe]()
@@ -55,10 +60,10 @@ public struct TrackSet: Equatable, Sendable {
             guard seen.insert(track.id).inserted else {
                 throw ContainerError(.duplicateID, field: path.member("id"), reason: "duplicate track id '\(track.id)'")
             }
-            let bounds: Bounds
+            let range: Bounds
             switch track.range {
             case .offsets(let start, let end):
-                bounds = .offsets(start: start, end: end)
+                range = .offsets(start: start, end: end)
             case .view(let child, let name, let start, let end):
                 let index = childIndex(child)
                 if index == nil, requiringChildren {
@@ -67,7 +72,7 @@ public struct TrackSet: Equatable, Sendable {
                     throw ContainerError(.invalidValue, field: path.member("range").member("child"),
                                          reason: "no child '\(child)' in this session")
                 }
-                bounds = .view(child: index, name: name, start: start / 100, end: end / 100)
+                range = .view(child: index, name: name, start: start / 100, end: end / 100)
             }
             let first = keyframes.count
             switch track.keyframes {
@@ -76,9 +81,11 @@ public struct TrackSet: Equatable, Sendable {
             case .list(let list):
                 keyframes += list
             }
-            plans.append(Plan(bounds: bounds, easing: track.easing, frames: first..<keyframes.count))
+            bounds.append(range)
+            plans.append(Plan(easing: track.easing, frames: first..<keyframes.count))
         }
         self.tracks = tracks
+        self.bounds = bounds
         self.plans = plans
         self.keyframes = keyframes
     }
@@ -97,7 +104,7 @@ public struct TrackSet: Equatable, Sendable {
     /// Track `index`'s progress through its range at `offset`, in [0, 1]:
     /// its value is a function of this alone (`value(ofTrack:atProgress:)`).
     func progress<Subjects: TimelineSubjects>(ofTrack index: Int, at offset: Double, subjects: Subjects) -> Double {
-        switch plans[index].bounds {
+        switch bounds[index] {
         case .offsets(let start, let end):
             return TrackRange.progress(at: offset, start: start, end: end)
         case .view(nil, _, _, _):
