@@ -280,36 +280,44 @@ public struct JSONWriter {
     /// Below 2^31 neighbouring doubles are at most 2^-22 apart, far closer
     /// than 10^-4, so for each `d` at most one `units` rounds to `value`;
     /// the smallest `d` that has one gives the shortest round-trip digits,
-    /// which are `description`'s. Both `units` and `10^d` are exact
-    /// doubles, so `units / 10^d` rounds as parsing the text would.
+    /// which are `description`'s. A `d`-decimal text reads back as the
+    /// same double as its `shortDecimals`-decimal spelling (the same
+    /// rational, rounded once: `units` and `10^d` are exact doubles), so one
+    /// test at `shortDecimals` decides whether any `d` holds: a value with
+    /// more decimals (a motion's offset, a track's value) pays that test
+    /// alone, not one per `d`.
     @usableFromInline @inline(__always)
     static func storeShortDecimal(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = value.magnitude
         guard magnitude < 2_147_483_648 else { return 0 }
+        // The one test that decides, at 10^-4 (what `shortDecimals` is).
+        guard Double(Int(magnitude * 10_000 + 0.5)) / 10_000 == magnitude else { return 0 }
         var scale = 1.0
         var unitsPerOne = 1
-        for decimals in 1...shortDecimals {
+        var units = 0
+        var decimals = 0
+        // The smallest d: at most `shortDecimals` tries, the last sure to hold.
+        repeat {
+            decimals &+= 1
             scale *= 10
             unitsPerOne &*= 10
-            let units = Int(magnitude * scale + 0.5)
-            guard Double(units) / scale == magnitude else { continue }
-            var k = 0
-            if value < 0 {
-                p.pointee = UInt8(ascii: "-")
-                k = 1
-            }
-            k &+= store(units / unitsPerOne, at: p + k)
-            p[k] = UInt8(ascii: ".")
-            var fraction = units % unitsPerOne
-            var digit = k &+ decimals
-            while digit > k {
-                p[digit] = UInt8(truncatingIfNeeded: fraction % 10) &+ UInt8(ascii: "0")
-                fraction /= 10
-                digit &-= 1
-            }
-            return k &+ 1 &+ decimals
+            units = Int(magnitude * scale + 0.5)
+        } while decimals < shortDecimals && Double(units) / scale != magnitude
+        var k = 0
+        if value < 0 {
+            p.pointee = UInt8(ascii: "-")
+            k = 1
         }
-        return 0
+        k &+= store(units / unitsPerOne, at: p + k)
+        p[k] = UInt8(ascii: ".")
+        var fraction = units % unitsPerOne
+        var digit = k &+ decimals
+        while digit > k {
+            p[digit] = UInt8(truncatingIfNeeded: fraction % 10) &+ UInt8(ascii: "0")
+            fraction /= 10
+            digit &-= 1
+        }
+        return k &+ 1 &+ decimals
     }
 
     /// "00" "01" … "99": integers are written two digits per division.
