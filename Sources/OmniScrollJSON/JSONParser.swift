@@ -309,10 +309,29 @@ public struct JSONParser {
                 return negative ? -v : v
             }
         }
+        // The rest (long decimals such as a clock's 10.016666666666667): the C
+        // library's correctly rounded `strtod` on the bytes in place, rather
+        // than through a String. The bytes are a checked JSON number and the
+        // byte after them continues no number, so it stops where the grammar
+        // did; where it does not (a locale whose decimal point is not ".", or
+        // the very end of the input, with no byte after to stop it) the String
+        // path, which reads in the C locale, decides.
+        if pos < n {
+            var end: UnsafeMutablePointer<CChar>?
+            let v = UnsafeRawPointer(p + start).withMemoryRebound(to: CChar.self, capacity: pos - start + 1) {
+                strtod($0, &end)
+            }
+            let consumed = end.map { UnsafeRawPointer($0) - UnsafeRawPointer(p + start) }
+            if consumed == pos - start {
+                guard v.isFinite else { throw fail("number out of range", at: start) }
+                return v
+            }
+        }
         let text = String(decoding: UnsafeBufferPointer(start: p + start, count: pos - start), as: UTF8.self)
         guard let v = Double(text) else { throw fail("number out of range", at: start) }
         return v
     }
+
 
     // MARK: - Strings
 

@@ -39,6 +39,25 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try parse("\t\r\n {}\n"), .object(JSONObject()))
     }
 
+    /// Numbers beyond the exact fast path (more than 2^53 in their digits,
+    /// or past 10^±22) read as `Double(text)` reads them, in a member (the
+    /// byte after them stops the C library's reading) and at the very end
+    /// of the input (no byte after them), over a deterministic spread.
+    func testLongNumbersReadAsDoubleReadsThem() throws {
+        var texts = ["10.016666666666667", "-0.39285714285714285", "12345678901234567890123", "1.7976931348623157e308",
+                     "2.2250738585072014e-308", "4.9e-324", "0.30000000000000004", "9007199254740993", "1e23", "123456.78901234567e-3"]
+        for i in 1...3000 {
+            let v = Double(bitPattern: (UInt64(i) &* 0x9E37_79B9_7F4A_7C15) & 0x7FEF_FFFF_FFFF_FFFF)
+            texts.append(v.description)
+        }
+        for text in texts {
+            let expected = try XCTUnwrap(Double(text), text)
+            XCTAssertEqual(try parse(text).doubleValue, expected, "at the end: \(text)")
+            XCTAssertEqual(try parse(#"{"v":\#(text)}"#)["v"]?.doubleValue, expected, "in a member: \(text)")
+            XCTAssertEqual(try parse("[\(text) ]")[0]?.doubleValue, expected, "before a space: \(text)")
+        }
+    }
+
     func testObjectKeepsInsertionOrder() throws {
         let v = try parse(#"{"z":1,"a":2,"m":3}"#)
         XCTAssertEqual(v.objectValue?.keys, ["z", "a", "m"])
