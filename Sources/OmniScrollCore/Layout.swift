@@ -45,7 +45,7 @@ public struct Layout: Sendable {
         maxOffset = bounds.upperBound
         headers = stack.headerIndices.isEmpty ? ShortList() : Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
         // Most containers have no sticky bar: then nothing is pinned, and
-        // the cover (an array built per layout) is skipped altogether.
+        // the cover (built per layout) is skipped altogether.
         var stackHeight = 0.0
         if stack.pins.count == 0 {
             pinnedCover = ShortList()

@@ -322,10 +322,8 @@ public struct JSONParser {
                 strtod($0, &end)
             }
             let consumed = end.map { UnsafeRawPointer($0) - UnsafeRawPointer(p + start) }
-            if consumed == pos - start {
-                guard v.isFinite else { throw fail("number out of range", at: start) }
-                return v
-            }
+            // Beyond the double range it is ±infinity, as `Double(text)` reads it.
+            if consumed == pos - start { return v }
         }
         let text = String(decoding: UnsafeBufferPointer(start: p + start, count: pos - start), as: UTF8.self)
         guard let v = Double(text) else { throw fail("number out of range", at: start) }

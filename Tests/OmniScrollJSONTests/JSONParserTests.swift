@@ -45,7 +45,7 @@ final class JSONParserTests: XCTestCase {
     /// of the input (no byte after them), over a deterministic spread.
     func testLongNumbersReadAsDoubleReadsThem() throws {
         var texts = ["10.016666666666667", "-0.39285714285714285", "12345678901234567890123", "1.7976931348623157e308",
-                     "2.2250738585072014e-308", "4.9e-324", "0.30000000000000004", "9007199254740993", "1e23", "123456.78901234567e-3"]
+                     "2.2250738585072014e-308", "4.9e-324", "0.30000000000000004", "9007199254740993", "1e23", "123456.78901234567e-3", "1e400", "-1e400", "1e-400"]
         for i in 1...3000 {
             let v = Double(bitPattern: (UInt64(i) &* 0x9E37_79B9_7F4A_7C15) & 0x7FEF_FFFF_FFFF_FFFF)
             texts.append(v.description)
