@@ -2,7 +2,6 @@
 /// session's life (its track ids): their UTF-8 bytes end to end, so a reply
 /// writer copies each name instead of taking a `String` apart again.
 public struct ReplyKeys: Equatable, Sendable {
-    public let names: [String]
     /// Whether every name is printable ASCII other than the quote and the
     /// backslash (the usual ids): a text format that quotes its strings
     /// copies such a name as it is, with no escaping pass.
@@ -13,7 +12,6 @@ public struct ReplyKeys: Equatable, Sendable {
     @usableFromInline let ends: [Int]
 
     public init(_ names: [String]) {
-        self.names = names
         var utf8: [UInt8] = []
         var ends: [Int] = []
         for name in names {
@@ -25,7 +23,6 @@ public struct ReplyKeys: Equatable, Sendable {
         arePlainASCII = utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
     }
 
-    public var count: Int { names.count }
     /// The names' UTF-8 byte count, all together.
     public var byteCount: Int { utf8.count }
 

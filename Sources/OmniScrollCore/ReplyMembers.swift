@@ -36,7 +36,7 @@ public protocol ReplyWriter {
     func endObject()
     func beginArray()
     func endArray()
-    /// `name` and an object of numbers: `values[k]` named `keys.names[k]`
+    /// `name` and an object of numbers: `values[k]` named by the `k`-th name of `keys`
     /// for every `k` in order, or for each of `indices` (ascending) when
     /// given. One call for the whole object: a session's tracks are written
     /// on every reply, and a call per member costs a dynamic call per member.

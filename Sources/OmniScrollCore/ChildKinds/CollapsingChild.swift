@@ -55,8 +55,11 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
     /// pinned header keeps; nothing for one that scrolls away.
     static func pinnedHeight(of payload: ChildPayload, natural: Double) -> Double {
         guard case .collapsing(let header) = payload else { return natural }
-        return header.mode == .pinned ? header.minHeight : 0
+        return header.pinnedHeight
     }
+
+    /// `pinnedHeight(of:natural:)` for this header.
+    var pinnedHeight: Double { mode == .pinned ? minHeight : 0 }
 
     static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError) {
         guard case .collapsing(let header) = spec.payload, let size = spec.size, header.minHeight > size else { return }
@@ -90,7 +93,7 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
         // A header whose ends coincide has nothing to collapse: it stays expanded.
         let collapse = natural > minHeight ? (natural - extent) / (natural - minHeight) : 0
         let reach = mode == .pinned ? extent : natural - e
-        let slack = paint - (mode == .pinned ? minHeight : 0)  // beyond `pinnedHeight`
+        let slack = paint - pinnedHeight
         return HeaderState(isHeld: isHeld, extent: extent, paint: paint, reach: reach, collapse: collapse, slack: slack)
     }
 }
