@@ -443,6 +443,33 @@ public struct JSONWriter {
             position += JSONWriter.store(value, at: position)
         }
 
+        /// One byte of JSON text (a comma, a brace).
+        @inlinable @inline(__always)
+        public mutating func byte(_ byte: UInt8) {
+            assertRoom(1)
+            position.pointee = byte
+            position += 1
+        }
+
+        /// `"name":` for a name that needs no escaping (printable ASCII, no
+        /// quote or backslash), of at most `shortNameBytes` bytes, read from
+        /// `name`, which must be followed by readable memory up to
+        /// `shortNameBytes` bytes from its start. Two word copies, whatever its
+        /// length: a loop per byte costs more than the name is long. The
+        /// cursor needs room for `shortNameBytes + 3` bytes.
+        @inlinable @inline(__always)
+        public mutating func shortKey(_ name: UnsafeRawPointer, count: Int) {
+            assertRoom(JSONWriter.shortNameBytes &+ 3)
+            assert(count <= JSONWriter.shortNameBytes)
+            let p = UnsafeMutableRawPointer(position)
+            p.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+            p.storeBytes(of: name.loadUnaligned(as: UInt64.self), toByteOffset: 1, as: UInt64.self)
+            p.storeBytes(of: name.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 9, as: UInt64.self)
+            p.storeBytes(of: UInt8(ascii: "\""), toByteOffset: 1 &+ count, as: UInt8.self)
+            p.storeBytes(of: UInt8(ascii: ":"), toByteOffset: 2 &+ count, as: UInt8.self)
+            position += count &+ 3
+        }
+
         /// Pre-encoded JSON (e.g. an id quoted and escaped once), copied verbatim.
         @inlinable @inline(__always)
         public mutating func raw(_ json: UnsafeRawBufferPointer) {
@@ -458,6 +485,9 @@ public struct JSONWriter {
             position += count
         }
     }
+
+    /// The longest name `Cursor.shortKey` copies.
+    @inlinable public static var shortNameBytes: Int { 16 }
 
     /// Reserves `maxBytes` once and lets `body` write through a `Cursor`.
     /// The bytes continue the current structure as written (no comma is

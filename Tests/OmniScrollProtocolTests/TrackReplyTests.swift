@@ -33,6 +33,21 @@ final class TrackReplyTests: XCTestCase {
         XCTAssertEqual(all[1].map(\.1), [100, 50, 0, 0, 0])
     }
 
+    /// Short plain names are copied as whole words, reading past their end:
+    /// names of every length up to that word size and past it, in both
+    /// orders, come back exactly, with nothing of a neighbour in them.
+    func testPlainNamesOfEveryLengthAreWrittenExactly() throws {
+        let ids = (1...20).map { String(repeating: Character(UnicodeScalar(UInt8(96 + $0))), count: $0) }
+        for order in [ids, ids.reversed()] {
+            for delta in [false, true] {
+                let all = try tracks([Self.create(ids: order, delta: delta), Self.scroll(150, id: 2)])
+                XCTAssertEqual(all[0].map(\.0), order)
+                XCTAssertEqual(all[1].map(\.0), delta ? Array(order[..<2]) : order)
+                XCTAssertEqual(all[1].prefix(2).map(\.1), [100, 50])
+            }
+        }
+    }
+
     func testADeltaSessionCarriesTheChangedValuesAndGetCarriesAll() throws {
         let ids = ["a", "b", "c"]
         let all = try tracks([Self.create(ids: ids, delta: true), Self.scroll(50, id: 2), Self.scroll(60, id: 3),

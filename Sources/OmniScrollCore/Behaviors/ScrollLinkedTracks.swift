@@ -20,6 +20,12 @@ struct ScrollLinkedTracks: ContainerBehavior {
         /// other container holds.
         @exclusivity(unchecked) var values: TrackValues
 
+        /// `tracks`: every value, or the ones the last update changed.
+        func write(into w: inout any ReplyWriter, onlyChanged: Bool) {
+            guard !values.ids.isEmpty else { return }
+            w.numbers("tracks", keys: keys, values: values.values, only: onlyChanged ? values.changed : nil)
+        }
+
         init(tracks: [Track], values: TrackValues) {
             self.tracks = tracks
             keys = ReplyKeys(tracks.map(\.id))
@@ -99,9 +105,8 @@ struct ScrollLinkedTracks: ContainerBehavior {
     /// `tracks`: every value, or in a delta session's reply to a change the
     /// ones the change list changed.
     func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter) {
-        guard slot == .afterEvents, let state, !state.values.ids.isEmpty else { return }
-        w.numbers("tracks", keys: state.keys, values: state.values.values,
-                  only: context.isUpdate && context.delta ? state.values.changed : nil)
+        guard slot == .afterEvents, let state = self.state else { return }
+        state.write(into: &w, onlyChanged: context.isUpdate && context.delta)
     }
 
     /// The tracks `options.tracks` spells.

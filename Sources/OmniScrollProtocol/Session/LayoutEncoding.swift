@@ -220,38 +220,42 @@ private struct ReplyMemberWriter: ReplyWriter {
     func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?) {
         keys.withUTF8 { bytes, ends in
             values.withUnsafeBufferPointer { values in
-                func key(_ k: Int) -> UnsafeBufferPointer<UInt8> {
-                    let start = k == 0 ? 0 : ends[k &- 1]
-                    return UnsafeBufferPointer(start: bytes.baseAddress! + start, count: ends[k] &- start)
-                }
-                guard keys.arePlainASCII else {
+                func start(_ k: Int) -> Int { k == 0 ? 0 : ends[k &- 1] }
+                // Names that need no escaping and fit `shortKey` (the usual
+                // ids): the whole member through one cursor, one capacity
+                // check, each name two word copies.
+                guard keys.arePlainASCII, keys.longestByteCount <= JSONWriter.shortNameBytes,
+                      ReplyKeys.readablePadding >= JSONWriter.shortNameBytes else {
                     json.pointee.key(name)
                     json.pointee.beginObject()
                     for k in indices ?? Array(values.indices) {
-                        json.pointee.key(utf8: key(k))
+                        json.pointee.key(utf8: UnsafeBufferPointer(rebasing: bytes[start(k)..<ends[k]]))
                         json.pointee.number(values[k])
                     }
                     json.pointee.endObject()
                     return
                 }
-                // Names that need no escaping: the whole member through one
-                // cursor (one capacity check, not one per piece).
                 let count = indices?.count ?? values.count
-                json.pointee.withMemberCursor(name, reserving: bytes.count + count * (JSONWriter.maxNumberBytes + 4) + 2) { c in
-                    c.fragment("{")
-                    func member(_ k: Int, first: Bool) {
-                        if !first { c.fragment(",") }
-                        c.fragment("\"")
-                        c.raw(UnsafeRawBufferPointer(key(k)))
-                        c.fragment("\":")
+                let memberBytes = 1 + JSONWriter.shortNameBytes + 3 + JSONWriter.maxNumberBytes
+                json.pointee.withMemberCursor(name, reserving: count * memberBytes + 2) { c in
+                    c.byte(UInt8(ascii: "{"))
+                    @inline(__always) func member(_ k: Int) {
+                        let from = start(k)
+                        c.shortKey(bytes.baseAddress! + from, count: ends[k] &- from)
                         c.number(values[k])
                     }
                     if let indices {
-                        for (n, k) in indices.enumerated() { member(k, first: n == 0) }
+                        for n in indices.indices {
+                            if n > 0 { c.byte(UInt8(ascii: ",")) }
+                            member(indices[n])
+                        }
                     } else {
-                        for k in 0..<values.count { member(k, first: k == 0) }
+                        for k in 0..<values.count {
+                            if k > 0 { c.byte(UInt8(ascii: ",")) }
+                            member(k)
+                        }
                     }
-                    c.fragment("}")
+                    c.byte(UInt8(ascii: "}"))
                 }
             }
         }
