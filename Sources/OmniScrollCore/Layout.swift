@@ -24,6 +24,11 @@ public struct Layout: Sendable {
     private let pinnedCover: ShortList<(top: Double, bottom: Double)>
     /// The collapsing headers at this offset, parallel to `stack.headerIndices`.
     private let headers: ShortList<HeaderState>
+    /// Below every sticky bar and header (children from `first` on, the
+    /// usual lists under a header): the pinned height above each of them,
+    /// `pinnedHeightAbove` plus every header's slack, found once per layout
+    /// rather than per child asked. Unused without headers.
+    private let belowHeaders: (first: Int, pinnedHeight: Double)
     /// The child under the viewport's top edge, just below the pinned bars
     /// (the first child of non-zero height whose natural range holds that
     /// line), clamped to the first and last child; the first child while no
@@ -44,6 +49,13 @@ public struct Layout: Sendable {
         minOffset = bounds.lowerBound
         maxOffset = bounds.upperBound
         headers = stack.headerIndices.isEmpty ? ShortList() : Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
+        if let lastHeader = stack.headerIndices.last {
+            var slack = 0.0
+            for k in headers.indices { slack += headers[k].slack }
+            belowHeaders = (max(lastHeader, stack.pins.childIndices.last ?? 0) + 1, (stack.pins.stackBottoms.last ?? 0) + slack)
+        } else {
+            belowHeaders = (0, 0)
+        }
         // Most containers have no sticky bar: then nothing is pinned, and
         // the cover (built per layout) is skipped altogether.
         var stackHeight = 0.0
@@ -280,7 +292,7 @@ public struct Layout: Sendable {
             let state = headers[k]
             return (state.placement(top: top, pinLine: offset + stack.pins.pinTop(ofChild: i)), state.extent)
         case .scroll:
-            let pinned = stack.pinnedHeightAbove(i) + headerSlack(above: i)
+            let pinned = i >= belowHeaders.first ? belowHeaders.pinnedHeight : stack.pinnedHeightAbove(i) + headerSlack(above: i)
             let natural = stack.naturalHeight(i)
             let height = ScrollChild.frameHeight(natural: natural, pinnedAbove: pinned, viewportHeight: viewport.height)
             return (ScrollChild.place(natural: natural, top: top, height: height, window: offset + pinned), height)

@@ -136,14 +136,13 @@ struct CollapsingHeaders: ContainerBehavior {
 
     @inline(__always)  // a container without headers pays the guard only
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        guard path != nil || transition.layout.hasHeaders else { return }
+        guard path != nil || transition.layout.hasHeaders, !endsHold(in: transition.layout) else { return }
         emitEnds(transition, events: &events)
     }
 
     private mutating func emitEnds(_ transition: Transition, events: inout [ContainerEvent]) {
         let layout = transition.layout
         let headers = layout.stack.headerIndices
-        guard !endsHold(in: layout) else { return }
         var ends = self.ends
         if ends.count != headers.count { ends = headers.map { _ in .expanded } }
         var changes: [ContainerEvent] = []

@@ -3,16 +3,24 @@
 struct StickyPinning: ContainerBehavior {
     /// The pinned bars, in child order.
     private(set) var pinned: [String] = []
+    /// `pinned` as child indices, valid while `hasIndices` (the structure
+    /// unchanged since the last pass; not after a restore): a scroll tick
+    /// compares indices, not ids.
+    private var pinnedIndices: [Int] = []
+    private var hasIndices = false
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         // No bar, and none pinned before (the usual container): nothing to compare.
         guard transition.layout.stack.pins.count > 0 || !pinned.isEmpty else { return }
+        if hasIndices, !transition.structureChanged, isPinnedNow(in: transition.layout) { return }
         let layout = transition.layout
-        guard !isPinnedNow(in: layout) else { return }
         var now: [String] = []
+        pinnedIndices.removeAll(keepingCapacity: true)
         for i in layout.stack.pins.childIndices where layout.isPinned(i) {
             now.append(layout.childID(i))
+            pinnedIndices.append(i)
         }
+        hasIndices = true
         var changes: [ContainerEvent] = []
         for id in now where !pinned.contains(id) { changes.append(ContainerEvent(.childDidPin, child: id)) }
         for id in pinned where !now.contains(id) && layout.childIndex(of: id) != nil {
@@ -23,15 +31,15 @@ struct StickyPinning: ContainerBehavior {
         pinned = now
     }
 
-    /// Whether the bars pinned in `layout` are exactly `pinned`, in order:
-    /// the usual scroll, which then builds no list.
+    /// Whether the bars pinned in `layout` are exactly `pinnedIndices`, in
+    /// order: the usual scroll, which then builds no list.
     private func isPinnedNow(in layout: Layout) -> Bool {
         var k = 0
         for i in layout.stack.pins.childIndices where layout.isPinned(i) {
-            guard k < pinned.count, pinned[k] == layout.childID(i) else { return false }
+            guard k < pinnedIndices.count, pinnedIndices[k] == i else { return false }
             k += 1
         }
-        return k == pinned.count
+        return k == pinnedIndices.count
     }
 
     /// The pinned bars are what the layout gives, so they are derived, never
@@ -39,6 +47,7 @@ struct StickyPinning: ContainerBehavior {
     mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
         let layout = restoration.layout
         pinned = layout.stack.pins.childIndices.filter(layout.isPinned).map(layout.childID)
+        hasIndices = false
         if let stored = restoration.storedDerivedState?.pinned, stored != pinned {
             throw restoration.invalid("pinned", reason: "must be \(pinned), the sticky bars pinned at the snapshot's offset")
         }
