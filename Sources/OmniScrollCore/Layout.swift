@@ -48,13 +48,11 @@ public struct Layout: Sendable {
         let bounds = offsetRange(contentHeight: stack.contentHeight, viewportHeight: viewport.height, insets: insets)
         minOffset = bounds.lowerBound
         maxOffset = bounds.upperBound
-        headers = stack.headerIndices.isEmpty ? ShortList() : Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
-        if let lastHeader = stack.headerIndices.last {
-            var slack = 0.0
-            for k in headers.indices { slack += headers[k].slack }
-            belowHeaders = (max(lastHeader, stack.pins.childIndices.last ?? 0) + 1, (stack.pins.stackBottoms.last ?? 0) + slack)
-        } else {
+        if stack.headerIndices.isEmpty {
+            headers = ShortList()
             belowHeaders = (0, 0)
+        } else {
+            (headers, belowHeaders) = Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
         }
         // Most containers have no sticky bar: then nothing is pinned, and
         // the cover (built per layout) is skipped altogether.
@@ -120,17 +118,26 @@ public struct Layout: Sendable {
     }
 
     /// Every collapsing header's state: `floating` ones at their effective
-    /// scroll offset, the others at how far the offset carries them past their pin line.
-    private static func headerStates(of stack: ChildStack, at offset: Double, headerScroll: [Double]) -> ShortList<HeaderState> {
+    /// scroll offset, the others at how far the offset carries them past
+    /// their pin line; and `belowHeaders`. Out of line: a container without
+    /// headers builds its layout inline, as it did before headers existed.
+    @inline(never)
+    private static func headerStates(of stack: ChildStack, at offset: Double, headerScroll: [Double])
+        -> (ShortList<HeaderState>, belowHeaders: (first: Int, pinnedHeight: Double))
+    {
         var states = ShortList<HeaderState>()
+        var slack = 0.0
         for k in stack.headerIndices.indices {
             let i = stack.headerIndices[k]
             guard case .collapsing(let header) = stack.payloads[i] else { preconditionFailure("child \(i) is not a header") }
             let carried = CollapsingHeaders.scrolledPast(child: i, in: stack, at: offset)
             let scrolledPast = header.mode == .floating && k < headerScroll.count ? headerScroll[k] : carried
-            states.append(header.state(scrolledPast: scrolledPast, natural: stack.naturalHeight(i), isHeld: carried > 0))
+            let state = header.state(scrolledPast: scrolledPast, natural: stack.naturalHeight(i), isHeld: carried > 0)
+            slack += state.slack
+            states.append(state)
         }
-        return states
+        let first = max(stack.headerIndices.last ?? 0, stack.pins.childIndices.last ?? 0) + 1
+        return (states, (first, (stack.pins.stackBottoms.last ?? 0) + slack))
     }
 
     /// The pinned height the collapsing headers above child `i` add beyond
