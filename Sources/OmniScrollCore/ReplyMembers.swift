@@ -41,4 +41,14 @@ public protocol ReplyWriter {
     /// given. One call for the whole object: a session's tracks are written
     /// on every reply, and a call per member costs a dynamic call per member.
     func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?)
+    /// `name` and a number: `key(name)` then `number(value)` in one call,
+    /// the usual member (a dynamic call fewer, one capacity check).
+    func member(_ name: StaticString, _ value: Double)
+}
+
+extension ReplyWriter {
+    public func member(_ name: StaticString, _ value: Double) {
+        key(name)
+        number(value)
+    }
 }

@@ -158,8 +158,8 @@ struct ScrollMotion: ContainerBehavior {
               state.isNew || !context.isUpdate else { return }
         w.key("motion")
         w.beginObject()
-        w.key("target"); w.number(running.motion.target)
-        w.key("duration"); w.number(running.motion.duration)
+        w.member("target", running.motion.target)
+        w.member("duration", running.motion.duration)
         w.endObject()
     }
 

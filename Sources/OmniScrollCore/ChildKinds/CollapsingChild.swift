@@ -81,7 +81,7 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
     /// `collapse` (`Layout.collapse(ofChild:)`).
     static func writeLayoutMembers(ofChild i: Int, in layout: Layout, into w: any ReplyWriter) {
         guard let collapse = layout.collapse(ofChild: i) else { return }
-        w.key("collapse"); w.number(collapse)
+        w.member("collapse", collapse)
     }
 
     /// The header's extent, paint extent and collapse at effective scroll

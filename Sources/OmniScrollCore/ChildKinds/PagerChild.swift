@@ -164,7 +164,7 @@ extension PagerChild: ChildKindRule {
     static func writeLayoutMembers(ofChild i: Int, in layout: Layout, into w: any ReplyWriter) {
         guard let pager = layout.pager(i), let progress = layout.pageProgress(ofPager: i) else { return }
         w.key("selected"); w.string(pager.selectedPage.id)
-        w.key("pageProgress"); w.number(progress)
+        w.member("pageProgress", progress)
         w.key("pages")
         w.beginArray()
         for page in layout.pages(ofPager: i) {
@@ -172,17 +172,17 @@ extension PagerChild: ChildKindRule {
             w.key("id"); w.string(page.id)
             w.key("frame")
             w.beginObject()
-            w.key("x"); w.number(page.frame.x)
-            w.key("y"); w.number(page.frame.y)
-            w.key("width"); w.number(page.frame.width)
-            w.key("height"); w.number(page.frame.height)
+            w.member("x", page.frame.x)
+            w.member("y", page.frame.y)
+            w.member("width", page.frame.width)
+            w.member("height", page.frame.height)
             w.endObject()
             w.key("contentOffset")
             w.beginObject()
-            w.key("x"); w.number(page.contentOffset.x)
-            w.key("y"); w.number(page.contentOffset.y)
+            w.member("x", page.contentOffset.x)
+            w.member("y", page.contentOffset.y)
             w.endObject()
-            w.key("visibleHeight"); w.number(page.visibleHeight)
+            w.member("visibleHeight", page.visibleHeight)
             w.endObject()
         }
         w.endArray()

@@ -217,6 +217,10 @@ private struct ReplyMemberWriter: ReplyWriter {
     func beginArray() { json.pointee.beginArray() }
     func endArray() { json.pointee.endArray() }
 
+    func member(_ name: StaticString, _ value: Double) {
+        json.pointee.withMemberCursor(name, reserving: JSONWriter.maxNumberBytes) { $0.number(value) }
+    }
+
     func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?) {
         keys.withUTF8 { bytes, ends in
             values.withUnsafeBufferPointer { values in
