@@ -102,7 +102,7 @@ public struct Layout: Sendable {
             if header < headers.count, stack.headerIndices[header] == i {
                 let state = headers[header]
                 header += 1
-                if state.isHeld, state.paint > 0 {
+                if state.isPinned {
                     let top = offset + pinTop
                     stackHeight = max(stackHeight, pinTop + state.paint)
                     add(top, top + state.paint)
@@ -258,12 +258,18 @@ public struct Layout: Sendable {
 
     /// Child `i`'s frame height, `child(i).frame.height` without the rest of its layout.
     func frameHeight(ofChild i: Int) -> Double {
-        headers.isEmpty ? stack.frameHeight(i) : placementBesideHeaders(i).height
+        guard !headers.isEmpty else { return stack.frameHeight(i) }
+        // A scroll child needs its pinned height alone, not its placement (a view timeline's subject).
+        if case .scroll = stack.payloads[i] { return scrollWindowBesideHeaders(i).height }
+        return placementBesideHeaders(i).height
     }
 
     /// Whether child `i` is pinned, `child(i).isPinned` without the rest of its layout.
     func isPinned(_ i: Int) -> Bool {
-        headers.isEmpty ? placement(i, height: stack.frameHeight(i)).isPinned : placementBesideHeaders(i).placement.isPinned
+        guard !headers.isEmpty else { return placement(i, height: stack.frameHeight(i)).isPinned }
+        // A header's state tells, without its placement (a sticky bar check per scroll).
+        if case .collapsing = stack.payloads[i], let k = stack.headerIndices.firstIndex(of: i) { return headers[k].isPinned }
+        return placementBesideHeaders(i).placement.isPinned
     }
 
     /// `child(i)` in a container with collapsing headers: a header at its
@@ -290,6 +296,16 @@ public struct Layout: Sendable {
                            isPinned: placement.isPinned)
     }
 
+    /// Scroll child `i` beside collapsing headers: the pinned height above
+    /// it (the headers' paint extents in it), its natural height and its
+    /// frame height `min(C, V − P)`.
+    @inline(__always)
+    private func scrollWindowBesideHeaders(_ i: Int) -> (pinned: Double, natural: Double, height: Double) {
+        let pinned = i >= belowHeaders.first ? belowHeaders.pinnedHeight : stack.pinnedHeightAbove(i) + headerSlack(above: i)
+        let natural = stack.naturalHeight(i)
+        return (pinned, natural, ScrollChild.frameHeight(natural: natural, pinnedAbove: pinned, viewportHeight: viewport.height))
+    }
+
     /// Where child `i` sits beside collapsing headers, and its frame height.
     private func placementBesideHeaders(_ i: Int) -> (placement: ChildPlacement, height: Double) {
         let top = stack.naturalTop(i)
@@ -299,9 +315,7 @@ public struct Layout: Sendable {
             let state = headers[k]
             return (state.placement(top: top, pinLine: offset + stack.pins.pinTop(ofChild: i)), state.extent)
         case .scroll:
-            let pinned = i >= belowHeaders.first ? belowHeaders.pinnedHeight : stack.pinnedHeightAbove(i) + headerSlack(above: i)
-            let natural = stack.naturalHeight(i)
-            let height = ScrollChild.frameHeight(natural: natural, pinnedAbove: pinned, viewportHeight: viewport.height)
+            let (pinned, natural, height) = scrollWindowBesideHeaders(i)
             return (ScrollChild.place(natural: natural, top: top, height: height, window: offset + pinned), height)
         case .sticky:
             // Pinned below the headers' paint, not their `pinnedHeight`: a

@@ -120,8 +120,11 @@ struct HeaderState: Equatable, Sendable {
     /// scrolled away stays where it left, in content coordinates).
     func placement(top: Double, pinLine: Double) -> ChildPlacement {
         guard isHeld else { return ChildPlacement(frameTop: top) }
-        return ChildPlacement(frameTop: pinLine + reach - extent, isPinned: paint > 0)
+        return ChildPlacement(frameTop: pinLine + reach - extent, isPinned: isPinned)
     }
+
+    /// Held at its pin line with some of it painted.
+    var isPinned: Bool { isHeld && paint > 0 }
 }
 
 extension ChildSpec {
