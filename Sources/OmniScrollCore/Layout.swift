@@ -202,9 +202,12 @@ public struct Layout: Sendable {
     /// Calls `body` with each visible child's index, ascending, allocating nothing.
     func forEachVisibleIndex(_ body: (Int) -> Void) {
         let inView = childrenInViewport
-        // Bars pinned from above the in-flow range; a bar below it cannot be pinned.
-        for i in stack.pins.childIndices where i < inView.lowerBound && child(i).isVisible {
-            body(i)
+        // Bars pinned from above the in-flow range; a bar below it cannot be
+        // pinned. By index: a `for in` over the array retains it.
+        for k in 0..<stack.pins.count {
+            let i = stack.pins.childIndices[k]
+            guard i < inView.lowerBound else { break }
+            if child(i).isVisible { body(i) }
         }
         for i in inView where child(i).isVisible { body(i) }
     }

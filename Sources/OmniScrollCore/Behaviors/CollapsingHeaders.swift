@@ -59,16 +59,17 @@ struct CollapsingHeaders: ContainerBehavior {
     }
 
     private mutating func follow(_ stack: ChildStack, from previous: Double?, to offset: Double) {
-        let headers = stack.headerIndices
-        let continues = previous != nil && (path?.state.scroll.count ?? 0) == headers.count
+        let continues = previous != nil && (path?.state.scroll.count ?? 0) == stack.headerIndices.count
         updatePath { state in
             if let previous, continues {
-                // In place: a scroll moves the offsets it holds, allocating nothing.
+                // In place: a scroll moves the offsets it holds, allocating
+                // nothing (the indices read in place: a copy retains them).
                 for k in state.scroll.indices {
-                    state.scroll[k] = Self.scroll(state.scroll[k], child: headers[k], in: stack, from: previous, to: offset)
+                    state.scroll[k] = Self.scroll(state.scroll[k], child: stack.headerIndices[k], in: stack,
+                                                  from: previous, to: offset)
                 }
             } else {
-                state.scroll = headers.map { Self.scrolledPast(child: $0, in: stack, at: offset) }
+                state.scroll = stack.headerIndices.map { Self.scrolledPast(child: $0, in: stack, at: offset) }
             }
             state.lastOffset = offset
         }

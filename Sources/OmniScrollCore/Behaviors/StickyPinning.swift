@@ -35,7 +35,10 @@ struct StickyPinning: ContainerBehavior {
     /// order: the usual scroll, which then builds no list.
     private func isPinnedNow(in layout: Layout) -> Bool {
         var k = 0
-        for i in layout.stack.pins.childIndices where layout.isPinned(i) {
+        // By index: a `for in` over the array retains it.
+        for bar in 0..<layout.stack.pins.count {
+            let i = layout.stack.pins.childIndices[bar]
+            guard layout.isPinned(i) else { continue }
             guard k < pinnedIndices.count, pinnedIndices[k] == i else { return false }
             k += 1
         }
