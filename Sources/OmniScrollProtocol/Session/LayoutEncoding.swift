@@ -243,21 +243,13 @@ private struct ReplyMemberWriter: ReplyWriter {
                 let memberBytes = 1 + JSONWriter.shortNameBytes + 3 + JSONWriter.maxNumberBytes
                 json.pointee.withMemberCursor(name, reserving: count * memberBytes + 2) { c in
                     c.byte(UInt8(ascii: "{"))
-                    @inline(__always) func member(_ k: Int) {
+                    // One loop for both cases: a nested function per member ran out of line.
+                    for n in 0..<count {
+                        let k = indices?[n] ?? n
+                        if n > 0 { c.byte(UInt8(ascii: ",")) }
                         let from = start(k)
                         c.shortKey(bytes.baseAddress! + from, count: ends[k] &- from)
                         c.number(values[k])
-                    }
-                    if let indices {
-                        for n in indices.indices {
-                            if n > 0 { c.byte(UInt8(ascii: ",")) }
-                            member(indices[n])
-                        }
-                    } else {
-                        for k in 0..<values.count {
-                            if k > 0 { c.byte(UInt8(ascii: ",")) }
-                            member(k)
-                        }
                     }
                     c.byte(UInt8(ascii: "}"))
                 }
