@@ -226,7 +226,7 @@ private struct Conclude: BehaviorVisitor {
 private struct WriteReply: BehaviorVisitor {
     let slot: ReplySlot
     let context: ReplyContext
-    func visit<B: ContainerBehavior>(_ behavior: inout B, _ w: inout any ReplyWriter) { behavior.writeReply(slot, context, into: &w) }
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ w: inout any ReplyWriter) { behavior.writeReply(slot, context, into: w) }
 }
 
 private struct IsMoving: BehaviorVisitor {

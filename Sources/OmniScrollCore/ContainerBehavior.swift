@@ -51,7 +51,7 @@ protocol ContainerBehavior: Sendable {
     /// reply to a change list asks only when a behavior set
     /// `draft.writesReply` while preparing it; `session.get` and
     /// `session.restore` always ask.
-    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter)
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter)
     /// The behavior's part of a snapshot's `state` (its name, shape and
     /// initial value), `nil` for a behavior with no state or whose state the
     /// layout determines (that one derives it in `restore`). The protocol
@@ -88,7 +88,7 @@ extension ContainerBehavior {
     func prepare(_ draft: inout Draft) {}
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {}
     func heldTopInset() -> Double { 0 }
-    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter) {}
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {}
     static var statePart: StateDeclaration? { nil }
     func save() -> OptionValue { .null }
     func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {}

@@ -37,7 +37,7 @@ struct Feed: ContainerBehavior {
     }
 
     /// `currentChild` after `activeChild`, in every reply of a feed session.
-    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter) {
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
         guard slot == .afterActiveChild, let current = state?.current else { return }
         w.key("currentChild")
         w.string(current.id)

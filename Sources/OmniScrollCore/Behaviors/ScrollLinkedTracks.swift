@@ -21,7 +21,7 @@ struct ScrollLinkedTracks: ContainerBehavior {
         @exclusivity(unchecked) var values: TrackValues
 
         /// `tracks`: every value, or the ones the last update changed.
-        func write(into w: inout any ReplyWriter, onlyChanged: Bool) {
+        func write(into w: any ReplyWriter, onlyChanged: Bool) {
             guard !values.ids.isEmpty else { return }
             w.numbers("tracks", keys: keys, values: values.values, only: onlyChanged ? values.changed : nil)
         }
@@ -104,9 +104,9 @@ struct ScrollLinkedTracks: ContainerBehavior {
 
     /// `tracks`: every value, or in a delta session's reply to a change the
     /// ones the change list changed.
-    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter) {
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
         guard slot == .afterEvents, let state = self.state else { return }
-        state.write(into: &w, onlyChanged: context.isUpdate && context.delta)
+        state.write(into: w, onlyChanged: context.isUpdate && context.delta)
     }
 
     /// The tracks `options.tracks` spells.

@@ -153,7 +153,7 @@ struct ScrollMotion: ContainerBehavior {
 
     /// `motion {target, duration}` after `events`: in the reply of the call
     /// that started it, and in `session.get`/`restore` while it runs.
-    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter) {
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
         guard slot == .afterEvents, let state = progress?.state, let running = state.running,
               state.isNew || !context.isUpdate else { return }
         w.key("motion")
