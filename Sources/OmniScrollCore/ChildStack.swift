@@ -29,6 +29,9 @@ struct ChildStack: Sendable {
         /// Whether some child's kind writes members into its entry of a
         /// Layout reply (`ChildKindRule.writesLayoutMembers`).
         @exclusivity(unchecked) var hasKindMembers = false
+        /// Per child, whether its kind writes members (one load per child
+        /// of a reply, not a call through its rule); empty without any.
+        @exclusivity(unchecked) var writesKindMembers: [Bool] = []
         /// The collapsing headers' child indices, ascending.
         @exclusivity(unchecked) var headerIndices: [Int] = []
         /// The viewport height the frame heights were computed for.
@@ -47,6 +50,7 @@ struct ChildStack: Sendable {
             copy.pins = pins
             copy.pagerTable = pagerTable
             copy.hasKindMembers = hasKindMembers
+            copy.writesKindMembers = writesKindMembers
             copy.headerIndices = headerIndices
             return copy
         }
@@ -69,6 +73,8 @@ struct ChildStack: Sendable {
     /// Whether some child's kind writes members into its entry of a Layout
     /// reply: the reply's encoder asks each child's kind only then.
     var hasKindMembers: Bool { storage.hasKindMembers }
+    /// Whether child `i`'s kind writes members into its entry.
+    func writesKindMembers(_ i: Int) -> Bool { storage.hasKindMembers && storage.writesKindMembers[i] }
     var headerIndices: [Int] { storage.headerIndices }
     var unknownSizeCount: Int { storage.unknownSizes.count }
 
@@ -219,6 +225,7 @@ struct ChildStack: Sendable {
         storage.pagerTable.reindex(storage.ids)
         refreshDerivedHeights(frames: false)
         storage.hasKindMembers = storage.payloads.contains { $0.kind.writesLayoutMembers }
+        storage.writesKindMembers = storage.hasKindMembers ? storage.payloads.map { $0.kind.writesLayoutMembers } : []
         storage.headerIndices = storage.payloads.indices.filter { storage.payloads[$0].kind == .collapsing }
         recomputeFrameHeights()
     }

@@ -310,6 +310,7 @@ public struct Layout: Sendable {
     }
 
     /// Where child `i` sits beside collapsing headers, and its frame height.
+    @inline(__always)  // into `childBesideHeaders`, which every reply calls per child: one call, not two
     private func placementBesideHeaders(_ i: Int) -> (placement: ChildPlacement, height: Double) {
         let top = stack.naturalTop(i)
         switch stack.payloads[i] {

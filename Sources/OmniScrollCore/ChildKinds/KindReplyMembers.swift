@@ -8,7 +8,7 @@ extension Layout {
     public var hasKindMembers: Bool { stack.hasKindMembers }
 
     /// Whether child `i`'s kind writes members into its entry.
-    public func kindWritesMembers(ofChild i: Int) -> Bool { stack.payloads[i].kind.writesLayoutMembers }
+    public func kindWritesMembers(ofChild i: Int) -> Bool { stack.writesKindMembers(i) }
 
     /// Writes child `i`'s kind's members, after its `visibleHeight`.
     public func writeKindMembers(ofChild i: Int, into w: any ReplyWriter) {
