@@ -59,7 +59,9 @@ public struct TrackValues: Equatable, Sendable {
 
     /// Re-evaluates the set at `offset`, O(tracks); `changed` lists the values that now differ.
     mutating func update<Subjects: TimelineSubjects>(at offset: Double, subjects: Subjects) {
-        changed.removeAll(keepingCapacity: true)
+        // Emptied in place one by one: `removeAll(keepingCapacity:)` goes
+        // through the generic `replaceSubrange` (~90 instructions a scroll).
+        while changed.popLast() != nil {}
         for i in values.indices {
             let now = set.progress(ofTrack: i, at: offset, subjects: subjects)
             guard now != progress[i] else { continue }
