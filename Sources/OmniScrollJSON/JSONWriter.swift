@@ -259,8 +259,18 @@ public struct JSONWriter {
         }
         let short = storeShortDecimal(value, at: p)
         if short > 0 { return short }
-        // Shortest round-trip digits, written in place: the runtime's own
-        // formatter behind `Double.description`, without the String it builds.
+        let magnitude = value.magnitude
+        if ShortestDigits.coversPlainly(magnitude) {
+            var k = 0
+            if value < 0 {
+                p.pointee = UInt8(ascii: "-")
+                k = 1
+            }
+            return k &+ ShortestDigits(magnitude).storePlain(at: p + k)
+        }
+        // Exponent notation and subnormals: the runtime's own formatter
+        // behind `Double.description`, written in place without the String
+        // it builds.
         // It leaves the zero digits it places by position unwritten, so the
         // room starts as zeros.
         p.initialize(repeating: UInt8(ascii: "0"), count: maxNumberBytes)
