@@ -51,7 +51,8 @@ struct ShortestDigits {
     }
 
     /// The shortest digits of `magnitude`, which `coversPlainly` must accept.
-    @usableFromInline
+    /// Inlined into `JSONWriter.storeNonIntegral`: 17 instructions fewer a value (callgrind).
+    @usableFromInline @inline(__always)
     init(_ magnitude: Double) {
         assert(Self.coversPlainly(magnitude), "ShortestDigits: \(magnitude) is outside the plain range")
         let significandBits = magnitude.significandBitPattern
@@ -66,12 +67,12 @@ struct ShortestDigits {
         // k = floor(log10(2^q)), or floor(log10(3/4 · 2^q)) at a power of
         // two; h = q + floor(log2(10^-k)), in 0...3. The constants are the
         // paper's fixed-point logarithms (section 9).
-        let k = (q &* 1_262_611 &- (lowerIsCloser ? 524_031 : 0)) >> 22
-        let h = q &+ ((-k &* 1_741_647) >> 19)
+        let k = (q &* 1_262_611 &- (lowerIsCloser ? 524_031 : 0)) &>> 22
+        let h = q &+ ((-k &* 1_741_647) &>> 19)
         let g = Self.normalizedPowersOfTen[-k]
-        let vbl = Self.roundToOdd(g, cbl << h)
-        let vb = Self.roundToOdd(g, cb << h)
-        let vbr = Self.roundToOdd(g, cbr << h)
+        let vbl = Self.roundToOdd(g, cbl &<< h)
+        let vb = Self.roundToOdd(g, cb &<< h)
+        let vbr = Self.roundToOdd(g, cbr &<< h)
         // Round-half-even reading: the interval's ends belong to it when c
         // is even. (In this range the ends, odd multiples of 2^(q-1), are
         // never the deciding candidate, so the tests cannot see this rule;
@@ -114,44 +115,67 @@ struct ShortestDigits {
     /// at `p` (room for `JSONWriter.maxNumberBytes`) and returns the byte count.
     @usableFromInline
     func storePlain(at p: UnsafeMutablePointer<UInt8>) -> Int {
-        let count = JSONWriter.decimalDigits(digits)
+        let count = Self.decimalLength(digits)
         let point = count &+ exponent  // digits before the decimal point
+        var rest = digits
         if point <= 0 {
-            // 0.00ddd: the range keeps the leading zeros to three.
-            let zeros = -point
+            // 0.ddd, 0.0ddd, 0.00ddd or 0.000ddd (the range stops at 0.0001):
+            // the longest prefix, then the digits over its surplus zeros.
             p[0] = UInt8(ascii: "0")
             p[1] = UInt8(ascii: ".")
-            for i in 0..<zeros { p[2 &+ i] = UInt8(ascii: "0") }
-            Self.store(digits, count: count, at: p + (2 &+ zeros))
-            return 2 &+ zeros &+ count
+            p[2] = UInt8(ascii: "0")
+            p[3] = UInt8(ascii: "0")
+            p[4] = UInt8(ascii: "0")
+            Self.storeLowDigits(of: &rest, count: count, at: p + (2 &- point))
+            return 2 &- point &+ count
         }
         if point < count {
-            // ddd.ddd: the digits one byte to the right, then the integer
-            // part moved back over the gap, which the point then fills.
-            Self.store(digits, count: count, at: p + 1)
-            for i in 0..<point { p[i] = p[i &+ 1] }
+            // ddd.ddd: the fraction's digits, the point, the integer's.
+            Self.storeLowDigits(of: &rest, count: count &- point, at: p + (point &+ 1))
             p[point] = UInt8(ascii: ".")
+            Self.storeLowDigits(of: &rest, count: point, at: p)
             return count &+ 1
         }
         // ddd00: an integer, at most 2^53.
-        Self.store(digits, count: count, at: p)
+        Self.storeLowDigits(of: &rest, count: count, at: p)
         for i in count..<point { p[i] = UInt8(ascii: "0") }
         return point
     }
 
-    /// Stores the `count` decimal digits of `value` at `p`, two per division.
+    /// The number of decimal digits of `v`, which is below 10^17 (17 digits
+    /// at most: Schubfach's `s`, rounded up). Most track values have 16 or
+    /// 17, so those cost one or two compares.
     @inline(__always)
-    static func store(_ value: UInt64, count: Int, at p: UnsafeMutablePointer<UInt8>) {
-        let pairs = JSONWriter.digitPairs.utf8Start
-        var rest = value
+    static func decimalLength(_ v: UInt64) -> Int {
+        if v >= 1_000_000_000_000_000 { return v >= 10_000_000_000_000_000 ? 17 : 16 }
+        if v >= 1_000_000_000_000 {
+            if v >= 100_000_000_000_000 { return 15 }
+            return v >= 10_000_000_000_000 ? 14 : 13
+        }
+        if v >= 100_000_000 {
+            if v >= 10_000_000_000 { return v >= 100_000_000_000 ? 12 : 11 }
+            return v >= 1_000_000_000 ? 10 : 9
+        }
+        return JSONWriter.decimalDigits(v)
+    }
+
+    /// Stores the lowest `count` decimal digits of `value` at `p`, two per
+    /// division, and leaves in `value` the digits above them.
+    @inline(__always)
+    static func storeLowDigits(of value: inout UInt64, count: Int, at p: UnsafeMutablePointer<UInt8>) {
+        let pairs = UnsafeRawPointer(JSONWriter.digitPairs.utf8Start)
         var end = count
         while end >= 2 {
-            let (q, r) = rest.quotientAndRemainder(dividingBy: 100)
+            let (q, r) = value.quotientAndRemainder(dividingBy: 100)
             end &-= 2
-            p[end] = pairs[Int(r) &* 2]
-            p[end &+ 1] = pairs[Int(r) &* 2 &+ 1]
-            rest = q
+            UnsafeMutableRawPointer(p + end).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: Int(r) &* 2, as: UInt16.self), as: UInt16.self)
+            value = q
         }
-        if end == 1 { p[0] = UInt8(truncatingIfNeeded: rest) &+ UInt8(ascii: "0") }
+        if end == 1 {
+            let (q, r) = value.quotientAndRemainder(dividingBy: 10)
+            p.pointee = UInt8(truncatingIfNeeded: r) &+ UInt8(ascii: "0")
+            value = q
+        }
     }
 }
