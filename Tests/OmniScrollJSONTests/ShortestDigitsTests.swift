@@ -23,20 +23,23 @@ final class ShortestDigitsTests: XCTestCase {
         var failures: [String] = []
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: JSONWriter.maxNumberBytes)
         defer { buffer.deallocate() }
-        func check(_ who: String, _ value: Double, _ expected: String, _ count: Int) {
-            let text = UnsafeBufferPointer(start: buffer, count: count)
-            if !expected.utf8.elementsEqual(text) {
-                failures.append("\(who): \(expected) (bits 0x\(String(value.bitPattern, radix: 16))) written as \(String(decoding: text, as: UTF8.self))")
+        func check(_ who: String, _ value: Double, _ expected: UnsafeBufferPointer<UInt8>, _ count: Int) {
+            if count != expected.count || memcmp(buffer, expected.baseAddress!, count) != 0 {
+                let text = UnsafeBufferPointer(start: buffer, count: count)
+                failures.append("\(who): \(String(decoding: expected, as: UTF8.self)) (bits 0x\(String(value.bitPattern, radix: 16))) written as \(String(decoding: text, as: UTF8.self))")
             }
         }
         for value in values where failures.count < 5 {
-            var expected = value.description
-            if expected.hasSuffix(".0") { expected.removeLast(2) }
-            check("JSONWriter", value, expected, JSONWriter.store(value, at: buffer))
-            if ShortestDigits.coversPlainly(value.magnitude) {
-                let sign = value < 0 ? 1 : 0
-                buffer.pointee = UInt8(ascii: "-")
-                check("ShortestDigits", value, expected, sign + ShortestDigits(value.magnitude).storePlain(at: buffer + sign))
+            var description = value.description
+            description.withUTF8 { utf8 in
+                let withoutPointZero = utf8.count > 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8[utf8.count - 1] == UInt8(ascii: "0")
+                let expected = UnsafeBufferPointer(rebasing: utf8[..<(withoutPointZero ? utf8.count - 2 : utf8.count)])
+                check("JSONWriter", value, expected, JSONWriter.store(value, at: buffer))
+                if ShortestDigits.coversPlainly(value.magnitude) {
+                    let sign = value < 0 ? 1 : 0
+                    buffer.pointee = UInt8(ascii: "-")
+                    check("ShortestDigits", value, expected, sign + ShortestDigits(value.magnitude).storePlain(at: buffer + sign))
+                }
             }
         }
         return failures
