@@ -259,15 +259,7 @@ public struct JSONWriter {
         }
         let short = storeShortDecimal(value, at: p)
         if short > 0 { return short }
-        let magnitude = value.magnitude
-        if ShortestDigits.coversPlainly(magnitude) {
-            var k = 0
-            if value < 0 {
-                p.pointee = UInt8(ascii: "-")
-                k = 1
-            }
-            return k &+ ShortestDigits(magnitude).storePlain(at: p + k)
-        }
+        if ShortestDigits.coversPlainly(value.magnitude) { return ShortestDigits.storePlain(value, at: p) }
         // Exponent notation and subnormals: the runtime's own formatter
         // behind `Double.description`, written in place without the String
         // it builds.

@@ -36,9 +36,7 @@ final class ShortestDigitsTests: XCTestCase {
                 let expected = UnsafeBufferPointer(rebasing: utf8[..<(withoutPointZero ? utf8.count - 2 : utf8.count)])
                 check("JSONWriter", value, expected, JSONWriter.store(value, at: buffer))
                 if ShortestDigits.coversPlainly(value.magnitude) {
-                    let sign = value < 0 ? 1 : 0
-                    buffer.pointee = UInt8(ascii: "-")
-                    check("ShortestDigits", value, expected, sign + ShortestDigits(value.magnitude).storePlain(at: buffer + sign))
+                    check("ShortestDigits", value, expected, ShortestDigits.storePlain(value, at: buffer))
                 }
             }
         }
