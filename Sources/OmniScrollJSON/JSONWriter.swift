@@ -259,8 +259,10 @@ public struct JSONWriter {
         }
         let short = storeShortDecimal(value, at: p)
         if short > 0 { return short }
-        // Shortest round-trip digits, written in place: the runtime's own
-        // formatter behind `Double.description`, without the String it builds.
+        if ShortestDigits.coversPlainly(value.magnitude) { return ShortestDigits.storePlain(value, at: p) }
+        // Exponent notation and subnormals: the runtime's own formatter
+        // behind `Double.description`, written in place without the String
+        // it builds.
         // It leaves the zero digits it places by position unwritten, so the
         // room starts as zeros.
         p.initialize(repeating: UInt8(ascii: "0"), count: maxNumberBytes)

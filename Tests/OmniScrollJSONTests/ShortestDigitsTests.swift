@@ -1,0 +1,119 @@
+import XCTest
+@testable import OmniScrollJSON
+
+/// `ShortestDigits` and the writer that uses it write `Double.description`
+/// byte for byte (minus a trailing ".0") over the range it covers.
+final class ShortestDigitsTests: XCTestCase {
+    /// SplitMix64 (Steele, Lea, Flood 2014): seeded, so a failure prints what reproduces it.
+    private struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Checks `values` and returns the first few failures, each with the
+    /// value's bit pattern, what was expected and what was written (by the
+    /// writer, and by `ShortestDigits` alone when it covers the value).
+    private func mismatches<S: Sequence<Double>>(_ values: S) -> [String] {
+        var failures: [String] = []
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: JSONWriter.maxNumberBytes)
+        defer { buffer.deallocate() }
+        func check(_ who: String, _ value: Double, _ expected: UnsafeBufferPointer<UInt8>, _ count: Int) {
+            if count != expected.count || memcmp(buffer, expected.baseAddress!, count) != 0 {
+                let text = UnsafeBufferPointer(start: buffer, count: count)
+                failures.append("\(who): \(String(decoding: expected, as: UTF8.self)) (bits 0x\(String(value.bitPattern, radix: 16))) written as \(String(decoding: text, as: UTF8.self))")
+            }
+        }
+        for value in values where failures.count < 5 {
+            var description = value.description
+            description.withUTF8 { utf8 in
+                let withoutPointZero = utf8.count > 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8[utf8.count - 1] == UInt8(ascii: "0")
+                let expected = UnsafeBufferPointer(rebasing: utf8[..<(withoutPointZero ? utf8.count - 2 : utf8.count)])
+                check("JSONWriter", value, expected, JSONWriter.store(value, at: buffer))
+                if ShortestDigits.coversPlainly(value.magnitude) {
+                    check("ShortestDigits", value, expected, ShortestDigits.storePlain(value, at: buffer))
+                }
+            }
+        }
+        return failures
+    }
+
+    private let smallest = ShortestDigits.smallestPlain
+    private let largest = ShortestDigits.largestPlain
+
+    func testRangeIsWhereDescriptionHasNoExponent() {
+        XCTAssertEqual(smallest.description, "0.0001")
+        XCTAssertEqual(smallest.nextDown.description, "9.999999999999999e-05")
+        XCTAssertEqual(largest.description, "9007199254740992.0")
+        XCTAssertEqual(largest.nextUp.description, "9.007199254740994e+15")
+        XCTAssertTrue(ShortestDigits.coversPlainly(smallest))
+        XCTAssertFalse(ShortestDigits.coversPlainly(smallest.nextDown))
+        XCTAssertTrue(ShortestDigits.coversPlainly(largest))
+        XCTAssertFalse(ShortestDigits.coversPlainly(largest.nextUp))
+    }
+
+    func testEdges() {
+        var values: [Double] = []
+        for bound in [smallest, largest, 9_007_199_254_740_991, 4_503_599_627_370_496] {
+            var down = bound, up = bound
+            for _ in 0..<64 {
+                values += [down, up]
+                down = down.nextDown
+                up = up.nextUp
+            }
+        }
+        for e in -14...53 {
+            let power = Double(sign: .plus, exponent: e, significand: 1)
+            values += [power, power.nextDown, power.nextUp]
+        }
+        var power = 1e-4
+        for _ in -4...16 {
+            values += [power, power.nextDown, power.nextUp]
+            power *= 10
+        }
+        // 15, 16 and 17 significant digits.
+        values += [123_456_789_012.345, 0.123456789012345, 1.234567890123456, 0.1234567890123456,
+                   0.30000000000000004, 1.0 / 3, 2.0 / 3, 0.39285714285714285, 24.118807627078244,
+                   1234567.891, 0.001234, 123.456, 1e15 + 0.2, 999_999_999_999_999.9, 0.000_123_456_789_012_345_67]
+        // Ties: v · 10^-k ends in exactly .5 at the scale the algorithm
+        // works at, so two candidates are equally near (Schubfach takes the
+        // even one). Quarters from 2^49 up to 2^51 and eighths from 2^47 up
+        // to 2^48 are such values.
+        for j in stride(from: 1, through: 399, by: 2) {
+            values += [4_503_599_627_370_496 / 2 + Double(j) / 4, 562_949_953_421_312 + Double(j) / 4,
+                       1_125_899_906_842_624 + Double(j) / 4, 140_737_488_355_328 + Double(j) / 8]
+        }
+        XCTAssertEqual(mismatches(values + values.map { -$0 }), [])
+    }
+
+    func testRandomBitPatternsInRange() {
+        let seed: UInt64 = 0x5EED_D70A
+        var rng = SeededGenerator(state: seed)
+        let low = smallest.bitPattern, high = largest.bitPattern
+        let values = (0..<2_000_000).lazy.map { _ in
+            let value = Double(bitPattern: UInt64.random(in: low...high, using: &rng))
+            return Bool.random(using: &rng) ? value : -value
+        }
+        XCTAssertEqual(mismatches(values), [], "seed \(seed)")
+    }
+
+    /// Values computed as track values are: ratios, thirds, easing curves.
+    func testComputedValues() {
+        let seed: UInt64 = 0xC0_4E_D1
+        var rng = SeededGenerator(state: seed)
+        let values = (0..<250_000).lazy.flatMap { _ -> [Double] in
+            let a = Double(Int.random(in: -10_000...10_000, using: &rng)) / 4
+            let b = Double(Int.random(in: 1...2_000, using: &rng))
+            let c = Double(Int.random(in: 1...997, using: &rng))
+            let t = Double.random(in: 0...1, using: &rng)
+            let cubic = 3 * t * (1 - t) * (1 - t) * 0.42 + 3 * t * t * (1 - t) * 0.58 + t * t * t
+            return [a * b / c, a / 3, cubic, t * t * (3 - 2 * t) * 10_000]
+        }
+        XCTAssertEqual(mismatches(values), [], "seed \(seed)")
+    }
+}
