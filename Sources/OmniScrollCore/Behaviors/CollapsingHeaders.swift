@@ -25,8 +25,9 @@ struct CollapsingHeaders: ContainerBehavior {
 
     /// Changes the path in place when this container alone holds it, else on a copy.
     private mutating func updatePath(_ change: (inout Path.State) -> Void) {
-        if isKnownUniquelyReferenced(&path), let path {
-            change(&path.state)
+        if isKnownUniquelyReferenced(&path), path != nil {
+            // Through the stored reference: a bound copy retains it.
+            change(&path!.state)
         } else {
             var state = path?.state ?? Path.State()
             change(&state)
