@@ -116,6 +116,30 @@ final class CollapsingHeaderTests: XCTestCase {
         }
     }
 
+    /// A header that does not float is not followed along the path (its
+    /// offset is derived from the container's): its snapshot part is still
+    /// how far the offset carries it, beside a floating header's path, and a
+    /// restored container goes on as the live one does.
+    func testHeadersThatDoNotFloatAreSavedAtTheOffsetThatCarriesThem() throws {
+        var pinned = try make([.collapsing("bar", maxHeight: 200, minHeight: 50, mode: .pinned),
+                               .scroll("list", contentHeight: 5000)])
+        for offset in [50.0, 120, 300, 280] { _ = try pinned.apply(.offset(offset)) }
+        XCTAssertEqual(pinned.snapshot().state["headerScroll"], .array([.number(280)]))
+        var restored = try Container(restoring: pinned.snapshot())
+        XCTAssertEqual(try restored.apply(.offset(90)).layout.child(0), try pinned.apply(.offset(90)).layout.child(0))
+
+        var mixed = try make([.collapsing("top", maxHeight: 100, minHeight: 40, mode: .scroll),
+                              .collapsing("bar", maxHeight: 200, minHeight: 50, mode: .floating),
+                              .scroll("list", contentHeight: 5000)])
+        for offset in [2000.0, 1950] { _ = try mixed.apply(.offset(offset)) }
+        XCTAssertEqual(mixed.snapshot().state["headerScroll"], .array([.number(1950), .number(150)]))
+        var restoredMixed = try Container(restoring: mixed.snapshot())
+        for offset in [1900.0, 1990, 2100] {
+            let live = try mixed.apply(.offset(offset)).layout, again = try restoredMixed.apply(.offset(offset)).layout
+            XCTAssertEqual([live.child(0), live.child(1)], [again.child(0), again.child(1)], "offset \(offset)")
+        }
+    }
+
     // MARK: - Properties
 
     private func forEachSeed(_ cases: Int, _ body: (UInt64, inout SeededGenerator) throws -> Void) rethrows {

@@ -10,8 +10,14 @@ struct CollapsingHeaders: ContainerBehavior {
 
     private final class Path: @unchecked Sendable {
         struct State {
-            /// Each header's effective scroll offset, parallel to the stack's `headerIndices`.
+            /// Each header's effective scroll offset, parallel to the stack's
+            /// `headerIndices`; while `derived`, left as it was.
             var scroll: [Double] = []
+            /// No header floated at the last follow, so none was followed:
+            /// each effective offset is how far `lastOffset` carries the
+            /// header (`scrolledPast`), derived where it is read. Only a
+            /// floating header's offset depends on the path.
+            var derived = false
             /// The ends each header was at after the last change list.
             var ends: [HeaderEnd] = []
             /// The offset `scroll` was followed to (a snap follows it on to the draft's).
@@ -36,7 +42,8 @@ struct CollapsingHeaders: ContainerBehavior {
     }
 
     /// Each header's effective scroll offset, parallel to the stack's
-    /// `headerIndices`; empty without headers.
+    /// `headerIndices`, for the floating ones (the layout derives the others
+    /// from the offset: `followedScroll` gives every one); empty without headers.
     var scroll: [Double] { path?.state.scroll ?? [] }
     private var ends: [HeaderEnd] { path?.state.ends ?? [] }
     private var lastOffset: Double { path?.state.lastOffset ?? 0 }
@@ -61,19 +68,44 @@ struct CollapsingHeaders: ContainerBehavior {
 
     private mutating func follow(_ stack: ChildStack, from previous: Double?, to offset: Double) {
         let continues = previous != nil && (path?.state.scroll.count ?? 0) == stack.headerIndices.count
+        let floats = Self.hasFloatingHeader(stack)
         updatePath { state in
             if let previous, continues {
-                // In place: a scroll moves the offsets it holds, allocating
-                // nothing (the indices read in place: a copy retains them).
-                for k in state.scroll.indices {
-                    state.scroll[k] = Self.scroll(state.scroll[k], child: stack.headerIndices[k], in: stack,
-                                                  from: previous, to: offset)
+                // Without a floating header every offset is derived from the
+                // offset alone: nothing to follow (the usual scroll).
+                if floats {
+                    if state.derived {
+                        for k in state.scroll.indices {
+                            state.scroll[k] = Self.scrolledPast(child: stack.headerIndices[k], in: stack, at: state.lastOffset)
+                        }
+                    }
+                    // In place: a scroll moves the offsets it holds, allocating
+                    // nothing (the indices read in place: a copy retains them).
+                    for k in state.scroll.indices {
+                        state.scroll[k] = Self.scroll(state.scroll[k], child: stack.headerIndices[k], in: stack,
+                                                      from: previous, to: offset)
+                    }
                 }
+                state.derived = !floats
             } else {
                 state.scroll = stack.headerIndices.map { Self.scrolledPast(child: $0, in: stack, at: offset) }
+                state.derived = false
             }
             state.lastOffset = offset
         }
+    }
+
+    /// Whether some header of `stack` floats (`CollapsingChild.Mode.floating`).
+    private static func hasFloatingHeader(_ stack: ChildStack) -> Bool {
+        for k in 0..<stack.headerIndices.count {
+            if case .collapsing(let header) = stack.payloads[stack.headerIndices[k]], header.mode == .floating { return true }
+        }
+        return false
+    }
+
+    /// Header `k`'s (child `i`'s) effective scroll offset after the last follow.
+    private func followedScroll(_ k: Int, child i: Int, in stack: ChildStack) -> Double {
+        path!.state.derived ? Self.scrolledPast(child: i, in: stack, at: lastOffset) : scroll[k]
     }
 
     /// The effective scroll offset of child `i`, a header whose offset was
@@ -98,7 +130,7 @@ struct CollapsingHeaders: ContainerBehavior {
         guard scroll.count == stack.headerIndices.count, draft.motionRequest == nil else { return }
         for (k, i) in stack.headerIndices.enumerated() {
             guard case .collapsing(let header) = stack.payloads[i], header.snap else { continue }
-            let e = Self.scroll(scroll[k], child: i, in: stack, from: lastOffset, to: draft.offset)
+            let e = Self.scroll(followedScroll(k, child: i, in: stack), child: i, in: stack, from: lastOffset, to: draft.offset)
             if let target = Self.snapTarget(offset: draft.offset, scrolledPast: e,
                                             range: stack.naturalHeight(i) - header.minHeight) {
                 draft.startMotion(to: target, phase: .animating)
@@ -175,7 +207,10 @@ struct CollapsingHeaders: ContainerBehavior {
     static let statePart: StateDeclaration? = StateDeclaration(
         "headerScroll", .array(.number(.length)), initial: .array([]))
 
-    func save() -> OptionValue { .array(scroll.map(OptionValue.number)) }
+    func save(with stack: ChildStack) -> OptionValue {
+        guard path != nil else { return .array([]) }
+        return .array(stack.headerIndices.indices.map { .number(followedScroll($0, child: stack.headerIndices[$0], in: stack)) })
+    }
 
     /// The offsets a snapshot's part stores, for the layout every part is
     /// restored against (empty when none, or when the part is not numbers).
