@@ -39,9 +39,11 @@ let package = Package(
                           path: "bench/Sources/omniscroll-bench"),
         .executableTarget(name: "omniscroll-line-echo", path: "bench/Sources/omniscroll-line-echo"),
 
-        .testTarget(name: "OmniScrollCoreTests", dependencies: ["OmniScrollCore"]),
-        .testTarget(name: "OmniScrollJSONTests", dependencies: ["OmniScrollJSON"]),
-        .testTarget(name: "OmniScrollProtocolTests", dependencies: ["OmniScrollProtocol", "OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC", "OmniScrollTemplates"]),
+        // What several test targets share (the seeded generator of the property tests).
+        .target(name: "OmniScrollTestSupport", path: "Tests/Support"),
+        .testTarget(name: "OmniScrollCoreTests", dependencies: ["OmniScrollCore", "OmniScrollTestSupport"]),
+        .testTarget(name: "OmniScrollJSONTests", dependencies: ["OmniScrollJSON", "OmniScrollTestSupport"]),
+        .testTarget(name: "OmniScrollProtocolTests", dependencies: ["OmniScrollProtocol", "OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC", "OmniScrollTemplates", "OmniScrollTestSupport"]),
         .testTarget(name: "OmniScrollTraceTests", dependencies: ["OmniScrollTrace", "OmniScrollJSON"]),
         .testTarget(name: "OmniScrollWorkerTests", dependencies: ["OmniScrollJSON"]),
         .testTarget(name: "OmniScrollClientTests", dependencies: ["OmniScrollClient"]),

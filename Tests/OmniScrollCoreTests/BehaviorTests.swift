@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 /// Each behavior's transitions, one test per rule.
 final class BehaviorTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 /// The collapsing header (DESIGN.md §4.3): its extent, collapse and paint
 /// extent at every offset, the floating path, the scroll children below

@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 final class ExponentialDecayTests: XCTestCase {
     private static let rates = [PhysicsPreset.ios, .iosFast, .flutter].map { preset -> Double in

@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 /// `options.feed`: the current child (nearest centre, committed at idle) and
 /// the preload window around it, with edge-triggered events.

@@ -1,20 +1,5 @@
 import OmniScrollCore
-
-/// SplitMix64: a small seeded generator so every property test can print the
-/// seed that reproduces a failure.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import OmniScrollTestSupport
 
 /// Seed 000's golden container: V = 800, top C = 2000, bottom C = 3000, inset.bottom = 100.
 func seedContainer(options: ContainerOptions = ContainerOptions()) throws -> (Container, ContainerUpdate) {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 final class FlingRequestTests: XCTestCase {
     private func error(_ request: FlingRequest) -> ContainerError? {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 /// Properties of the solver over thousands of random containers, at offsets
 /// inside and beyond the bounds. Every failure message carries the seed.

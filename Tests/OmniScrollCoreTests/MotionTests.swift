@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 final class MotionTests: XCTestCase {
     private func randomSnap(_ rng: inout SeededGenerator) -> SnapRule? {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 /// DESIGN §4.2's snap rule for a pager release.
 final class PageSnapTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 /// Page switches over random headers, bars, pages and offsets (DESIGN §4.2).
 final class PagerPropertyTests: XCTestCase {

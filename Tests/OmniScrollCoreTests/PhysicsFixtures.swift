@@ -1,4 +1,5 @@
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 /// Runs `body` once per seed, each with its own generator; failure messages
 /// carry the seed so a case can be replayed alone.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 /// Restoring checks every behavior's part of a snapshot against the restored
 /// children, options and layout: a part no sequence of calls could reach is

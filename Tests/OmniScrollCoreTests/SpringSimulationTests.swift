@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 final class SpringSimulationTests: XCTestCase {
     /// Springs of every kind: the presets' two and random ratios either side of 1.

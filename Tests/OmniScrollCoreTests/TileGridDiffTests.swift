@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 /// `added` and `removed` are exactly the set differences between consecutive
 /// replies, listed row-major, and cost what they list.

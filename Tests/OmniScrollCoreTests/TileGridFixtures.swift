@@ -1,4 +1,5 @@
 import OmniScrollCore
+import OmniScrollTestSupport
 
 /// A value on a quarter-point grid: sums and differences of such values stay
 /// exact, so the grid properties can be asserted with `==`.

@@ -1,21 +1,10 @@
 import XCTest
 @testable import OmniScrollJSON
+import OmniScrollTestSupport
 
 /// `ShortestDigits` and the writer that uses it write `Double.description`
 /// byte for byte (minus a trailing ".0") over the range it covers.
 final class ShortestDigitsTests: XCTestCase {
-    /// SplitMix64 (Steele, Lea, Flood 2014): seeded, so a failure prints what reproduces it.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Checks `values` and returns the first few failures, each with the
     /// value's bit pattern, what was expected and what was written (by the
     /// writer, and by `ShortestDigits` alone when it covers the value).
@@ -93,7 +82,7 @@ final class ShortestDigitsTests: XCTestCase {
 
     func testRandomBitPatternsInRange() {
         let seed: UInt64 = 0x5EED_D70A
-        var rng = SeededGenerator(state: seed)
+        var rng = SeededGenerator(seed: seed)
         let low = smallest.bitPattern, high = largest.bitPattern
         let values = (0..<2_000_000).lazy.map { _ in
             let value = Double(bitPattern: UInt64.random(in: low...high, using: &rng))
@@ -105,7 +94,7 @@ final class ShortestDigitsTests: XCTestCase {
     /// Values computed as track values are: ratios, thirds, easing curves.
     func testComputedValues() {
         let seed: UInt64 = 0xC0_4E_D1
-        var rng = SeededGenerator(state: seed)
+        var rng = SeededGenerator(seed: seed)
         let values = (0..<250_000).lazy.flatMap { _ -> [Double] in
             let a = Double(Int.random(in: -10_000...10_000, using: &rng)) / 4
             let b = Double(Int.random(in: 1...2_000, using: &rng))

@@ -1,5 +1,6 @@
 import OmniScrollJSON
 import XCTest
+import OmniScrollTestSupport
 
 /// `session.update` with several sizes is one change: its reply does not
 /// depend on the order of the keys of `sizes` (anchoring is decided against

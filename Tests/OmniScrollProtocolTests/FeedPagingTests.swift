@@ -1,6 +1,7 @@
 import OmniScrollJSON
 import XCTest
 @testable import OmniScrollProtocol
+import OmniScrollTestSupport
 
 /// Paging in a feed session made from the built-in `feed` template
 /// (`options.paging`, `ios` physics): flicks forwarded as a client does,

@@ -2,6 +2,7 @@ import Foundation
 import OmniScrollJSON
 import XCTest
 @testable import OmniScrollProtocol
+import OmniScrollTestSupport
 
 /// A feed session's replies: components named in registration order and
 /// only for the types they subscribe to, and replies whose size follows the

@@ -1,5 +1,6 @@
 import OmniScrollJSON
 import XCTest
+import OmniScrollTestSupport
 
 /// A delta grid session's replies rebuild a full session's: a client that
 /// keeps its tiles, drops `removed`, moves the kept frames by `recentered`

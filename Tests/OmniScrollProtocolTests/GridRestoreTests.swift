@@ -1,5 +1,6 @@
 import OmniScrollJSON
 import XCTest
+import OmniScrollTestSupport
 
 /// A restored grid answers like the original: seeded random grid walks
 /// (drags, rests, viewport changes, far jumps; every recenter mode, full and

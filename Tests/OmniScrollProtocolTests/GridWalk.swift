@@ -1,4 +1,5 @@
 import OmniScrollJSON
+import OmniScrollTestSupport
 
 /// `count` random `grid.update` params (without `session`), seeded: mostly
 /// small drags, some jumps across many screens, viewport changes and rests.

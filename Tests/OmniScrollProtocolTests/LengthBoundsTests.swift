@@ -1,5 +1,6 @@
 import OmniScrollJSON
 import XCTest
+import OmniScrollTestSupport
 
 /// Every length is at most 10¹² points and every offset at most 10²⁴ in
 /// magnitude, so no sum a session forms overflows and no reply carries a

@@ -2,6 +2,7 @@ import OmniScrollJSON
 import XCTest
 @testable import OmniScrollCore
 @testable import OmniScrollProtocol
+import OmniScrollTestSupport
 
 /// Components registered at `session.create`: each event of the session's
 /// replies names the components subscribed to its type, in registration

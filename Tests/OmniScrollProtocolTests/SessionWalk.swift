@@ -1,10 +1,11 @@
 import OmniScrollJSON
+import OmniScrollTestSupport
 
 /// A seeded random client: builds session calls of every kind against the
 /// sessions and children it has seen created, for property tests of the
 /// worker's replies.
 struct SessionWalk {
-    private var state: UInt64
+    private var random: SeededGenerator
     private var session: String?
     private var children: [String] = []
     /// The page ids of each pager child seen created, by pager id.
@@ -17,17 +18,10 @@ struct SessionWalk {
     private var time = 0.0
 
     init(seed: UInt64) {
-        state = seed
+        random = SeededGenerator(seed: seed)
     }
 
-    /// SplitMix64 (Steele, Lea, Flood 2014): small and good enough for tests.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func next() -> UInt64 { random.next() }
 
     private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     private mutating func chance(_ percent: Int) -> Bool { below(100) < percent }

@@ -29,22 +29,6 @@ func parsed(_ text: String?) -> JSONValue? {
     return try? JSONParser.parse(text)
 }
 
-/// SplitMix64, as in the core tests' fixtures: a seeded generator so every
-/// property test can print the seed that reproduces a failure.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The reply lines of `requests` sent one per line to a fresh worker.
 func replies(_ requests: [String]) -> [String] {
     runWorker(requests.joined(separator: "\n") + "\n").output.split(separator: "\n").map(String.init)
