@@ -170,7 +170,7 @@ struct CollapsingHeaders: ContainerBehavior {
 
     @inline(__always)  // a container without headers pays the guard only
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        guard path != nil || transition.layout.hasHeaders, !endsHold(in: transition.layout) else { return }
+        guard path != nil || transition.layout.hasHeaders, !endsHold(in: transition) else { return }
         emitEnds(transition, events: &events)
     }
 
@@ -194,9 +194,11 @@ struct CollapsingHeaders: ContainerBehavior {
 
     /// Whether every header is at the end it was at after the last change
     /// list (the usual scroll, which then copies and builds nothing).
-    private func endsHold(in layout: Layout) -> Bool {
-        guard let path, path.state.ends.count == layout.stack.headerIndices.count else { return false }
-        for k in path.state.ends.indices where HeaderEnd(layout.collapse(ofHeader: k)) != path.state.ends[k] {
+    /// Reads the transition's layout in place: a layout passed as an
+    /// argument from here is copied whole (a memcpy per scroll).
+    private func endsHold(in transition: Transition) -> Bool {
+        guard let path, path.state.ends.count == transition.layout.stack.headerIndices.count else { return false }
+        for k in path.state.ends.indices where HeaderEnd(transition.layout.collapse(ofHeader: k)) != path.state.ends[k] {
             return false
         }
         return true
