@@ -26,12 +26,12 @@ struct ChildStack: Sendable {
         @exclusivity(unchecked) var pins = StickyPins()
         /// The side table of the kind whose children hold more than a payload.
         @exclusivity(unchecked) var pagerTable = PagerTable()
-        /// Whether some child's kind writes members into its entry of a
-        /// Layout reply (`ChildKindRule.writesLayoutMembers`).
+        /// Whether some child's kind adds members to its entry of a Layout
+        /// reply (`ChildKindRule.layoutMembers`).
         @exclusivity(unchecked) var hasKindMembers = false
-        /// Per child, whether its kind writes members (one load per child
-        /// of a reply, not a call through its rule); empty without any.
-        @exclusivity(unchecked) var writesKindMembers: [Bool] = []
+        /// Per child, the members its kind adds (one load per child of a
+        /// reply, not a call through its rule); empty without any.
+        @exclusivity(unchecked) var kindMembers: [KindLayoutMembers] = []
         /// The collapsing headers' child indices, ascending.
         @exclusivity(unchecked) var headerIndices: [Int] = []
         /// The viewport height the frame heights were computed for.
@@ -50,7 +50,7 @@ struct ChildStack: Sendable {
             copy.pins = pins
             copy.pagerTable = pagerTable
             copy.hasKindMembers = hasKindMembers
-            copy.writesKindMembers = writesKindMembers
+            copy.kindMembers = kindMembers
             copy.headerIndices = headerIndices
             return copy
         }
@@ -73,8 +73,8 @@ struct ChildStack: Sendable {
     /// Whether some child's kind writes members into its entry of a Layout
     /// reply: the reply's encoder asks each child's kind only then.
     var hasKindMembers: Bool { storage.hasKindMembers }
-    /// Whether child `i`'s kind writes members into its entry.
-    func writesKindMembers(_ i: Int) -> Bool { storage.hasKindMembers && storage.writesKindMembers[i] }
+    /// The members child `i`'s kind adds to its entry.
+    func kindMembers(_ i: Int) -> KindLayoutMembers { storage.hasKindMembers ? storage.kindMembers[i] : .none }
     var headerIndices: [Int] { storage.headerIndices }
     var unknownSizeCount: Int { storage.unknownSizes.count }
 
@@ -224,8 +224,8 @@ struct ChildStack: Sendable {
         storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
         storage.pagerTable.reindex(storage.ids)
         refreshDerivedHeights(frames: false)
-        storage.hasKindMembers = storage.payloads.contains { $0.kind.writesLayoutMembers }
-        storage.writesKindMembers = storage.hasKindMembers ? storage.payloads.map { $0.kind.writesLayoutMembers } : []
+        storage.hasKindMembers = storage.payloads.contains { $0.kind.layoutMembers != .none }
+        storage.kindMembers = storage.hasKindMembers ? storage.payloads.map { $0.kind.layoutMembers } : []
         storage.headerIndices = storage.payloads.indices.filter { storage.payloads[$0].kind == .collapsing }
         recomputeFrameHeights()
     }

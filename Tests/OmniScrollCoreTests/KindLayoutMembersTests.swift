@@ -1,9 +1,9 @@
 import XCTest
 @testable import OmniScrollCore
 
-/// A child kind writes its own members into its child's entry of a Layout
-/// reply, through its rule (`ChildKindRule.writeLayoutMembers`): the
-/// collapsing header its `collapse`, the pager its `selected`,
+/// A child kind adds its own members to its child's entry of a Layout reply,
+/// as its rule declares them (`ChildKindRule.layoutMembers`): the collapsing
+/// header its number `collapse`, the pager writes its `selected`,
 /// `pageProgress` and `pages`; every other kind nothing, and a layout
 /// without such a kind says so once (`hasKindMembers`).
 final class KindLayoutMembersTests: XCTestCase {
@@ -30,18 +30,19 @@ final class KindLayoutMembersTests: XCTestCase {
             .scroll("web", contentHeight: 2000), .fixed("note", height: 100), .sticky("tabs", height: 44), .page("item"),
         ]).0.layout
         XCTAssertFalse(plain.hasKindMembers)
-        XCTAssertEqual((0..<plain.childCount).map(plain.kindWritesMembers(ofChild:)), [false, false, false, false])
+        XCTAssertEqual((0..<plain.childCount).map(plain.kindMembers(ofChild:)), [.none, .none, .none, .none])
 
         let layout = try make().layout
         XCTAssertTrue(layout.hasKindMembers)
-        XCTAssertEqual((0..<layout.childCount).map(layout.kindWritesMembers(ofChild:)), [true, false, true])
+        XCTAssertEqual((0..<layout.childCount).map(layout.kindMembers(ofChild:)), [.number("collapse"), .none, .written])
         XCTAssertEqual(members(ofChild: 1, in: layout), [], "a fixed child has no members of its own")
     }
 
-    func testTheHeaderWritesItsCollapse() throws {
+    func testTheHeaderDeclaresItsCollapse() throws {
         var container = try make()
         let layout = try container.apply(.offset(100)).layout
-        XCTAssertEqual(members(ofChild: 0, in: layout), ["key collapse", "number \(2.0 / 3)"])
+        XCTAssertEqual(layout.kindMembers(ofChild: 0), .number("collapse"))
+        XCTAssertEqual(layout.kindNumber(ofChild: 0), 2.0 / 3)
     }
 
     func testThePagerWritesItsSelectionProgressAndPagesInView() throws {

@@ -37,7 +37,7 @@ public enum ChildKind: String, CaseIterable, Sendable {
     /// Whether the client declares the natural height and may change it.
     var takesSize: Bool { rule.takesSize }
     /// Whether a child of this kind has members of its own in a Layout reply.
-    var writesLayoutMembers: Bool { rule.writesLayoutMembers }
+    var layoutMembers: KindLayoutMembers { rule.layoutMembers }
 }
 
 /// A child as the client declares it.

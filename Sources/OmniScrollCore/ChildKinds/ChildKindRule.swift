@@ -58,11 +58,13 @@ protocol ChildKindRule {
     /// Where child `i`, which is of this kind, sits at `offset`, given its
     /// natural top and frame height (every kind's placement reads them).
     static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement
-    /// Whether the kind writes members into its child's entry of a Layout reply.
-    static var writesLayoutMembers: Bool { get }
+    /// The members the kind adds to its child's entry of a Layout reply.
+    static var layoutMembers: KindLayoutMembers { get }
+    /// Child `i`'s number for a kind whose `layoutMembers` is `.number`.
+    static func layoutNumber(ofChild i: Int, in layout: Layout) -> Double
     /// Writes child `i`'s own members into its entry of a Layout reply, after
     /// `visibleHeight` (a pager's `selected`, `pageProgress` and `pages`).
-    /// Called only for a kind that `writesLayoutMembers`.
+    /// Called only for a kind whose `layoutMembers` is `.written`.
     static func writeLayoutMembers(ofChild i: Int, in layout: Layout, into w: any ReplyWriter)
 }
 
@@ -78,7 +80,8 @@ extension ChildKindRule {
     static func pinOffset(of payload: ChildPayload) -> Double? { nil }
     static func pinnedHeight(of payload: ChildPayload, natural: Double) -> Double { natural }
     static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError) {}
-    static var writesLayoutMembers: Bool { false }
+    static var layoutMembers: KindLayoutMembers { .none }
+    static func layoutNumber(ofChild i: Int, in layout: Layout) -> Double { 0 }
     static func writeLayoutMembers(ofChild i: Int, in layout: Layout, into w: any ReplyWriter) {}
 }
 
@@ -88,4 +91,24 @@ struct ChildPlacement {
     var frameTop: Double
     var contentOffset = Point(x: 0, y: 0)
     var isPinned = false
+}
+
+/// What a kind adds to its child's entry of a Layout reply, after
+/// `visibleHeight`.
+public enum KindLayoutMembers: Equatable, Sendable {
+    /// Nothing (most kinds).
+    case none
+    /// One number member of this name (a header's `collapse`): the encoder
+    /// writes it with the entry's other numbers, through no dynamic writer.
+    case number(StaticString)
+    /// Members the kind writes itself (`writeLayoutMembers`: a pager's pages).
+    case written
+
+    public static func == (a: Self, b: Self) -> Bool {
+        switch (a, b) {
+        case (.none, .none), (.written, .written): true
+        case (.number(let x), .number(let y)): x.utf8Start == y.utf8Start && x.utf8CodeUnitCount == y.utf8CodeUnitCount
+        default: false
+        }
+    }
 }

@@ -34,7 +34,7 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
     static let sizeMember: StaticString = "maxHeight"
     static let requiresSize = true
     static let payloadMembers: [KindMember] = [.length("minHeight"), .choice("mode", of: Mode.self), .boolean("snap")]
-    static let writesLayoutMembers = true
+    static let layoutMembers = KindLayoutMembers.number("collapse")
 
     static func payload(_ values: [OptionValue?]) -> ChildPayload {
         .collapsing(CollapsingChild(minHeight: values[0]?.number ?? 0,
@@ -79,10 +79,7 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
     }
 
     /// `collapse` (`Layout.collapse(ofChild:)`).
-    static func writeLayoutMembers(ofChild i: Int, in layout: Layout, into w: any ReplyWriter) {
-        guard let collapse = layout.collapse(ofChild: i) else { return }
-        w.member("collapse", collapse)
-    }
+    static func layoutNumber(ofChild i: Int, in layout: Layout) -> Double { layout.collapse(ofChild: i) ?? 0 }
 
     /// The header's extent, paint extent and collapse at effective scroll
     /// offset `e ≥ 0` with `maxHeight` `natural`; `isHeld`: whether the

@@ -1,16 +1,22 @@
 /// The members a child's kind adds to the child's entry of a Layout reply
-/// (`ChildKindRule.writeLayoutMembers`), as the protocol's encoder asks for
-/// them: whether any child has some (once per reply), whether child `i`
-/// has, and writing them.
+/// (`ChildKindRule.layoutMembers`), as the protocol's encoder asks for
+/// them: whether any child has some (once per reply), which child `i`
+/// has, its number or writing them.
 extension Layout {
     /// Whether some child's kind writes members into its entry; when not
     /// (most containers) the encoder asks no child's kind.
     public var hasKindMembers: Bool { stack.hasKindMembers }
 
-    /// Whether child `i`'s kind writes members into its entry.
-    public func kindWritesMembers(ofChild i: Int) -> Bool { stack.writesKindMembers(i) }
+    /// The members child `i`'s kind adds to its entry.
+    public func kindMembers(ofChild i: Int) -> KindLayoutMembers { stack.kindMembers(i) }
 
-    /// Writes child `i`'s kind's members, after its `visibleHeight`.
+    /// Child `i`'s number, for a kind whose members are `.number`.
+    public func kindNumber(ofChild i: Int) -> Double {
+        stack.payloads[i].kind.rule.layoutNumber(ofChild: i, in: self)
+    }
+
+    /// Writes child `i`'s kind's members, after its `visibleHeight`, for a
+    /// kind whose members are `.written`.
     public func writeKindMembers(ofChild i: Int, into w: any ReplyWriter) {
         stack.payloads[i].kind.rule.writeLayoutMembers(ofChild: i, in: self, into: w)
     }

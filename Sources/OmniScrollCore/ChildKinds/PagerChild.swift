@@ -101,7 +101,7 @@ extension PagerChild: ChildKindRule {
     static let sizeMember: StaticString = "contentHeight"
     static let requiresSize = false
     static let takesSize = false
-    static let writesLayoutMembers = true
+    static let layoutMembers = KindLayoutMembers.written
 
     static func sizeRefusal(child id: String) -> String {
         "a pager's height is its selected page's: size its pages by their ids"

@@ -12,8 +12,8 @@ import OmniScrollJSON
 /// started `motion`, a session's `tracks`), then `anchorShift`
 /// when anchoring moved the offset, `clampShift` when the offset was clamped
 /// back into range, and `target` for `session.scrollToChild`. A child's
-/// entry ends with its kind's own members (`ChildKindRule.writeLayoutMembers`:
-/// a header's `collapse`, a pager's pages). The container is taken `inout`
+/// entry ends with its kind's own members (`ChildKindRule.layoutMembers`:
+/// a header's number `collapse`, a pager's pages it writes itself). The container is taken `inout`
 /// only so its behaviors write in place (no copy).
 enum LayoutEncoding {
     /// The reply to a call that applied changes to `container`, listing every child.
@@ -126,20 +126,21 @@ enum LayoutEncoding {
         if layout.hasKindMembers {
             writeChildrenWithKindMembers(children, of: layout, into: &w)
         } else {
-            for i in children { writeChild(i, of: layout, closing: true, into: &w) }
+            for i in children { writeChild(i, of: layout, members: .none, into: &w) }
         }
     }
 
-    /// The entries of a layout where some kind has members: each such
-    /// child's entry is left open for them. Out of line, so the loop above
-    /// stays as it was for every session without such a kind.
+    /// The entries of a layout where some kind has members: a kind's number
+    /// goes with the entry's own numbers; an entry whose kind writes its
+    /// members is left open for them. Out of line, so the loop above stays
+    /// as it was for every session without such a kind.
     @inline(never)
     private static func writeChildrenWithKindMembers(_ children: some Sequence<Int>, of layout: Layout,
                                                      into w: inout JSONWriter) {
         for i in children {
-            let hasMembers = layout.kindWritesMembers(ofChild: i)
-            writeChild(i, of: layout, closing: !hasMembers, into: &w)
-            guard hasMembers else { continue }
+            let members = layout.kindMembers(ofChild: i)
+            writeChild(i, of: layout, members: members, into: &w)
+            guard case .written = members else { continue }
             withUnsafeMutablePointer(to: &w) { pointer in
                 layout.writeKindMembers(ofChild: i, into: ReplyMemberWriter(json: pointer))
             }
@@ -148,13 +149,17 @@ enum LayoutEncoding {
     }
 
     @inline(__always)  // a reply writes one per visible child; outlined it cost ~50 instructions per scroll
-    /// - Parameter closing: whether to close the entry; else it is left open
-    ///   after `visibleHeight` for the members of the child's kind.
-    private static func writeChild(_ i: Int, of layout: Layout, closing: Bool, into w: inout JSONWriter) {
+    /// - Parameter members: what the child's kind adds: its number is
+    ///   written after `visibleHeight`; an entry whose kind writes its own
+    ///   members is left open for them.
+    private static func writeChild(_ i: Int, of layout: Layout, members: KindLayoutMembers, into w: inout JSONWriter) {
         let child = layout.child(i)
         w.beginObject()
         w.rawFragment(#""id":"#, needsComma: false); w.string(layout.childID(i))
-        w.withCursor(reserving: 112 + 8 * JSONWriter.maxNumberBytes, needsComma: true) { c in
+        // Room for a kind's number member: `,"name":` and the number.
+        var extra = 0
+        if case .number(let name) = members { extra = name.utf8CodeUnitCount + 4 + JSONWriter.maxNumberBytes }
+        w.withCursor(reserving: 112 + 8 * JSONWriter.maxNumberBytes + extra, needsComma: true) { c in
             c.fragment(#","frame":{"x":"#); c.number(child.frame.x)
             c.fragment(#","y":"#); c.number(child.frame.y)
             c.fragment(#","width":"#); c.number(child.frame.width)
@@ -169,7 +174,18 @@ enum LayoutEncoding {
             }
             c.number(child.contentOffset.y)
             c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
-            if closing { c.fragment("}") }
+            switch members {
+            case .none:
+                c.fragment("}")
+            case .number(let name):
+                c.fragment(#",""#)
+                c.raw(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+                c.fragment(#"":"#)
+                c.number(layout.kindNumber(ofChild: i))
+                c.fragment("}")
+            case .written:
+                break
+            }
         }
     }
 
