@@ -103,6 +103,7 @@ struct BehaviorRegistry: Sendable {
         visit(Anchor(), &resize)
     }
 
+    @inline(__always)  // each behavior's prepare is a test or two on a scroll: a call costs more
     mutating func prepare(_ draft: inout Draft) {
         visit(Prepare(), &draft)
     }

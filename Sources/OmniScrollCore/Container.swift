@@ -100,8 +100,8 @@ public struct Container: Sendable {
     /// The motion running now (`ScrollMotion`'s), `nil` when none.
     public var motion: MotionSummary? { behaviors.motion }
 
-    /// Whether a behavior has members for the last change list's reply.
-    public private(set) var hasReplyMembers = false
+    /// The slots at which a behavior has members for the last change list's reply.
+    public private(set) var replySlots: ReplySlots = []
 
     /// Writes the behaviors' members of a Layout reply at `slot`, in
     /// registration order. Mutating only so the behaviors are visited where
@@ -281,7 +281,7 @@ public struct Container: Sendable {
         phase = draft.phase
         direction = newDirection
         heldTopInset = draft.heldTopInset
-        hasReplyMembers = draft.writesReply
+        replySlots = draft.replySlots
         let transition = Transition(
             layout: layout, seedEvents: options.seedEvents, previousOffset: previousOffset, previousPhase: previousPhase,
             previousDirection: previousDirection, phase: phase, direction: direction,

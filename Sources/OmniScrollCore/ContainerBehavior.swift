@@ -49,7 +49,7 @@ protocol ContainerBehavior: Sendable {
     /// Writes the members the behavior adds to a Layout reply at `slot`
     /// (its wire names, in its own file); nothing for most behaviors. A
     /// reply to a change list asks only when a behavior set
-    /// `draft.writesReply` while preparing it; `session.get` and
+    /// `draft.replySlots` while preparing it, at those slots; `session.get` and
     /// `session.restore` always ask.
     func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter)
     /// The behavior's part of a snapshot's `state` (its name, shape and
@@ -204,10 +204,10 @@ struct Draft {
     /// Whether a behavior changed state that a snapshot keeps but that shows
     /// in neither the layout nor an event (a pending scroll target).
     var changedBehaviorState = false
-    /// Whether a behavior has members for this list's reply (`writeReply`);
-    /// a reply whose list set none skips the behaviors' writers, so a
-    /// behavior with nothing to say costs a plain scroll nothing.
-    var writesReply = false
+    /// The slots at which a behavior has members for this list's reply
+    /// (`writeReply`); a reply asks the behaviors' writers at these alone,
+    /// so a behavior with nothing to say costs a plain scroll nothing.
+    var replySlots: ReplySlots = []
     /// Whether a motion owns the offset: the container then leaves it where
     /// the motion puts it, in bounds or not (no clamp).
     var isMoving = false

@@ -7,6 +7,19 @@ public enum ReplySlot: Sendable {
     case afterEvents
 }
 
+/// The slots a reply asks the behaviors to write at: the ones some
+/// behavior has members for (a tracks session's replies skip the slot after
+/// `activeChild`), or all of them.
+public struct ReplySlots: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    // Computed, not stored: a stored static is a lazy global, one call per read.
+    public static var afterActiveChild: ReplySlots { ReplySlots(rawValue: 1) }
+    public static var afterEvents: ReplySlots { ReplySlots(rawValue: 2) }
+    public static var all: ReplySlots { ReplySlots(rawValue: 3) }
+}
+
 /// The reply a behavior's members are written into.
 public struct ReplyContext: Sendable {
     /// A reply to a call that applied changes; `false` for `session.get` and

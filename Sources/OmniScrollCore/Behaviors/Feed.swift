@@ -33,7 +33,7 @@ struct Feed: ContainerBehavior {
     /// A feed session's every reply carries `currentChild`; a session
     /// without `options.feed` leaves at the test.
     func prepare(_ draft: inout Draft) {
-        if state != nil { draft.writesReply = true }
+        if state != nil { draft.replySlots.formUnion(.afterActiveChild) }
     }
 
     /// `currentChild` after `activeChild`, in every reply of a feed session.

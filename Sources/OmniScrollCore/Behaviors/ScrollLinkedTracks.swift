@@ -71,7 +71,7 @@ struct ScrollLinkedTracks: ContainerBehavior {
     /// Every reply of a session with tracks carries them.
     @inline(__always)  // a session without tracks pays the test only
     func prepare(_ draft: inout Draft) {
-        if state != nil { draft.writesReply = true }
+        if state != nil { draft.replySlots.formUnion(.afterEvents) }
     }
 
     @inline(__always)  // a session without tracks pays the test only

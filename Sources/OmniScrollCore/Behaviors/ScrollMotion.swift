@@ -219,7 +219,7 @@ struct ScrollMotion: ContainerBehavior {
         draft.phase = phase
         draft.isMoving = true
         updateProgress { $0.isNew = true }
-        draft.writesReply = true
+        draft.replySlots.formUnion(.afterEvents)
         draft.changedBehaviorState = true
     }
 

@@ -66,8 +66,8 @@ enum LayoutEncoding {
             }
         }
         if let active = layout.activeIndex { w.string(layout.childID(active)) } else { w.null() }
-        let hasMembers = !context.isUpdate || container.hasReplyMembers
-        if hasMembers { writeMembers(of: &container, .afterActiveChild, context, into: &w) }
+        let slots = context.isUpdate ? container.replySlots : .all
+        if slots.contains(.afterActiveChild) { writeMembers(of: &container, .afterActiveChild, context, into: &w) }
         let contentView = layout.contentView
         w.withCursor(reserving: 64 + 2 * JSONWriter.maxNumberBytes, needsComma: false) { c in
             c.fragment(#","contentView":{"top":"#); c.number(contentView.top)
@@ -82,7 +82,7 @@ enum LayoutEncoding {
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
         w.endArray()
-        if hasMembers { writeMembers(of: &container, .afterEvents, context, into: &w) }
+        if slots.contains(.afterEvents) { writeMembers(of: &container, .afterEvents, context, into: &w) }
         if anchorShift != 0 {
             w.key("anchorShift"); w.number(anchorShift)
         }
