@@ -105,8 +105,9 @@ struct ScrollLinkedTracks: ContainerBehavior {
     /// `tracks`: every value, or in a delta session's reply to a change the
     /// ones the change list changed.
     func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
-        guard slot == .afterEvents, let state = self.state else { return }
-        state.write(into: w, onlyChanged: context.isUpdate && context.delta)
+        guard slot == .afterEvents else { return }
+        // Through the stored reference: a bound copy retains it.
+        state?.write(into: w, onlyChanged: context.isUpdate && context.delta)
     }
 
     /// The tracks `options.tracks` spells.
