@@ -10,13 +10,21 @@ public struct TrackSet: Equatable, Sendable {
     private let bounds: [Bounds]
     /// Per track, its easing and keyframes.
     private let plans: [Plan]
-    /// Every track's keyframes, one after another (`from`/`to` as keyframes
-    /// at 0 and 1); a plan's `frames` is its part.
+    /// The keyframes of every track with other than two, one after another;
+    /// a plan's `frames` is its part.
     private let keyframes: [Keyframe]
 
     private struct Plan: Equatable, Sendable {
         var easing: Easing.Prepared
-        var frames: Range<Int>
+        var frames: Frames
+    }
+
+    /// A track's keyframes: two (every `from`/`to` track, keyframes at 0
+    /// and 1, the usual kind) inline, so that evaluating them reads no other
+    /// array and searches nothing; any other count as its part of `keyframes`.
+    private enum Frames: Equatable, Sendable {
+        case pair(Keyframe, Keyframe)
+        case list(Range<Int>)
     }
 
     /// A range with its child resolved to an index (`nil` once the child is
@@ -74,15 +82,18 @@ public struct TrackSet: Equatable, Sendable {
                 }
                 range = .view(child: index, name: name, start: start / 100, end: end / 100)
             }
-            let first = keyframes.count
+            let frames: Frames
             switch track.keyframes {
             case .fromTo(let from, let to):
-                keyframes += [Keyframe(at: 0, value: from), Keyframe(at: 1, value: to)]
+                frames = .pair(Keyframe(at: 0, value: from), Keyframe(at: 1, value: to))
+            case .list(let list) where list.count == 2:
+                frames = .pair(list[0], list[1])
             case .list(let list):
+                frames = .list(keyframes.count..<keyframes.count + list.count)
                 keyframes += list
             }
             bounds.append(range)
-            plans.append(Plan(easing: track.easing.prepared, frames: first..<keyframes.count))
+            plans.append(Plan(easing: track.easing.prepared, frames: frames))
         }
         self.tracks = tracks
         self.bounds = bounds
@@ -155,34 +166,32 @@ public struct TrackSet: Equatable, Sendable {
 
     /// Track `index`'s value at `progress` through its range: its keyframes, eased.
     func value(ofTrack index: Int, atProgress progress: Double) -> Double {
-        let frames = plans[index].frames
-        // The keyframes at or before `progress`: the last of them starts the
-        // interval, so at an `at` shared by several keyframes the later one
-        // holds (Web Animations' rule).
-        let low = frames.lowerBound + keyframesPassed(frames, at: progress)
-        // Before the first keyframe its value, after the last its value.
-        guard low > frames.lowerBound else { return Self.held(keyframes[low].value) }
-        guard low < frames.upperBound else { return Self.held(keyframes[low - 1].value) }
-        let a = keyframes[low - 1], b = keyframes[low]
-        return Self.mix(a.value, b.value, plans[index].easing((progress - a.at) / (b.at - a.at)))
+        let plan = plans[index]
+        switch plan.frames {
+        case .pair(let a, let b):
+            // What the search below finds for two keyframes.
+            guard a.at <= progress else { return Self.held(a.value) }
+            guard !(b.at <= progress) else { return Self.held(b.value) }
+            return Self.mix(a, b, plan.easing, at: progress)
+        case .list(let frames):
+            // The number of keyframes at or before `progress` (binary search):
+            // the last of them starts the interval, so at an `at` shared by
+            // several keyframes the later one holds (Web Animations' rule).
+            var low = frames.lowerBound, high = frames.upperBound
+            while low < high {
+                let middle = (low + high) / 2
+                if keyframes[middle].at <= progress { low = middle + 1 } else { high = middle }
+            }
+            // Before the first keyframe its value, after the last its value.
+            guard low > frames.lowerBound else { return Self.held(keyframes[low].value) }
+            guard low < frames.upperBound else { return Self.held(keyframes[low - 1].value) }
+            return Self.mix(keyframes[low - 1], keyframes[low], plan.easing, at: progress)
+        }
     }
 
-    /// How many of the keyframes `frames` have an `at` at or before
-    /// `progress`. The `at`s ascend, so those keyframes come first: a binary
-    /// search finds where they end, and two keyframes (every `from`/`to`
-    /// track, the usual kind) need only their two comparisons (~50
-    /// instructions less per evaluation than the search).
-    private func keyframesPassed(_ frames: Range<Int>, at progress: Double) -> Int {
-        if frames.count == 2 {
-            return (keyframes[frames.lowerBound].at <= progress ? 1 : 0)
-                + (keyframes[frames.lowerBound + 1].at <= progress ? 1 : 0)
-        }
-        var low = frames.lowerBound, high = frames.upperBound
-        while low < high {
-            let middle = (low + high) / 2
-            if keyframes[middle].at <= progress { low = middle + 1 } else { high = middle }
-        }
-        return low - frames.lowerBound
+    /// The value at `progress` between keyframes `a` and `b`, eased.
+    private static func mix(_ a: Keyframe, _ b: Keyframe, _ easing: Easing.Prepared, at progress: Double) -> Double {
+        mix(a.value, b.value, easing((progress - a.at) / (b.at - a.at)))
     }
 
     /// a at 0, b at 1, exactly; exactly a all along when a = b (a held
