@@ -47,6 +47,67 @@ final class EasingTests: XCTestCase {
         }
     }
 
+    /// Tracks evaluate easings prepared once (`Easing.Prepared`: a curve's
+    /// coefficients computed at set-up); replies must keep their exact
+    /// bytes, so the prepared curve must give the bits of the solver that
+    /// computes the coefficients on every call, spelled here as it was
+    /// before the preparation: the same Newton steps and bisection, in the
+    /// same order of operations.
+    func testPreparedCurvesGiveThePerCallSolversBits() {
+        func perCall(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
+            func coefficients(_ p1: Double, _ p2: Double) -> (a: Double, b: Double, c: Double) {
+                let c = 3 * p1, b = 3 * (p2 - p1) - c
+                return (1 - c - b, b, c)
+            }
+            func sample(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
+                let (a, b, c) = coefficients(p1, p2)
+                return ((a * t + b) * t + c) * t
+            }
+            func slope(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
+                let (a, b, c) = coefficients(p1, p2)
+                return (3 * a * t + 2 * b) * t + c
+            }
+            guard x > 0 else { return 0 }
+            guard x < 1 else { return 1 }
+            var t = x
+            for _ in 0..<8 {
+                let error = sample(x1, x2, t) - x
+                if abs(error) < 1e-12 { return sample(y1, y2, t) }
+                let d = slope(x1, x2, t)
+                guard abs(d) > 1e-12 else { break }
+                t -= error / d
+                guard t >= 0, t <= 1 else { break }
+            }
+            var low = 0.0, high = 1.0
+            t = x
+            while true {
+                let value = sample(x1, x2, t)
+                if abs(value - x) < 1e-12 { break }
+                if value < x { low = t } else { high = t }
+                let middle = low + (high - low) / 2
+                guard middle > low, middle < high else { break }
+                t = middle
+            }
+            return sample(y1, y2, t)
+        }
+        let keywords: [(Easing, [Double])] = [
+            (.ease, [0.25, 0.1, 0.25, 1]), (.easeIn, [0.42, 0, 1, 1]),
+            (.easeOut, [0, 0, 0.58, 1]), (.easeInOut, [0.42, 0, 0.58, 1]),
+        ]
+        forEachSeed(200, base: 0xB175_0000) { seed, rng in
+            let p = [Double.random(in: 0...1, using: &rng), Double.random(in: -2...2, using: &rng),
+                     Double.random(in: 0...1, using: &rng), Double.random(in: -2...2, using: &rng)]
+            let (keyword, q) = keywords[Int(seed % 4)]
+            let prepared = Easing.cubicBezier(CubicBezier(p[0], p[1], p[2], p[3])).prepared
+            for _ in 0..<64 {
+                let x = Double.random(in: -0.1...1.1, using: &rng)
+                XCTAssertEqual(prepared(x).bitPattern, perCall(p[0], p[1], p[2], p[3], at: x).bitPattern, "seed \(seed) x \(x)")
+                XCTAssertEqual(keyword.prepared(x).bitPattern, perCall(q[0], q[1], q[2], q[3], at: x).bitPattern,
+                               "\(keyword.cssText) at \(x)")
+            }
+        }
+    }
+
     func testLinearIsTheIdentityClamped() {
         for x in [0, 0.125, 0.5, 0.9, 1] { XCTAssertEqual(Easing.linear(x), x) }
         XCTAssertEqual(Easing.linear(-0.5), 0)

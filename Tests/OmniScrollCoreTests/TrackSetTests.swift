@@ -53,6 +53,29 @@ final class TrackSetTests: XCTestCase {
         XCTAssertEqual(set.value(ofTrack: 0, at: 301, subject: flat), 1)
     }
 
+    /// A two-keyframe track is evaluated without the keyframe search: it
+    /// must give the bits the search gives, here for the same pair with its
+    /// last keyframe repeated (which changes nothing: at a shared `at` the
+    /// later keyframe holds), at and around each `at`, equal `at`s included.
+    func testTwoKeyframesGiveWhatTheSearchGives() throws {
+        try forEachSeed(200, base: 0x2F4A_0000) { seed, rng in
+            func at() -> Double { [0, 1, 0.5, Double.random(in: 0...1, using: &rng)].randomElement(using: &rng)! }
+            let ats = [at(), at()].sorted()
+            let pair = ats.map { Keyframe(at: $0, value: Double.random(in: -100...100, using: &rng).rounded()) }
+            let easing = [Easing.linear, .easeOut, .steps(3), .cubicBezier(CubicBezier(0.3, -0.5, 0.7, 1.5))]
+                .randomElement(using: &rng)!
+            let range = TrackRange.offsets(start: 0, end: 1)
+            let set = try TrackSet([Track(id: "pair", range: range, keyframes: pair, easing: easing),
+                                    Track(id: "searched", range: range, keyframes: pair + [pair[1]], easing: easing)],
+                                   childIndex: childIndex)
+            let probes = ats.flatMap { [$0.nextDown, $0, $0.nextUp] } + (0..<16).map { _ in Double.random(in: -0.1...1.1, using: &rng) }
+            for progress in probes {
+                XCTAssertEqual(set.value(ofTrack: 0, atProgress: progress).bitPattern,
+                               set.value(ofTrack: 1, atProgress: progress).bitPattern, "seed \(seed) progress \(progress)")
+            }
+        }
+    }
+
     func testOffsetRangesNeverAskForASubject() throws {
         let set = try TrackSet([Track(id: "a", range: .offsets(start: 0, end: 10), from: 0, to: 1)], childIndex: { _ in
             XCTFail("no child to resolve"); return nil

@@ -25,18 +25,37 @@ public enum Easing: Equatable, Sendable {
     public static let maxSteps = Int(Int32.max)
 
     /// The output progress at input progress `x`, clamped to [0, 1].
-    public func callAsFunction(_ x: Double) -> Double {
+    public func callAsFunction(_ x: Double) -> Double { prepared(x) }
+
+    /// This easing ready to be evaluated many times (a track's, at every
+    /// layout): a keyword as its curve, a curve as its polynomials.
+    var prepared: Prepared {
         switch self {
-        case .linear: return min(max(x, 0), 1)
-        // The keyword curves (https://www.w3.org/TR/css-easing-1/#cubic-bezier-easing-functions),
-        // built in place: their coefficients fold to constants, where a
-        // stored curve would be fetched and copied on every call.
-        case .ease: return CubicBezier(0.25, 0.1, 0.25, 1)(x)
-        case .easeIn: return CubicBezier(0.42, 0, 1, 1)(x)
-        case .easeOut: return CubicBezier(0, 0, 0.58, 1)(x)
-        case .easeInOut: return CubicBezier(0.42, 0, 0.58, 1)(x)
-        case .cubicBezier(let curve): return curve(x)
-        case .steps(let count): return Self.jumpEnd(x, steps: count)
+        case .linear: return .linear
+        // The keyword curves (https://www.w3.org/TR/css-easing-1/#cubic-bezier-easing-functions).
+        case .ease: return .curve(CubicBezier.Polynomial(CubicBezier(0.25, 0.1, 0.25, 1)))
+        case .easeIn: return .curve(CubicBezier.Polynomial(CubicBezier(0.42, 0, 1, 1)))
+        case .easeOut: return .curve(CubicBezier.Polynomial(CubicBezier(0, 0, 0.58, 1)))
+        case .easeInOut: return .curve(CubicBezier.Polynomial(CubicBezier(0.42, 0, 0.58, 1)))
+        case .cubicBezier(let curve): return .curve(CubicBezier.Polynomial(curve))
+        case .steps(let count): return .steps(count)
+        }
+    }
+
+    /// An easing as evaluated: three kinds of function, the curves'
+    /// coefficients computed once (what a `TrackSet` keeps per track).
+    enum Prepared: Equatable, Sendable {
+        case linear
+        case curve(CubicBezier.Polynomial)
+        case steps(Int)
+
+        /// The output progress at input progress `x`, clamped to [0, 1].
+        func callAsFunction(_ x: Double) -> Double {
+            switch self {
+            case .linear: return min(max(x, 0), 1)
+            case .curve(let curve): return curve(x)
+            case .steps(let count): return Easing.jumpEnd(x, steps: count)
+            }
         }
     }
 
@@ -44,7 +63,7 @@ public enum Easing: Equatable, Sendable {
     /// (https://www.w3.org/TR/css-easing-1/#step-easing-algo): the current
     /// step ⌊x·n⌋ over n jumps, so n at x = 1. Below 1 the step is at most
     /// n − 1, which the rounded product x·n can overshoot for a large n.
-    private static func jumpEnd(_ x: Double, steps: Int) -> Double {
+    fileprivate static func jumpEnd(_ x: Double, steps: Int) -> Double {
         guard x > 0 else { return 0 }
         guard x < 1 else { return 1 }
         let n = Double(steps)

@@ -10,13 +10,21 @@ public struct TrackSet: Equatable, Sendable {
     private let bounds: [Bounds]
     /// Per track, its easing and keyframes.
     private let plans: [Plan]
-    /// Every track's keyframes, one after another (`from`/`to` as keyframes
-    /// at 0 and 1); a plan's `frames` is its part.
+    /// The keyframes of every track with other than two, one after another;
+    /// a plan's `frames` is its part.
     private let keyframes: [Keyframe]
 
     private struct Plan: Equatable, Sendable {
-        var easing: Easing
-        var frames: Range<Int>
+        var easing: Easing.Prepared
+        var frames: Frames
+    }
+
+    /// A track's keyframes: two (every `from`/`to` track, keyframes at 0
+    /// and 1, the usual kind) inline, so that evaluating them reads no other
+    /// array and searches nothing; any other count as its part of `keyframes`.
+    private enum Frames: Equatable, Sendable {
+        case pair(Keyframe, Keyframe)
+        case list(Range<Int>)
     }
 
     /// A range with its child resolved to an index (`nil` once the child is
@@ -74,15 +82,18 @@ public struct TrackSet: Equatable, Sendable {
                 }
                 range = .view(child: index, name: name, start: start / 100, end: end / 100)
             }
-            let first = keyframes.count
+            let frames: Frames
             switch track.keyframes {
             case .fromTo(let from, let to):
-                keyframes += [Keyframe(at: 0, value: from), Keyframe(at: 1, value: to)]
+                frames = .pair(Keyframe(at: 0, value: from), Keyframe(at: 1, value: to))
+            case .list(let list) where list.count == 2:
+                frames = .pair(list[0], list[1])
             case .list(let list):
+                frames = .list(keyframes.count..<keyframes.count + list.count)
                 keyframes += list
             }
             bounds.append(range)
-            plans.append(Plan(easing: track.easing, frames: first..<keyframes.count))
+            plans.append(Plan(easing: track.easing.prepared, frames: frames))
         }
         self.tracks = tracks
         self.bounds = bounds
@@ -104,7 +115,43 @@ public struct TrackSet: Equatable, Sendable {
     /// Track `index`'s progress through its range at `offset`, in [0, 1]:
     /// its value is a function of this alone (`value(ofTrack:atProgress:)`).
     func progress<Subjects: TimelineSubjects>(ofTrack index: Int, at offset: Double, subjects: Subjects) -> Double {
-        switch bounds[index] {
+        Self.progress(through: bounds[index], at: offset, subjects: subjects)
+    }
+
+    /// Every track evaluated at `offset` after `progress` and `values`, this
+    /// set's progress and values at an earlier offset (one element per
+    /// track): a track whose progress moved gets its value anew, and the
+    /// indices of the values that changed are appended to `changed`, ascending.
+    /// Through buffers, so the per-track reads and writes check neither
+    /// bounds nor uniqueness (a layout's ~10 tracks, every scroll).
+    func update<Subjects: TimelineSubjects>(at offset: Double, subjects: Subjects, progress: inout [Double],
+                                            values: inout [Double], changed: inout [Int]) {
+        precondition(progress.count == count && values.count == count, "one progress and one value per track")
+        bounds.withUnsafeBufferPointer { bounds in
+            progress.withUnsafeMutableBufferPointer { progress in
+                values.withUnsafeMutableBufferPointer { values in
+                    for i in 0..<bounds.count {
+                        let now = Self.progress(through: bounds[i], at: offset, subjects: subjects)
+                        // A value is a function of its progress: an unchanged
+                        // progress (a track held before or after its range,
+                        // the usual case) skips the keyframes and the easing.
+                        guard now != progress[i] else { continue }
+                        progress[i] = now
+                        let value = value(ofTrack: i, atProgress: now)
+                        if value != values[i] {
+                            values[i] = value
+                            changed.append(i)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)  // in `update`'s loop: a call would pass the bounds through memory
+    private static func progress<Subjects: TimelineSubjects>(through bounds: Bounds, at offset: Double,
+                                                             subjects: Subjects) -> Double {
+        switch bounds {
         case .offsets(let start, let end):
             return TrackRange.progress(at: offset, start: start, end: end)
         case .view(nil, _, _, _):
@@ -119,20 +166,32 @@ public struct TrackSet: Equatable, Sendable {
 
     /// Track `index`'s value at `progress` through its range: its keyframes, eased.
     func value(ofTrack index: Int, atProgress progress: Double) -> Double {
-        let frames = plans[index].frames
-        // The number of keyframes at or before `progress` (binary search):
-        // the last of them starts the interval, so at an `at` shared by
-        // several keyframes the later one holds (Web Animations' rule).
-        var low = frames.lowerBound, high = frames.upperBound
-        while low < high {
-            let middle = (low + high) / 2
-            if keyframes[middle].at <= progress { low = middle + 1 } else { high = middle }
+        let plan = plans[index]
+        switch plan.frames {
+        case .pair(let a, let b):
+            // What the search below finds for two keyframes.
+            guard a.at <= progress else { return Self.held(a.value) }
+            guard !(b.at <= progress) else { return Self.held(b.value) }
+            return Self.mix(a, b, plan.easing, at: progress)
+        case .list(let frames):
+            // The number of keyframes at or before `progress` (binary search):
+            // the last of them starts the interval, so at an `at` shared by
+            // several keyframes the later one holds (Web Animations' rule).
+            var low = frames.lowerBound, high = frames.upperBound
+            while low < high {
+                let middle = (low + high) / 2
+                if keyframes[middle].at <= progress { low = middle + 1 } else { high = middle }
+            }
+            // Before the first keyframe its value, after the last its value.
+            guard low > frames.lowerBound else { return Self.held(keyframes[low].value) }
+            guard low < frames.upperBound else { return Self.held(keyframes[low - 1].value) }
+            return Self.mix(keyframes[low - 1], keyframes[low], plan.easing, at: progress)
         }
-        // Before the first keyframe its value, after the last its value.
-        guard low > frames.lowerBound else { return Self.held(keyframes[low].value) }
-        guard low < frames.upperBound else { return Self.held(keyframes[low - 1].value) }
-        let a = keyframes[low - 1], b = keyframes[low]
-        return Self.mix(a.value, b.value, plans[index].easing((progress - a.at) / (b.at - a.at)))
+    }
+
+    /// The value at `progress` between keyframes `a` and `b`, eased.
+    private static func mix(_ a: Keyframe, _ b: Keyframe, _ easing: Easing.Prepared, at progress: Double) -> Double {
+        mix(a.value, b.value, easing((progress - a.at) / (b.at - a.at)))
     }
 
     /// a at 0, b at 1, exactly; exactly a all along when a = b (a held

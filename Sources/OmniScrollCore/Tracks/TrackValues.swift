@@ -13,9 +13,8 @@ public struct TrackValues: Equatable, Sendable {
     /// every index after the first evaluation.
     public private(set) var changed: [Int]
     /// Each track's progress through its range at the last layout: a value
-    /// is a function of its progress, so an unchanged progress (a track
-    /// held before or after its range, the usual case) skips the keyframes
-    /// and the easing.
+    /// is a function of its progress, so `TrackSet.update` skips the
+    /// keyframes and the easing of a track whose progress did not move.
     private var progress: [Double]
 
     /// No tracks, nothing evaluated: the first `update(_:at:subjects:)` starts afresh.
@@ -62,16 +61,7 @@ public struct TrackValues: Equatable, Sendable {
         // Emptied in place one by one: `removeAll(keepingCapacity:)` goes
         // through the generic `replaceSubrange` (~90 instructions a scroll).
         while changed.popLast() != nil {}
-        for i in values.indices {
-            let now = set.progress(ofTrack: i, at: offset, subjects: subjects)
-            guard now != progress[i] else { continue }
-            progress[i] = now
-            let value = set.value(ofTrack: i, atProgress: now)
-            if value != values[i] {
-                values[i] = value
-                changed.append(i)
-            }
-        }
+        set.update(at: offset, subjects: subjects, progress: &progress, values: &values, changed: &changed)
     }
 
     /// `(id, value)` in declaration order.
