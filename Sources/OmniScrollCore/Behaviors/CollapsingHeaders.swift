@@ -43,8 +43,13 @@ struct CollapsingHeaders: ContainerBehavior {
 
     /// Each header's effective scroll offset, parallel to the stack's
     /// `headerIndices`, for the floating ones (the layout derives the others
-    /// from the offset: `followedScroll` gives every one); empty without headers.
-    var scroll: [Double] { path?.state.scroll ?? [] }
+    /// from the offset: `followedScroll` gives every one); empty without
+    /// headers, and without a floating one at the last follow (the usual
+    /// header: the layout then reads nothing, and no array is retained).
+    var scroll: [Double] {
+        guard let path, !path.state.derived else { return [] }
+        return path.state.scroll
+    }
     private var ends: [HeaderEnd] { path?.state.ends ?? [] }
     private var lastOffset: Double { path?.state.lastOffset ?? 0 }
 
@@ -105,7 +110,7 @@ struct CollapsingHeaders: ContainerBehavior {
 
     /// Header `k`'s (child `i`'s) effective scroll offset after the last follow.
     private func followedScroll(_ k: Int, child i: Int, in stack: ChildStack) -> Double {
-        path!.state.derived ? Self.scrolledPast(child: i, in: stack, at: lastOffset) : scroll[k]
+        path!.state.derived ? Self.scrolledPast(child: i, in: stack, at: lastOffset) : path!.state.scroll[k]
     }
 
     /// The effective scroll offset of child `i`, a header whose offset was
@@ -127,7 +132,7 @@ struct CollapsingHeaders: ContainerBehavior {
     @inline(never)
     private func startSnap(_ draft: inout Draft) {
         let stack = draft.stack
-        guard scroll.count == stack.headerIndices.count, draft.motionRequest == nil else { return }
+        guard let path, path.state.scroll.count == stack.headerIndices.count, draft.motionRequest == nil else { return }
         for (k, i) in stack.headerIndices.enumerated() {
             guard case .collapsing(let header) = stack.payloads[i], header.snap else { continue }
             let e = Self.scroll(followedScroll(k, child: i, in: stack), child: i, in: stack, from: lastOffset, to: draft.offset)
