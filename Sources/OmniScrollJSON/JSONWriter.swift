@@ -342,6 +342,11 @@ public struct JSONWriter {
     /// Stores `value` in decimal at `p` (room for `maxNumberBytes`) and returns the byte count.
     @inlinable @inline(__always)
     static func store(_ value: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        // 0…9 (a zero offset, a held value, a step count): one byte, no digit count.
+        if UInt(bitPattern: value) < 10 {
+            p.pointee = UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0")
+            return 1
+        }
         var magnitude = UInt64(value.magnitude)
         let sign = value < 0 ? 1 : 0
         if sign == 1 { p.pointee = UInt8(ascii: "-") }

@@ -30,6 +30,24 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), "-9223372036854775808,9223372036854775807")
     }
 
+    /// Whole numbers around the one-digit path (0…9 written as one byte) and
+    /// every digit count: what `Int.description` gives, as integers and as doubles.
+    func testWholeNumbersAreTheirDecimalDigits() {
+        var values = Array(-12...12)
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power]
+        }
+        for v in values {
+            // Doubles are written whole below 2^53 (beyond, in exponent form).
+            if Double(v).magnitude < 9_007_199_254_740_992 { XCTAssertEqual(number(Double(v)), v.description) }
+            var w = JSONWriter()
+            w.number(v)
+            XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), v.description)
+        }
+    }
+
     func testNumbersRoundTrip() throws {
         var rng = SystemRandomNumberGenerator()
         var parser = JSONParser()
