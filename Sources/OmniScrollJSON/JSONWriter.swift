@@ -342,10 +342,17 @@ public struct JSONWriter {
     /// Stores `value` in decimal at `p` (room for `maxNumberBytes`) and returns the byte count.
     @inlinable @inline(__always)
     static func store(_ value: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
-        // 0…9 (a zero offset, a held value, a step count): one byte, no digit count.
-        if UInt(bitPattern: value) < 10 {
-            p.pointee = UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0")
-            return 1
+        // 0…99 (zero offsets, held values, small sizes): one byte or one
+        // digit pair, without counting digits.
+        if UInt(bitPattern: value) < 100 {
+            if value < 10 {
+                p.pointee = UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0")
+                return 1
+            }
+            let pairs = digitPairs.utf8Start
+            p[0] = pairs[value &* 2]
+            p[1] = pairs[value &* 2 &+ 1]
+            return 2
         }
         var magnitude = UInt64(value.magnitude)
         let sign = value < 0 ? 1 : 0
