@@ -11,8 +11,9 @@ public struct ReplyKeys: Equatable, Sendable {
     /// Every name's UTF-8 bytes, one after another, then `readablePadding`
     /// zero bytes.
     @usableFromInline let utf8: [UInt8]
-    /// Where each name's bytes end in `utf8`.
-    @usableFromInline let ends: [Int]
+    /// Where each name's bytes start in `utf8`, and where the last ends:
+    /// name `k` is `bounds[k]..<bounds[k + 1]`.
+    @usableFromInline let bounds: [Int]
 
     /// How many bytes past the last name stay readable, so a writer may
     /// copy any name of up to this many bytes as whole words from its start
@@ -21,32 +22,31 @@ public struct ReplyKeys: Equatable, Sendable {
 
     public init(_ names: [String]) {
         var utf8: [UInt8] = []
-        var ends: [Int] = []
+        var bounds = [0]
         var longest = 0
         for name in names {
             utf8 += name.utf8
-            longest = max(longest, utf8.count - (ends.last ?? 0))
-            ends.append(utf8.count)
+            longest = max(longest, utf8.count - bounds[bounds.count - 1])
+            bounds.append(utf8.count)
         }
         arePlainASCII = utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         utf8 += repeatElement(0, count: Self.readablePadding)
         self.utf8 = utf8
-        self.ends = ends
+        self.bounds = bounds
         longestByteCount = longest
     }
 
     /// The names' UTF-8 byte count, all together.
-    public var byteCount: Int { ends.last ?? 0 }
+    public var byteCount: Int { bounds[bounds.count - 1] }
 
-    /// Calls `body` with every name's UTF-8 bytes end to end and where each
-    /// ends in them (name `k` is `bytes[ends[k − 1]..<ends[k]]`, from 0 for
-    /// the first), valid within the call; `readablePadding` more bytes
-    /// follow them. Inlinable, so a writer's loop over
-    /// the names specializes where it is written.
+    /// Calls `body` with every name's UTF-8 bytes end to end and their
+    /// bounds in them (name `k` is `bytes[bounds[k]..<bounds[k + 1]]`), valid
+    /// within the call; `readablePadding` more bytes follow them.
+    /// Inlinable, so a writer's loop over the names specializes where it is written.
     @inlinable
-    public func withUTF8<R>(_ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<Int>) -> R) -> R {
+    public func withUTF8<R>(_ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ bounds: UnsafeBufferPointer<Int>) -> R) -> R {
         utf8.withUnsafeBufferPointer { bytes in
-            ends.withUnsafeBufferPointer { ends in body(UnsafeBufferPointer(rebasing: bytes[..<(ends.last ?? 0)]), ends) }
+            bounds.withUnsafeBufferPointer { bounds in body(UnsafeBufferPointer(rebasing: bytes[..<bounds[bounds.count - 1]]), bounds) }
         }
     }
 }

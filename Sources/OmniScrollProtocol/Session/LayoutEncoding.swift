@@ -238,9 +238,8 @@ private struct ReplyMemberWriter: ReplyWriter {
     }
 
     func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?) {
-        keys.withUTF8 { bytes, ends in
+        keys.withUTF8 { bytes, bounds in
             values.withUnsafeBufferPointer { values in
-                func start(_ k: Int) -> Int { k == 0 ? 0 : ends[k &- 1] }
                 // Names that need no escaping and fit `shortKey` (the usual
                 // ids): the whole member through one cursor, one capacity
                 // check, each name two word copies.
@@ -249,7 +248,7 @@ private struct ReplyMemberWriter: ReplyWriter {
                     json.pointee.key(name)
                     json.pointee.beginObject()
                     for k in indices ?? Array(values.indices) {
-                        json.pointee.key(utf8: UnsafeBufferPointer(rebasing: bytes[start(k)..<ends[k]]))
+                        json.pointee.key(utf8: UnsafeBufferPointer(rebasing: bytes[bounds[k]..<bounds[k &+ 1]]))
                         json.pointee.number(values[k])
                     }
                     json.pointee.endObject()
@@ -263,8 +262,8 @@ private struct ReplyMemberWriter: ReplyWriter {
                     for n in 0..<count {
                         let k = indices?[n] ?? n
                         if n > 0 { c.byte(UInt8(ascii: ",")) }
-                        let from = start(k)
-                        c.shortKey(bytes.baseAddress! + from, count: ends[k] &- from)
+                        let from = bounds[k]
+                        c.shortKey(bytes.baseAddress! + from, count: bounds[k &+ 1] &- from)
                         c.number(values[k])
                     }
                     c.byte(UInt8(ascii: "}"))
