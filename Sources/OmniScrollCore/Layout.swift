@@ -207,9 +207,16 @@ public struct Layout: Sendable {
         for k in 0..<stack.pins.count {
             let i = stack.pins.childIndices[k]
             guard i < inView.lowerBound else { break }
-            if child(i).isVisible { body(i) }
+            if isVisible(i) { body(i) }
         }
-        for i in inView where child(i).isVisible { body(i) }
+        for i in inView where isVisible(i) { body(i) }
+    }
+
+    /// `child(i).isVisible`; beside collapsing headers without the rest of
+    /// the child's layout (a lifecycle check per visible child per scroll).
+    @inline(__always)
+    private func isVisible(_ i: Int) -> Bool {
+        headers.isEmpty ? child(i).isVisible : visibleHeightBesideHeaders(i) > 0
     }
 
     /// Where child `i` (frame height `height`) sits, by its kind's rule, before visibility is measured.
@@ -286,17 +293,35 @@ public struct Layout: Sendable {
             let top = stack.naturalTop(i)
             let pinLine = offset + stack.pins.pinTop(ofChild: i)
             let placement = state.placement(top: top, pinLine: pinLine)
-            let visible = state.isHeld
-                ? overlap(pinLine, pinLine + state.paint, offset, offset + viewport.height)
-                : visibleHeight(top: top, height: state.extent, pinned: false)
             return ChildLayout(frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: state.extent),
-                               contentOffset: Point(x: 0, y: 0), visibleHeight: visible, isPinned: placement.isPinned)
+                               contentOffset: Point(x: 0, y: 0),
+                               visibleHeight: visibleHeight(ofHeader: state, top: top, pinLine: pinLine),
+                               isPinned: placement.isPinned)
         }
         let (placement, height) = placementBesideHeaders(i)
         return ChildLayout(frame: Rect(x: 0, y: placement.frameTop, width: viewport.width, height: height),
                            contentOffset: placement.contentOffset,
                            visibleHeight: visibleHeight(top: placement.frameTop, height: height, pinned: placement.isPinned),
                            isPinned: placement.isPinned)
+    }
+
+    /// `childBesideHeaders(i).visibleHeight` without the rest of its layout.
+    @inline(never)
+    private func visibleHeightBesideHeaders(_ i: Int) -> Double {
+        if case .collapsing = stack.payloads[i], let k = stack.headerIndices.firstIndex(of: i) {
+            return visibleHeight(ofHeader: headers[k], top: stack.naturalTop(i), pinLine: offset + stack.pins.pinTop(ofChild: i))
+        }
+        let (placement, height) = placementBesideHeaders(i)
+        return visibleHeight(top: placement.frameTop, height: height, pinned: placement.isPinned)
+    }
+
+    /// A header's visible height: its paint extent below its pin line once
+    /// held there, else as a child in flow at its natural top.
+    @inline(__always)
+    private func visibleHeight(ofHeader state: HeaderState, top: Double, pinLine: Double) -> Double {
+        state.isHeld
+            ? overlap(pinLine, pinLine + state.paint, offset, offset + viewport.height)
+            : visibleHeight(top: top, height: state.extent, pinned: false)
     }
 
     /// Scroll child `i` beside collapsing headers: the pinned height above
