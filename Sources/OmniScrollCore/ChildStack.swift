@@ -34,6 +34,8 @@ struct ChildStack: Sendable {
         @exclusivity(unchecked) var kindMembers: [KindLayoutMembers] = []
         /// The collapsing headers' child indices, ascending.
         @exclusivity(unchecked) var headerIndices: [Int] = []
+        /// Whether some collapsing header floats (`CollapsingChild.Mode.floating`).
+        @exclusivity(unchecked) var hasFloatingHeader = false
         /// The viewport height the frame heights were computed for.
         @exclusivity(unchecked) var viewportHeight: Double
 
@@ -52,6 +54,7 @@ struct ChildStack: Sendable {
             copy.hasKindMembers = hasKindMembers
             copy.kindMembers = kindMembers
             copy.headerIndices = headerIndices
+            copy.hasFloatingHeader = hasFloatingHeader
             return copy
         }
     }
@@ -76,6 +79,9 @@ struct ChildStack: Sendable {
     /// The members child `i`'s kind adds to its entry.
     func kindMembers(_ i: Int) -> KindLayoutMembers { storage.hasKindMembers ? storage.kindMembers[i] : .none }
     var headerIndices: [Int] { storage.headerIndices }
+    /// Whether some collapsing header floats: only a floating header's
+    /// offset depends on the path the container's offset took.
+    var hasFloatingHeader: Bool { storage.hasFloatingHeader }
     var unknownSizeCount: Int { storage.unknownSizes.count }
 
     var count: Int { storage.ids.count }
@@ -227,6 +233,9 @@ struct ChildStack: Sendable {
         storage.hasKindMembers = storage.payloads.contains { $0.kind.layoutMembers != .none }
         storage.kindMembers = storage.hasKindMembers ? storage.payloads.map { $0.kind.layoutMembers } : []
         storage.headerIndices = storage.payloads.indices.filter { storage.payloads[$0].kind == .collapsing }
+        storage.hasFloatingHeader = storage.payloads.contains {
+            if case .collapsing(let header) = $0 { header.mode == .floating } else { false }
+        }
         recomputeFrameHeights()
     }
 

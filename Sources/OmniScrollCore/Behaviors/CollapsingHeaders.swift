@@ -73,7 +73,7 @@ struct CollapsingHeaders: ContainerBehavior {
 
     private mutating func follow(_ stack: ChildStack, from previous: Double?, to offset: Double) {
         let continues = previous != nil && (path?.state.scroll.count ?? 0) == stack.headerIndices.count
-        let floats = Self.hasFloatingHeader(stack)
+        let floats = stack.hasFloatingHeader
         updatePath { state in
             if let previous, continues {
                 // Without a floating header every offset is derived from the
@@ -98,14 +98,6 @@ struct CollapsingHeaders: ContainerBehavior {
             }
             state.lastOffset = offset
         }
-    }
-
-    /// Whether some header of `stack` floats (`CollapsingChild.Mode.floating`).
-    private static func hasFloatingHeader(_ stack: ChildStack) -> Bool {
-        for k in 0..<stack.headerIndices.count {
-            if case .collapsing(let header) = stack.payloads[stack.headerIndices[k]], header.mode == .floating { return true }
-        }
-        return false
     }
 
     /// Header `k`'s (child `i`'s) effective scroll offset after the last follow.
