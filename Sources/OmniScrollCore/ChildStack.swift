@@ -26,11 +26,9 @@ struct ChildStack: Sendable {
         @exclusivity(unchecked) var pins = StickyPins()
         /// The side table of the kind whose children hold more than a payload.
         @exclusivity(unchecked) var pagerTable = PagerTable()
-        /// Whether some child's kind adds members to its entry of a Layout
-        /// reply (`ChildKindRule.layoutMembers`).
-        @exclusivity(unchecked) var hasKindMembers = false
-        /// Per child, the members its kind adds (one load per child of a
-        /// reply, not a call through its rule); empty without any.
+        /// Per child, the members its kind adds to its entry of a Layout
+        /// reply (`ChildKindRule.layoutMembers`; one load per child of a
+        /// reply, not a call through its rule); empty when no kind adds any.
         @exclusivity(unchecked) var kindMembers: [KindLayoutMembers] = []
         /// The collapsing headers' child indices, ascending.
         @exclusivity(unchecked) var headerIndices: [Int] = []
@@ -51,7 +49,6 @@ struct ChildStack: Sendable {
             copy.indexByID = indexByID
             copy.pins = pins
             copy.pagerTable = pagerTable
-            copy.hasKindMembers = hasKindMembers
             copy.kindMembers = kindMembers
             copy.headerIndices = headerIndices
             copy.hasFloatingHeader = hasFloatingHeader
@@ -75,9 +72,9 @@ struct ChildStack: Sendable {
     var pagerTable: PagerTable { storage.pagerTable }
     /// Whether some child's kind writes members into its entry of a Layout
     /// reply: the reply's encoder asks each child's kind only then.
-    var hasKindMembers: Bool { storage.hasKindMembers }
+    var hasKindMembers: Bool { !storage.kindMembers.isEmpty }
     /// The members child `i`'s kind adds to its entry.
-    func kindMembers(_ i: Int) -> KindLayoutMembers { storage.hasKindMembers ? storage.kindMembers[i] : .none }
+    func kindMembers(_ i: Int) -> KindLayoutMembers { storage.kindMembers.isEmpty ? .none : storage.kindMembers[i] }
     var headerIndices: [Int] { storage.headerIndices }
     /// Whether some collapsing header floats: only a floating header's
     /// offset depends on the path the container's offset took.
@@ -230,8 +227,8 @@ struct ChildStack: Sendable {
         storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
         storage.pagerTable.reindex(storage.ids)
         refreshDerivedHeights(frames: false)
-        storage.hasKindMembers = storage.payloads.contains { $0.kind.layoutMembers != .none }
-        storage.kindMembers = storage.hasKindMembers ? storage.payloads.map { $0.kind.layoutMembers } : []
+        let kindMembers = storage.payloads.map { $0.kind.layoutMembers }
+        storage.kindMembers = kindMembers.contains { $0 != .none } ? kindMembers : []
         storage.headerIndices = storage.payloads.indices.filter { storage.payloads[$0].kind == .collapsing }
         storage.hasFloatingHeader = storage.payloads.contains {
             if case .collapsing(let header) = $0 { header.mode == .floating } else { false }

@@ -36,9 +36,6 @@ public struct ReplyKeys: Equatable, Sendable {
         longestByteCount = longest
     }
 
-    /// The names' UTF-8 byte count, all together.
-    public var byteCount: Int { bounds[bounds.count - 1] }
-
     /// Calls `body` with every name's UTF-8 bytes end to end and their
     /// bounds in them (name `k` is `bytes[bounds[k]..<bounds[k + 1]]`), valid
     /// within the call; `readablePadding` more bytes follow them.

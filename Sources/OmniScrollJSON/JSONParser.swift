@@ -330,7 +330,6 @@ public struct JSONParser {
         return v
     }
 
-
     // MARK: - Strings
 
     /// Parses a string and appends its entry. `hashing` (keys): returns a

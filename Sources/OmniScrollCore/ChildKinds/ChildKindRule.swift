@@ -107,7 +107,7 @@ public enum KindLayoutMembers: Equatable, Sendable {
     public static func == (a: Self, b: Self) -> Bool {
         switch (a, b) {
         case (.none, .none), (.written, .written): true
-        case (.number(let x), .number(let y)): x.utf8Start == y.utf8Start && x.utf8CodeUnitCount == y.utf8CodeUnitCount
+        case (.number(let x), .number(let y)): x.description == y.description
         default: false
         }
     }
