@@ -6,8 +6,11 @@ cannot promise what the worker does not do.
   holds abridged replies, one a line: each must match the reply with the same
   id, where an object may leave members out and an array may leave items out
   (the items it keeps match in order).
-- A ```python block followed by a ```text block is run with the client on the
-  path; what it prints must be exactly that text.
+- A recipe is a ```python block and a ```js block (either first) followed by
+  one ```text block: each is run with its client, and what it prints must be
+  exactly that text. Here the Python ones run;
+  clients/node/test/concepts-recipes.test.js runs the Node ones, so the two
+  languages are held to the same output.
 """
 from __future__ import annotations
 
@@ -31,14 +34,18 @@ def blocks() -> List[Tuple[str, str]]:
     return [(m.group(1), m.group(2)) for m in FENCE.finditer(PAGE.read_text(encoding="utf-8"))]
 
 
-def follows(kind: str, then: str) -> List[Tuple[str, str]]:
+def follows(kind: str, then: str, over: Tuple[str, ...] = ()) -> List[Tuple[str, str]]:
     """(block, next block or "") pairs for every block of language ``kind``;
-    the next block counts only when its language is ``then``."""
+    the next block counts only when its language is ``then``, looking past
+    blocks whose language is in ``over`` (a recipe's other language)."""
     found = blocks()
     pairs = []
     for i, (lang, body) in enumerate(found):
         if lang == kind:
-            nxt = found[i + 1] if i + 1 < len(found) else ("", "")
+            rest = found[i + 1:]
+            while rest and rest[0][0] in over:
+                rest.pop(0)
+            nxt = rest[0] if rest else ("", "")
             pairs.append((body, nxt[1] if nxt[0] == then else ""))
     return pairs
 
@@ -65,12 +72,15 @@ def test_matches_is_strict_where_it_must_be() -> None:
 
 
 JSONL = follows("jsonl", "json")
-PYTHON = follows("python", "text")
+PYTHON = follows("python", "text", over=("js",))
+JS = follows("js", "text", over=("python",))
 
 
 def test_page_has_examples() -> None:
     assert JSONL and PYTHON, "docs/concepts.md lost its runnable examples"
     assert all(expect for _, expect in JSONL), "every request block is followed by its abridged replies"
+    assert all(expect for _, expect in PYTHON + JS), "every recipe is followed by the text it prints"
+    assert len(PYTHON) == len(JS), "every recipe is in Python and in Node"
 
 
 @pytest.mark.parametrize("requests,expect", JSONL, ids=["jsonl%d" % i for i in range(len(JSONL))])
