@@ -1,7 +1,7 @@
 import XCTest
 @testable import OmniScrollCore
 
-/// DESIGN §4.2's page switch rules, case by case, on the profile page
+/// docs/design.md#pager's page switch rules, case by case, on the profile page
 /// (header 300, bar 44, pager pinning at P = 300).
 final class PagerPolicyTests: XCTestCase {
     private let pin = ProfilePage.pinPoint
@@ -171,7 +171,7 @@ final class PagerPolicyTests: XCTestCase {
     }
 }
 
-/// Load-more and pull-to-refresh on a pager's selected page (DESIGN §4.2).
+/// Load-more and pull-to-refresh on a pager's selected page (docs/design.md#pager).
 final class PagerLoadMoreTests: XCTestCase {
     private func profile() throws -> Container {
         let options = ContainerOptions(loadMore: LoadMoreOptions(distance: 100))

@@ -1,4 +1,4 @@
-/// Tabs: the pagers' page switches, swipes and page events (DESIGN.md §4.2).
+/// Tabs: the pagers' page switches, swipes and page events (docs/design.md#pager).
 ///
 /// A pager's state lives in its payload in the stack (the layout reads it
 /// from there); this behavior changes it for `SelectPage`, `ScrollPager`

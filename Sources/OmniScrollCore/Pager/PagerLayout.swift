@@ -7,7 +7,7 @@ extension Layout {
     }
 
     /// The pages of pager child `i` in its horizontal window, in page order
-    /// (DESIGN §4.2): one at rest, two mid-swipe. Each shares the pager's
+    /// (docs/design.md#pager): one at rest, two mid-swipe. Each shares the pager's
     /// frame top, is as tall as its own content allows below the pinned
     /// bars, sits `k · width − horizontal offset` across, and shows its own
     /// inner offset: the selected page the pager's, another the one its
