@@ -3,7 +3,7 @@
 extension Layout {
     /// Pager child `i`'s state (`nil` when child `i` is no pager).
     public func pager(_ i: Int) -> PagerChild? {
-        stack.pagerTable.pager(id: stack.ids[i])
+        stack.pagerTable.pager(child: i)
     }
 
     /// The pages of pager child `i` in its horizontal window, in page order
