@@ -115,7 +115,7 @@ struct ChildStack: Sendable {
         let payload = storage.payloads[i]
         let declared = isSizeKnown(i) && payload.kind.takesSize
         return ChildSpec(id: storage.ids[i], size: declared ? naturalHeight(i) : nil, payload: payload,
-                         pager: storage.pagerTable.pager(id: storage.ids[i]))
+                         pager: storage.pagerTable.pager(child: i))
     }
 
     /// The bottom of the pinned stack above child `i` once every bar above it is
@@ -178,7 +178,7 @@ struct ChildStack: Sendable {
     /// recomputes every frame height next).
     private mutating func refreshDerivedHeights(frames: Bool) {
         let table = storage.pagerTable
-        table.forEachNaturalHeight(ids: storage.ids, pins: storage.pins, viewportHeight: storage.viewportHeight) { i, natural in
+        table.forEachNaturalHeight(pins: storage.pins, viewportHeight: storage.viewportHeight) { i, natural in
             guard natural != storage.naturalHeights.values[i] else { return }
             storage.naturalHeights.set(i, natural)
             if frames { storage.frameHeights.set(i, frameHeight(i, natural: natural)) }

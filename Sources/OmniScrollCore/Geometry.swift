@@ -75,7 +75,7 @@ func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
 }
 
 /// `[minOffset, maxOffset]`: `[−inset.top, max(minOffset, S + inset.bottom − V)]`
-/// (DESIGN §1), with any held inset already in `insets.top`.
+/// (docs/design.md#stack-container), with any held inset already in `insets.top`.
 @inline(__always)
 func offsetRange(contentHeight: Double, viewportHeight: Double, insets: Insets) -> ClosedRange<Double> {
     let low = -insets.top

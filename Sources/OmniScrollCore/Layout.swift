@@ -3,7 +3,7 @@
 ///
 /// Children are computed on demand, so a reply about a 100 000-child
 /// container costs O(log n) per child it mentions, not O(n) up front. Every
-/// value follows DESIGN §1; with no sticky bars it is exactly the closed form
+/// value follows docs/design.md#stack-container; with no sticky bars it is exactly the closed form
 ///
 ///     offset_i   = clamp(y − T_i, 0, C_i − H_i)
 ///     frameTop_i = clamp(y, T_i, T_i + C_i − H_i)

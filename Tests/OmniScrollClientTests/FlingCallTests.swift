@@ -1,7 +1,7 @@
 import OmniScrollClient
 import XCTest
 
-/// `physics.fling` through the typed call: the §4.1 golden numbers, snapping
+/// `physics.fling` through the typed call: the golden numbers of docs/design.md#physics-and-motion, snapping
 /// and samples decoded into `FlingResult`.
 final class FlingCallTests: XCTestCase {
     func testGoldenFlingsSnapAndSamples() async throws {

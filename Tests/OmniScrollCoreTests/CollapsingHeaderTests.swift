@@ -2,7 +2,7 @@ import XCTest
 @testable import OmniScrollCore
 import OmniScrollTestSupport
 
-/// The collapsing header (DESIGN.md §4.3): its extent, collapse and paint
+/// The collapsing header (docs/design.md#collapsing-header-and-tracks): its extent, collapse and paint
 /// extent at every offset, the floating path, the scroll children below
 /// it, its events and its snapshot part. Property failures print the seed.
 final class CollapsingHeaderTests: XCTestCase {

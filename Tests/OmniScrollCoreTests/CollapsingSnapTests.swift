@@ -1,7 +1,7 @@
 import XCTest
 @testable import OmniScrollCore
 
-/// A `snap` collapsing header (DESIGN.md §4.3): left partly collapsed when
+/// A `snap` collapsing header (docs/design.md#collapsing-header-and-tracks): left partly collapsed when
 /// the phase becomes idle, it settles to the nearer end (AppBarLayout's
 /// midpoint rule) as the container's motion on `session.tick`.
 final class CollapsingSnapTests: XCTestCase {

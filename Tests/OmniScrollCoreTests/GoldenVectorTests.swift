@@ -1,7 +1,7 @@
 import XCTest
 @testable import OmniScrollCore
 
-/// DESIGN §1's golden vectors from seed 000 and the sticky example.
+/// docs/design.md#stack-container's golden vectors from seed 000 and the sticky example.
 final class GoldenVectorTests: XCTestCase {
     func testSeedZones() throws {
         var (container, _) = try seedContainer()

@@ -2,7 +2,7 @@ import XCTest
 @testable import OmniScrollCore
 import OmniScrollTestSupport
 
-/// DESIGN §4.2's snap rule for a pager release.
+/// docs/design.md#pager's snap rule for a pager release.
 final class PageSnapTests: XCTestCase {
     private let width = 375.0
 

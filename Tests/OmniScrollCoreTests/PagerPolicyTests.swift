@@ -1,7 +1,7 @@
 import XCTest
 @testable import OmniScrollCore
 
-/// DESIGN §4.2's page switch rules, case by case, on the profile page
+/// docs/design.md#pager's page switch rules, case by case, on the profile page
 /// (header 300, bar 44, pager pinning at P = 300).
 final class PagerPolicyTests: XCTestCase {
     private let pin = ProfilePage.pinPoint
@@ -152,6 +152,28 @@ final class PagerPolicyTests: XCTestCase {
         XCTAssertEqual(container.selectedPage("b").page, "b2")
     }
 
+    /// The pagers' state is found by child index, so children inserted or
+    /// removed around pagers move them with their selection, and a removed
+    /// pager's state goes with it.
+    func testChildrenInsertedAndRemovedAroundPagersKeepEachItsState() throws {
+        var (container, _) = try Container.create(viewport: ProfilePage.viewport, children: [
+            .pager("a", PagerChild(pages: [PagerPage(id: "a1", contentHeight: 1000), PagerPage(id: "a2", contentHeight: 400)])),
+            .pager("b", PagerChild(pages: [PagerPage(id: "b1", contentHeight: 2000), PagerPage(id: "b2", contentHeight: 900)],
+                                   selected: 1)),
+        ])
+        container.select("a2", in: "a")
+        container.must(.insert([.fixed("top", height: 100)], at: 0))
+        XCTAssertEqual(container.selectedPage("a").page, "a2")
+        XCTAssertEqual(container.selectedPage("b").page, "b2")
+        container.must(.insert([.pager("c", PagerChild(pages: [PagerPage(id: "c1", contentHeight: 500)]))], at: 2))
+        XCTAssertEqual(container.selectedPage("b").page, "b2")
+        container.must(.remove(["a"]))
+        XCTAssertNil(container.layout.childIndex(of: "a"))
+        XCTAssertEqual(container.selectedPage("c").page, "c1")
+        XCTAssertEqual(container.selectedPage("b").page, "b2")
+        XCTAssertEqual(container.layout.contentHeight, 100 + 800 + 900, "c1 padded to the viewport, then b2")
+    }
+
     func testInvalidPagersAndCommandsChangeNothing() throws {
         var bad = ProfilePage.children()
         bad[2] = .pager("tabs", PagerChild(pages: [PagerPage(id: "p")], pageSnap: PageSnap(threshold: 0, minFlingVelocity: 50)))
@@ -171,7 +193,7 @@ final class PagerPolicyTests: XCTestCase {
     }
 }
 
-/// Load-more and pull-to-refresh on a pager's selected page (DESIGN §4.2).
+/// Load-more and pull-to-refresh on a pager's selected page (docs/design.md#pager).
 final class PagerLoadMoreTests: XCTestCase {
     private func profile() throws -> Container {
         let options = ContainerOptions(loadMore: LoadMoreOptions(distance: 100))

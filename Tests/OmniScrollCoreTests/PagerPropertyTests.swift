@@ -2,7 +2,7 @@ import XCTest
 @testable import OmniScrollCore
 import OmniScrollTestSupport
 
-/// Page switches over random headers, bars, pages and offsets (DESIGN §4.2).
+/// Page switches over random headers, bars, pages and offsets (docs/design.md#pager).
 final class PagerPropertyTests: XCTestCase {
     private func randomContainer(_ rng: inout SeededGenerator) throws -> Container {
         var children: [ChildSpec] = [.fixed("header", height: Double(Int.random(in: 0...4800, using: &rng)) / 4)]

@@ -1,8 +1,8 @@
 import XCTest
 @testable import OmniScrollCore
 
-/// `EndPagerDragging`: the snap motion on ticks (DESIGN §4.2, the §4.1 end
-/// rule), on the profile page (375 wide, posts then likes, P = 300).
+/// `EndPagerDragging`: the snap motion on ticks (docs/design.md#pager; the end rule of
+/// docs/design.md#physics-and-motion), on the profile page (375 wide, posts then likes, P = 300).
 final class PagerSnapMotionTests: XCTestCase {
     private let width = ProfilePage.viewport.width
     private let frame = 1.0 / 60

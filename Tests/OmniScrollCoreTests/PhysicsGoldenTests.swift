@@ -1,7 +1,7 @@
 import XCTest
 @testable import OmniScrollCore
 
-/// The golden figures of DESIGN.md §4.1, to the precision shown there, and the
+/// The golden figures of docs/design.md#physics-and-motion, to the precision shown there, and the
 /// constants they rest on.
 final class PhysicsGoldenTests: XCTestCase {
     /// Rounds to `places` decimals, the way the design writes its figures.

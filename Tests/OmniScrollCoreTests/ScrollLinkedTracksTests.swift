@@ -5,7 +5,7 @@ import XCTest
 /// layout, `changed` naming those it changed; malformed tracks are rejected
 /// at the member's path before anything is built.
 final class ScrollLinkedTracksTests: XCTestCase {
-    /// Seed 004's title and button (DESIGN.md §4.3), and a view track on `card`.
+    /// Seed 004's title and button (docs/design.md#collapsing-header-and-tracks), and a view track on `card`.
     private static let tracks: OptionValue = .array([
         .object(["id": .string("title"), "range": .object(["start": .number(-130), "end": .number(-97)]),
                  "from": .number(36), "to": .number(20)]),
@@ -52,7 +52,7 @@ final class ScrollLinkedTracksTests: XCTestCase {
         }
     }
 
-    /// DESIGN.md §4.3's goldens (V 600, T 1000, H 200) through a session:
+    /// The goldens of docs/design.md#collapsing-header-and-tracks (V 600, T 1000, H 200) through a session:
     /// each named range of `card` runs from 0 at its start to 1 at its end.
     func testEveryNamedRangeOfAChildGoldens() throws {
         let ranges: [(String, Double, Double)] = [("cover", 400, 1200), ("contain", 600, 1000), ("entry", 400, 600),

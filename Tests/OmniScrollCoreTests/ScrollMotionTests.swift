@@ -3,7 +3,7 @@ import XCTest
 
 /// ScrollMotion: drags, releases, ticks, springs back, snapping and paging in
 /// a session, held to `Motion` (what `physics.fling` answers) and to the
-/// settled rules of DESIGN.md §4.1. Properties are seeded and print the seed.
+/// settled rules of docs/design.md#physics-and-motion. Properties are seeded and print the seed.
 final class ScrollMotionTests: XCTestCase {
     private let viewport = Viewport(width: 375, height: 800)
 

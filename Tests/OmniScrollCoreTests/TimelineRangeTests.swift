@@ -9,7 +9,7 @@ final class TimelineRangeTests: XCTestCase {
         return [start, end]
     }
 
-    /// DESIGN.md §4.3: V 600, T 1000, H 200.
+    /// docs/design.md#collapsing-header-and-tracks: V 600, T 1000, H 200.
     func testGoldenRanges() {
         XCTAssertEqual(interval(.cover, height: 200), [400, 1200])
         XCTAssertEqual(interval(.contain, height: 200), [600, 1000])

@@ -7,7 +7,7 @@ final class TrackSetTests: XCTestCase {
     private let children = ["header", "list", "footer"]
     private func childIndex(_ id: String) -> Int? { children.firstIndex(of: id) }
 
-    /// DESIGN.md §4.3's golden geometry (V 600, T 1000, H 200) for the child "list".
+    /// The golden geometry of docs/design.md#collapsing-header-and-tracks (V 600, T 1000, H 200) for the child "list".
     private func subject(_ index: Int) -> TimelineSubject {
         XCTAssertEqual(index, 1, "only the list is referenced")
         return TimelineSubject(top: 1000, height: 200, viewport: 600)

@@ -2,7 +2,7 @@ import XCTest
 @testable import OmniScrollCore
 
 /// One track's value: keyframes, per-interval easing, `fill: both`, and
-/// seed 004's navigation bar (DESIGN.md §4.3).
+/// seed 004's navigation bar (docs/design.md#collapsing-header-and-tracks).
 final class TrackTests: XCTestCase {
     /// Seed 004's title: `fontSize = −16·Y/33 − 892/33` between −130 and −97.
     private let title = Track(id: "titleSize", range: .offsets(start: -130, end: -97), from: 36, to: 20)

@@ -5,7 +5,7 @@
 ///
 /// When the last child is a pager, the end is its selected page's: the
 /// events name the page, and each page keeps its own state, so a pending
-/// load of one list never blocks another's (DESIGN §4.2).
+/// load of one list never blocks another's (docs/design.md#pager).
 struct LoadMore: ContainerBehavior {
     private(set) var triggeredAt: Double?
     private(set) var loading = false

@@ -1,4 +1,4 @@
-/// Tabs: the pagers' page switches, swipes and page events (DESIGN.md §4.2).
+/// Tabs: the pagers' page switches, swipes and page events (docs/design.md#pager).
 ///
 /// A pager's state lives in its payload in the stack (the layout reads it
 /// from there); this behavior changes it for `SelectPage`, `ScrollPager`
@@ -35,14 +35,16 @@ struct PagerTabs: ContainerBehavior {
         if draft.phase == .dragging, draft.previousPhase != .dragging {
             motions = [:]  // a new drag stops every snap where it is
         }
+        // The per-frame command is cast first: a failed cast of an
+        // existential costs about as much as a successful one.
         for case .command(let change) in draft.commands {
-            if let command = change as? SelectPage {
-                motions[command.pager] = nil
-                select(command, &draft)
-            } else if let command = change as? ScrollPager {
+            if let command = change as? ScrollPager {
                 motions[command.pager] = nil
                 let i = draft.stack.index(of: command.pager)!
                 draft.updatePager(i) { $0.horizontalOffset = command.offset }
+            } else if let command = change as? SelectPage {
+                motions[command.pager] = nil
+                select(command, &draft)
             } else if let command = change as? EndPagerDragging {
                 release(command, &draft)
             }
@@ -136,6 +138,7 @@ struct PagerTabs: ContainerBehavior {
         if !motions.isEmpty {
             motions = motions.filter { id, _ in layout.stack.index(of: id).map { layout.stack.payloads[$0].kind == .pager } ?? false }
         }
+        if windowsUnchanged(layout) { return }
         var now: [String: [String]] = [:]
         for i in layout.stack.pagers {
             let pager = layout.stack.pager(i)
@@ -156,6 +159,20 @@ struct PagerTabs: ContainerBehavior {
             }
         }
         shown = now
+    }
+
+    /// Whether every pager's window holds the pages `shown` has for it: a
+    /// swipe's frames mostly keep the same two pages, and this check builds
+    /// no table of the windows (issue 28).
+    private func windowsUnchanged(_ layout: Layout) -> Bool {
+        guard shown.count == layout.stack.pagers.count else { return false }
+        for i in layout.stack.pagers {
+            let pager = layout.stack.pager(i)
+            guard let before = shown[layout.childID(i)] else { return false }
+            let window = pager.pagesInView(width: layout.viewport.width)
+            guard before.count == window.count, zip(before, window).allSatisfy({ $0 == pager.pages[$1].id }) else { return false }
+        }
+        return true
     }
 
     /// `state.pagers`: each pager's state beyond its spec, in child order

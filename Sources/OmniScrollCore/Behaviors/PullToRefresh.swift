@@ -40,7 +40,7 @@ struct PullToRefresh: ContainerBehavior {
     }
 
     /// The refresh acts on the selected page of a pager that is the first
-    /// child (its events name it, DESIGN §4.2); on the container otherwise.
+    /// child (its events name it, docs/design.md#pager); on the container otherwise.
     private static func page(of stack: ChildStack) -> [EventMember] {
         guard stack.hasPagers, stack.pagers.first == 0 else { return [] }
         return [.string("page", stack.pager(0).selectedPage.id)]

@@ -1,4 +1,4 @@
-/// Scroll-linked tracks (DESIGN.md §4.3, CSS scroll-driven animations): the
+/// Scroll-linked tracks (docs/design.md#collapsing-header-and-tracks, CSS scroll-driven animations): the
 /// values of `options.tracks` at every layout, and which of them the last
 /// change list changed (what a delta reply carries). The values are a pure
 /// function of the layout, so the snapshot keeps no part of them.

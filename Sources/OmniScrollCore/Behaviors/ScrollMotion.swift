@@ -1,4 +1,4 @@
-/// The container's vertical motion (DESIGN.md §4.1), the one behavior that
+/// The container's vertical motion (docs/design.md#physics-and-motion), the one behavior that
 /// moves the offset on the client's clock: drags with the rubber band past
 /// the bounds, a release with a velocity (a fling, snapped by `options.snap`
 /// or `options.paging`), a spring back into the bounds after a release or an

@@ -1,4 +1,4 @@
-/// A header that collapses with scrolling (DESIGN.md §4.3; Flutter's
+/// A header that collapses with scrolling (docs/design.md#collapsing-header-and-tracks; Flutter's
 /// `SliverPersistentHeader`, Android's `AppBarLayout`). It takes `maxHeight`
 /// of content and joins the pinned stack at its pin line. Scrolled `e`
 /// past that line (its effective scroll offset), its extent is

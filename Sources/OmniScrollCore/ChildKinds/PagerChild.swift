@@ -73,7 +73,7 @@ public struct PagerPage: Equatable, Sendable {
 }
 
 /// What a pager does to the vertical offset when the selected page changes
-/// while the pager is pinned (DESIGN.md §4.2).
+/// while the pager is pinned (docs/design.md#pager).
 public enum PageOffsetPolicy: String, CaseIterable, Sendable {
     /// The new page comes back at its remembered inner offset (JXPagingView,
     /// GKPageScrollView); 0 if never shown or forgotten on an unpin.

@@ -1,4 +1,4 @@
-/// Where a horizontal pager swipe lands on release (DESIGN.md §4.2): a release
+/// Where a horizontal pager swipe lands on release (docs/design.md#pager): a release
 /// faster than `minFlingVelocity` goes to the next page boundary in the
 /// velocity's direction (one page further when it rests exactly on a page,
 /// as Flutter's `PageScrollPhysics` does); a slower one goes to the

@@ -3,11 +3,11 @@
 extension Layout {
     /// Pager child `i`'s state (`nil` when child `i` is no pager).
     public func pager(_ i: Int) -> PagerChild? {
-        stack.pagerTable.pager(id: stack.ids[i])
+        stack.pagerTable.pager(child: i)
     }
 
     /// The pages of pager child `i` in its horizontal window, in page order
-    /// (DESIGN §4.2): one at rest, two mid-swipe. Each shares the pager's
+    /// (docs/design.md#pager): one at rest, two mid-swipe. Each shares the pager's
     /// frame top, is as tall as its own content allows below the pinned
     /// bars, sits `k · width − horizontal offset` across, and shows its own
     /// inner offset: the selected page the pager's, another the one its

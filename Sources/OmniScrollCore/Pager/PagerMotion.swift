@@ -1,5 +1,5 @@
-/// A pager's snap after a release (`session.endPagerDragging`, DESIGN.md
-/// §4.2): the session preset's spring from the release's horizontal offset
+/// A pager's snap after a release (`session.endPagerDragging`,
+/// docs/design.md#pager): the session preset's spring from the release's horizontal offset
 /// and velocity to the landing page's boundary, advanced by `session.tick`
 /// on the client's clock.
 struct PagerMotion: Equatable, Sendable {
@@ -23,7 +23,7 @@ struct PagerMotion: Equatable, Sendable {
     var earliestTick: Double? { lastTime ?? releaseTime }
 
     /// The motion at the tick at `time`: its horizontal offset, and whether
-    /// it has ended there (exactly on the landing boundary, DESIGN §4.1).
+    /// it has ended there (exactly on the landing boundary, docs/design.md#physics-and-motion).
     mutating func advance(to time: Double) -> (offset: Double, ended: Bool) {
         let release = releaseTime ?? time
         releaseTime = release

@@ -7,50 +7,70 @@
 struct PagerTable: Sendable {
     /// Child indices of the pagers, ascending (empty in most containers).
     private(set) var childIndices: [Int] = []
-    /// Each pager's pages and state, by the pager's child id.
-    private var states: [String: PagerChild] = [:]
+    /// Each pager's pages and state, and its child id, in the order of
+    /// `childIndices`: a pager is found by its child index without hashing
+    /// its id (a dictionary by id cost each session.scrollPager four string
+    /// hashes, issue 28).
+    private var states: [PagerChild] = []
+    private var stateIDs: [String] = []
+    /// Pagers the stack is inserting, by child id, until the next `reindex` places them.
+    private var inserted: [String: PagerChild] = [:]
     /// Each page's pager and index, by page id.
     private var pagesByID: [String: PageAddress] = [:]
 
     /// Where page `id` is, `nil` when no pager has it.
     func page(of id: String) -> PageAddress? { pagesByID[id] }
 
-    /// The pages and state of the child whose id is `id`, `nil` when it is no pager.
-    func pager(id: String) -> PagerChild? { states.isEmpty ? nil : states[id] }
+    /// The pages and state of child `i`, `nil` when it is no pager.
+    func pager(child i: Int) -> PagerChild? { slot(ofChild: i).map { states[$0] } }
+
+    /// Where child `i` is in `childIndices` (a binary search: they ascend).
+    private func slot(ofChild i: Int) -> Int? {
+        var low = 0
+        var high = childIndices.count
+        while low < high {
+            let mid = (low + high) / 2
+            if childIndices[mid] < i { low = mid + 1 } else { high = mid }
+        }
+        return low < childIndices.count && childIndices[low] == i ? low : nil
+    }
 
     /// Takes the pages and state of the pagers among `specs`, which the stack is inserting.
     mutating func insert(_ specs: [ChildSpec]) {
-        for spec in specs { if let pager = spec.pager { states[spec.id] = pager } }
+        for spec in specs { if let pager = spec.pager { inserted[spec.id] = pager } }
     }
 
     /// Finds the pagers and their pages among `ids`, the stack's children
     /// after an insertion or a removal, and forgets the removed ones.
     mutating func reindex(_ ids: [String]) {
-        guard !states.isEmpty else { return }
-        var kept: [String: PagerChild] = [:]
+        guard !states.isEmpty || !inserted.isEmpty else { return }
+        var byID = inserted
+        for (id, pager) in zip(stateIDs, states) where byID[id] == nil { byID[id] = pager }
+        inserted = [:]
         childIndices = []
+        states = []
+        stateIDs = []
         pagesByID = [:]
         for (i, id) in ids.enumerated() {
-            guard let pager = states[id] else { continue }
-            kept[id] = pager
+            guard let pager = byID[id] else { continue }
             childIndices.append(i)
+            states.append(pager)
+            stateIDs.append(id)
             for (k, page) in pager.pages.enumerated() { pagesByID[page.id] = PageAddress(child: i, page: k) }
         }
-        states = kept
     }
 
-    /// Changes the pages or state of pager `id`, which must be one.
-    mutating func update(id: String, _ body: (inout PagerChild) -> Void) {
-        guard states[id] != nil else { preconditionFailure("child '\(id)' is not a pager") }
-        body(&states[id]!)
+    /// Changes the pages or state of child `i`, which must be a pager.
+    mutating func update(child i: Int, _ body: (inout PagerChild) -> Void) {
+        guard let k = slot(ofChild: i) else { preconditionFailure("child \(i) is not a pager") }
+        body(&states[k])
     }
 
     /// Calls `body` with each pager's child index and natural height: its
     /// selected page's content height, padded with `fillViewport` to the
     /// viewport below the bars pinned above it.
-    func forEachNaturalHeight(ids: [String], pins: StickyPins, viewportHeight: Double, _ body: (Int, Double) -> Void) {
-        for i in childIndices {
-            guard let pager = states[ids[i]] else { preconditionFailure("child \(i) is not a pager") }
+    func forEachNaturalHeight(pins: StickyPins, viewportHeight: Double, _ body: (Int, Double) -> Void) {
+        for (i, pager) in zip(childIndices, states) {
             let belowBars = max(0, viewportHeight - pins.pinnedBottom(above: i))
             body(i, pager.naturalHeight(ofPage: pager.selected, viewportBelowBars: belowBars))
         }
@@ -75,7 +95,7 @@ extension ChildStack {
 
     /// Pager child `i`'s pages and state (`i` must be a pager).
     func pager(_ i: Int) -> PagerChild {
-        guard let pager = pagerTable.pager(id: ids[i]) else { preconditionFailure("child \(i) is not a pager") }
+        guard let pager = pagerTable.pager(child: i) else { preconditionFailure("child \(i) is not a pager") }
         return pager
     }
 
@@ -86,8 +106,7 @@ extension ChildStack {
     /// Changes pager `i`'s pages or state (its selection, swipe, remembered
     /// offsets…) and its natural and frame heights with it.
     mutating func updatePager(_ i: Int, _ body: (inout PagerChild) -> Void) {
-        let id = ids[i]
-        updatePagerTable { $0.update(id: id, body) }
+        updatePagerTable { $0.update(child: i, body) }
     }
 
     /// Sets a pager page's content height; the pager's natural height follows

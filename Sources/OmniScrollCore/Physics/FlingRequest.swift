@@ -1,4 +1,4 @@
-/// What `physics.fling` is asked (DESIGN.md §4.1): a release, its bounds and
+/// What `physics.fling` is asked (docs/design.md#physics-and-motion): a release, its bounds and
 /// snapping, and when to sample the motion. Field names are the wire names.
 public struct FlingRequest: Equatable, Sendable {
     public enum Sampling: Equatable, Sendable {

@@ -1,4 +1,4 @@
-/// A release turned into motion (DESIGN.md §4.1): the preset's fling with its
+/// A release turned into motion (docs/design.md#physics-and-motion): the preset's fling with its
 /// edge policy, or, when a snap rule picks a point, the preset's spring from
 /// the release to it. The one value `physics.fling` and sessions both use: a
 /// pure function of the time since the release that, from `duration` on, rests
@@ -119,7 +119,7 @@ public struct Motion: Equatable, Sendable {
     }
 
     /// Samples at 0, Δ, 2Δ … below `duration`, then once at `duration`
-    /// (DESIGN.md §4.1). Times are k·Δ, not a running sum, so they do not drift.
+    /// (docs/design.md#physics-and-motion). Times are k·Δ, not a running sum, so they do not drift.
     /// An interval that is not > 0 gives the end alone; the caller bounds the
     /// count (`FlingRequest.maxSamples`).
     public func samples(every interval: Double) -> [MotionSample] {

@@ -1,4 +1,4 @@
-/// When a motion is over (DESIGN.md §4.1, settled details): once under
+/// When a motion is over (docs/design.md#physics-and-motion): once under
 /// `restDistance` remains to its rest point — a spring also needs its speed
 /// under `restSpeed`; the Android fling ends at its own `T` — it rests exactly
 /// on that point with velocity 0. A simulation's `duration` is the infimum of

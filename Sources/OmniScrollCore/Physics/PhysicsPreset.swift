@@ -1,4 +1,4 @@
-/// The feel of a fling (DESIGN.md §4.1): how it decelerates, the spring that
+/// The feel of a fling (docs/design.md#physics-and-motion): how it decelerates, the spring that
 /// brings it back to a bound or onto a snap point, and what it does at an edge.
 /// The raw values are the wire names.
 public enum PhysicsPreset: String, CaseIterable, Equatable, Sendable {
@@ -26,7 +26,7 @@ public enum PhysicsPreset: String, CaseIterable, Equatable, Sendable {
     }
 
     /// Flutter's `BouncingScrollSimulation.maxSpringTransferVelocity` (5000 pt/s),
-    /// applied to the speed in both directions (DESIGN.md §4.1).
+    /// applied to the speed in both directions (docs/design.md#physics-and-motion).
     public static let flutterMaxSpringTransferSpeed = 5000.0
 
     public var fling: Fling {

@@ -1,4 +1,4 @@
-/// Where a fling may come to rest (DESIGN.md §4.1): the snap point nearest the
+/// Where a fling may come to rest (docs/design.md#physics-and-motion): the snap point nearest the
 /// projected end (CSS `mandatory`), the same only when it is near enough (CSS
 /// `proximity`), or a page at most one away from the drag's start page
 /// (Flutter's `PageScrollPhysics`). Pure: the caller gives the release and the

@@ -8,7 +8,7 @@
 ///     dist = v₀·T/D
 ///     x(t) = x₀ + dist·(1 − (1 − t/T)^D),  v(t) = v₀·(1 − t/T)^(D−1)
 ///
-/// It ends at T (DESIGN.md §4.1).
+/// It ends at T (docs/design.md#physics-and-motion).
 public struct SplineFling: Equatable, Sendable {
     /// D: AOSP `DECELERATION_RATE = (float) (Math.log(0.78) / Math.log(0.9))`.
     public static let decelerationRate = Elementary.log(0.78) / Elementary.log(0.9)

@@ -19,7 +19,7 @@ public struct SpringDescription: Equatable, Sendable {
     }
 
     /// The spring back and snap spring of `ios`, `iosFast` and `android`:
-    /// critically damped, m 1, k 100 (DESIGN.md §4.1; c = 2·√100 = 20 exactly).
+    /// critically damped, m 1, k 100 (docs/design.md#physics-and-motion; c = 2·√100 = 20 exactly).
     public static let critical = SpringDescription(mass: 1, stiffness: 100, ratio: 1)
 
     /// Flutter's scroll spring, `ScrollPhysics._kDefaultSpring` and

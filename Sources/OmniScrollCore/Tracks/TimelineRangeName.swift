@@ -2,7 +2,7 @@
 /// Animations Level 1, "view progress timeline ranges",
 /// https://www.w3.org/TR/scroll-animations-1/#view-timelines-ranges):
 /// the container offsets over which the subject, a child, enters, crosses
-/// or leaves the viewport. DESIGN.md §4.3 gives the formulas.
+/// or leaves the viewport. docs/design.md#collapsing-header-and-tracks gives the formulas.
 public enum TimelineRangeName: String, CaseIterable, Sendable {
     /// From the subject's first pixel entering at the bottom to its last leaving at the top.
     case cover

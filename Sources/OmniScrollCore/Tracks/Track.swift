@@ -1,4 +1,4 @@
-/// A value driven by the scroll offset (DESIGN.md §4.3; CSS scroll-driven
+/// A value driven by the scroll offset (docs/design.md#collapsing-header-and-tracks; CSS scroll-driven
 /// animations): over its range it runs through its keyframes, eased per
 /// interval, and outside it holds the end values (CSS `fill: both`).
 /// `TrackSet` evaluates it.

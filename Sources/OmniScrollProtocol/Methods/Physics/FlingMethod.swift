@@ -2,7 +2,7 @@ import OmniScrollCore
 import OmniScrollJSON
 
 /// `physics.fling`: where a release comes to rest, when, and (if asked) where
-/// it is at sample times (DESIGN.md §4.1). Stateless: no session, nothing
+/// it is at sample times (docs/design.md#physics-and-motion). Stateless: no session, nothing
 /// changes. The schemas bound every number by `FlingRequest.maxMagnitude`;
 /// what they cannot say (bounds in order, snap points ascending, at most one
 /// of `points`/`interval`, too many samples) the engine checks and names.

@@ -3,7 +3,7 @@ import OmniScrollJSON
 
 /// `session.drag`: the finger's travel since `beginDragging` (UIKit's pan
 /// translation: negative moves the offset up); the engine moves the offset to
-/// `dragStart − translation`, rubber-banded past the bounds (DESIGN.md §4.1).
+/// `dragStart − translation`, rubber-banded past the bounds (docs/design.md#physics-and-motion).
 struct DragMethod: MethodDeclaration {
     static let name: StaticString = "session.drag"
     static let params: [Member] = [.session, .required("translation", SessionParams.offset)]

@@ -2,7 +2,7 @@ import OmniScrollCore
 import OmniScrollJSON
 
 /// `session.endPagerDragging`: a horizontal swipe released. The pager snaps
-/// to the page its `pageSnap` picks (DESIGN §4.2) with the session preset's
+/// to the page its `pageSnap` picks (docs/design.md#pager) with the session preset's
 /// spring, advanced by `session.tick` from `time` (or the first tick); the
 /// landing page becomes selected when the snap ends.
 struct EndPagerDraggingMethod: MethodDeclaration {

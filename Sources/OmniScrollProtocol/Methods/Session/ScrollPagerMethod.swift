@@ -2,7 +2,7 @@ import OmniScrollCore
 import OmniScrollJSON
 
 /// `session.scrollPager`: a horizontal swipe; the pages in view at `offset`
-/// are laid out, the selection and the vertical offset stay put (DESIGN §4.2).
+/// are laid out, the selection and the vertical offset stay put (docs/design.md#pager).
 struct ScrollPagerMethod: MethodDeclaration {
     static let name: StaticString = "session.scrollPager"
     static let params: [Member] = [

@@ -2,7 +2,7 @@ import OmniScrollCore
 import OmniScrollJSON
 
 /// `session.selectPage`: a tab tap; the pager switches to `page` at once,
-/// placing it by its offset policy (DESIGN §4.2).
+/// placing it by its offset policy (docs/design.md#pager).
 struct SelectPageMethod: MethodDeclaration {
     static let name: StaticString = "session.selectPage"
     static let params: [Member] = [
