@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Round trips per second through the Python client: session.scroll on a
-two-child session, one at a time and pipelined (N in flight).
+two-child session, one at a time and pipelined (N in flight), beside a raw
+pipe from Python to the same worker in the same run (pre-encoded request
+lines written, reply lines read, nothing decoded): the floor any client pays.
 
     OMNISCROLL_BIN=.build/release/omniscroll python3 clients/python/bench.py [--n 20000] [--window 256]
 """
@@ -8,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
+import subprocess
 import sys
 import time
 from collections import deque
@@ -16,13 +20,46 @@ from concurrent.futures import Future
 from typing import Any, Deque
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from omniscroll import AsyncClient, Child, Client, calls  # noqa: E402
+from omniscroll import AsyncClient, Child, Client, calls, resolve_binary  # noqa: E402
 
 CHILDREN = [Child.scroll("top", 2000), Child.scroll("bottom", 3000)]
 
 
 def offsets(n: int) -> "list[int]":
     return [(i * 37) % 4300 for i in range(n)]
+
+
+def raw_bench(bin: "str | None", n: int, window: int) -> "tuple[float, float]":
+    """The raw pipe: one request line written then its reply line read, and
+    `window` lines written at once then `window` replies read."""
+    p = subprocess.Popen([resolve_binary(bin)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert p.stdin is not None and p.stdout is not None
+    create = {"jsonrpc": "2.0", "id": 0, "method": "session.create",
+              "params": {"viewport": {"width": 375, "height": 800}, "insets": {"top": 0, "bottom": 100},
+                         "children": [c.to_json() for c in CHILDREN]}}
+    p.stdin.write(json.dumps(create).encode() + b"\n")
+    p.stdin.flush()
+    s = json.loads(p.stdout.readline())["result"]["session"]
+    lines = [b'{"jsonrpc":"2.0","id":%d,"method":"session.scroll","params":{"session":"%s","offset":%d}}\n'
+             % (i + 1, s.encode(), y) for i, y in enumerate(offsets(n))]
+    w, r = p.stdin, p.stdout
+    t = time.perf_counter()
+    for line in lines:
+        w.write(line)
+        w.flush()
+        r.readline()
+    one = n / (time.perf_counter() - t)
+    t = time.perf_counter()
+    for k in range(0, n, window):
+        w.write(b"".join(lines[k:k + window]))
+        w.flush()
+        for _ in range(len(lines[k:k + window])):
+            r.readline()
+    piped = n / (time.perf_counter() - t)
+    w.close()
+    p.wait()
+    print("python raw pipe    one-at-a-time %8.0f/s   pipelined(%d) %8.0f/s" % (one, window, piped))
+    return one, piped
 
 
 def sync_bench(bin: "str | None", n: int, window: int) -> None:
@@ -83,6 +120,7 @@ def main() -> None:
     ap.add_argument("--window", type=int, default=256)
     ap.add_argument("--bin", default=None)
     a = ap.parse_args()
+    raw_bench(a.bin, a.n, a.window)
     sync_bench(a.bin, a.n, a.window)
     asyncio.run(async_bench(a.bin, a.n, a.window))
 
