@@ -12,6 +12,12 @@ from omniscroll import METHODS, Call, Child, RpcError, _generated, calls
 DOCUMENT = json.loads((Path(__file__).resolve().parents[3] / "protocol" / "openrpc.json").read_text("utf-8"))
 
 # Each method's typed call with every param it can send given.
+# A grid's snapshot as session.snapshot writes it (session.restore checks it before sending).
+GRID_SNAPSHOT = {"format": 1, "engine": "grid", "session": "g", "delta": False, "viewport": {"width": 800, "height": 600},
+                 "tile": {"width": 100, "height": 100}, "overscan": 1, "contentSize": {"width": 100000, "height": 100000},
+                 "recenter": "idle", "threshold": None, "offset": {"x": 49600, "y": 49700}, "phase": "idle",
+                 "anchor": {"col": -499, "row": -499, "x": 50, "y": 50}, "revision": 0}
+
 TYPED_CALLS: Dict[str, Callable[[], Call]] = {
     "initialize": lambda: calls.initialize({"name": "t"}, {}),
     "shutdown": calls.shutdown,
@@ -43,11 +49,11 @@ TYPED_CALLS: Dict[str, Callable[[], Call]] = {
     "session.list": calls.list_sessions,
     "session.destroy": lambda: calls.destroy("s"),
     "session.snapshot": lambda: calls.snapshot("s"),
-    "session.restore": lambda: calls.restore({"format": 1}, "s2"),
+    "session.restore": lambda: calls.restore(GRID_SNAPSHOT, "s2"),
     "session.defineTemplate": lambda: calls.define_template("follow", {"children": [Child.page("a")]}),
     "session.templates": calls.templates,
     "grid.create": lambda: calls.grid_create((375, 800), (100, 100), overscan=1, content_size=(10000, 10000),
-                                             recenter="threshold", threshold=100, id="g", delta=True),
+                                             recenter="threshold", threshold=100, id="g", options={"delta": True}),
     "grid.scroll": lambda: calls.grid_scroll("g", 1, 2, "dragging"),
     "grid.update": lambda: calls.grid_update("g", viewport=(800, 375), x=1, y=2, phase="idle"),
     "physics.fling": lambda: calls.fling(0, 1000, "ios", (0, 300), 800, {"interval": 100}, 0, 0.1, [0, 0.5]),
