@@ -7,6 +7,13 @@ import { join } from 'node:path';
 import { METHODS, ENUMS, ErrorCode, RpcError, calls } from '../index.js';
 import { REPO } from './helpers.js';
 
+// A grid's snapshot as session.snapshot writes it (session.restore checks it before sending).
+const GRID_SNAPSHOT = {
+  format: 1, engine: 'grid', session: 'g', delta: false, viewport: { width: 800, height: 600 },
+  tile: { width: 100, height: 100 }, overscan: 1, contentSize: { width: 100000, height: 100000 }, recenter: 'idle',
+  threshold: null, offset: { x: 49600, y: 49700 }, phase: 'idle', anchor: { col: -499, row: -499, x: 50, y: 50 }, revision: 0,
+};
+
 const DOCUMENT = JSON.parse(readFileSync(join(REPO, 'protocol', 'openrpc.json'), 'utf8'));
 const HERE = join(REPO, 'clients', 'node');
 
@@ -42,12 +49,12 @@ const TYPED_CALLS = {
   'session.list': () => calls.list(),
   'session.destroy': () => calls.destroy('s'),
   'session.snapshot': () => calls.snapshot('s'),
-  'session.restore': () => calls.restore({ format: 1 }, 's2'),
+  'session.restore': () => calls.restore(GRID_SNAPSHOT, 's2'),
   'session.defineTemplate': () => calls.defineTemplate('follow', { children: [{ id: 'a', kind: 'page' }] }),
   'session.templates': () => calls.templates(),
   'grid.create': () => calls.gridCreate({
     viewport: [375, 800], tile: [100, 100], overscan: 1, contentSize: [10000, 10000], recenter: 'threshold', threshold: 100,
-    id: 'g', delta: true,
+    id: 'g', options: { delta: true },
   }),
   'grid.scroll': () => calls.gridScroll('g', 1, 2, 'dragging'),
   'grid.update': () => calls.gridUpdate('g', { viewport: [800, 375], x: 1, y: 2, phase: 'idle' }),
