@@ -46,8 +46,23 @@ RESULT_MARK = b',"result":'
 _PREFIX_LEN = len(REPLY_PREFIX)
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_METHODS: Dict[str, bytes] = {}  # each method's '"method":"…"' bytes
+
+
 def encode_message(obj: JSON) -> bytes:
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8") + b"\n"
+    return _ENCODER.encode(obj).encode("utf-8") + b"\n"
+
+
+def encode_request(id: Optional[int], c: Call) -> bytes:
+    """A request line, as encode_message(request_object(c, id)) writes it."""
+    head = b'{"jsonrpc":"2.0",' if id is None else b'{"jsonrpc":"2.0","id":%d,' % id
+    method = _METHODS.get(c.method)
+    if method is None:
+        method = _METHODS[c.method] = b'"method":' + _ENCODER.encode(c.method).encode("utf-8")
+    if c.params is None:
+        return head + method + b"}\n"
+    return head + method + b',"params":' + _ENCODER.encode(c.params).encode("utf-8") + b"}\n"
 
 
 def request_object(c: Call, id: Optional[int]) -> Dict[str, JSON]:
@@ -167,7 +182,8 @@ class Client(ClientMethods):
         self._outbox_bytes = 0
         self._outbox_answered: List[bool] = []
         self._reading = False
-        self._rbuf = b""
+        self._rbuf = b""  # bytes read, not yet split into lines from _rpos on
+        self._rpos = 0
         self._dead: Optional[OmniScrollError] = None
         self._closed = False
         self._unmatched_errors: List[RpcError] = []
@@ -279,21 +295,21 @@ class Client(ClientMethods):
                 r = Reply(self, c, line, deadline, t)
                 replies.append(r)
                 if c.notify:
-                    objs.append(request_object(c, None))
+                    objs.append(request_object(c, None) if as_batch else (None, c))
                     r._set(None, None)
                     answered.append(False)
                     continue
                 rid = next(self._ids)
                 self._pending[rid] = r
                 self._line_ids.setdefault(line, []).append(rid)
-                objs.append(request_object(c, rid))
+                objs.append(request_object(c, rid) if as_batch else (rid, c))
                 answered.append(True)
             try:
                 if as_batch:
                     data = encode_message(objs)
                     answered = [any(answered)]
                 else:
-                    data = b"".join([encode_message(o) for o in objs])
+                    data = b"".join([encode_request(rid, c) for rid, c in objs])
             except (TypeError, ValueError) as e:
                 for r in replies:
                     self._forget_line(r.line)
@@ -343,7 +359,8 @@ class Client(ClientMethods):
                     select.select([], [self._in_fd], [], 0.05)
                 elif select.select([self._out_fd], [self._in_fd], [], 1.0)[0]:
                     chunk = os.read(self._out_fd, READ_CHUNK)
-                    self._rbuf += chunk
+                    self._rbuf = self._rbuf[self._rpos:] + chunk
+                    self._rpos = 0
                     self._eof = not chunk
                     if self._eof:
                         raise BrokenPipeError("the worker closed its output")
@@ -353,32 +370,33 @@ class Client(ClientMethods):
                         self._reading = False
                         self._lock.notify_all()
 
-    def _read_line(self, deadline: float) -> Optional[bytes]:
+    def _read_line(self, deadline: Optional[float]) -> Optional[bytes]:
         """The one place a reply line is read: the next line without its
-        ``\\n``; None at the deadline; b"" at the end of the worker's output.
-        Called by the reading thread only."""
-        buf = self._rbuf
-        nl = buf.find(b"\n")
+        ``\\n``; None at the deadline (deadline None: when no whole line is
+        buffered); b"" at the end of the worker's output. Called by the
+        reading thread only."""
+        pos = self._rpos
+        nl = self._rbuf.find(b"\n", pos)
         while nl < 0:
+            buf = self._rbuf[pos:]
             if len(buf) > self._max_line:
                 raise ProtocolViolation("reply line longer than max_line_bytes=%d" % self._max_line)
-            left = deadline - time.monotonic()
+            self._rbuf, self._rpos, pos = buf, 0, 0
             if self._eof:
-                self._rbuf = buf
                 return b""
+            if deadline is None:
+                return None
+            left = deadline - time.monotonic()
             if left <= 0 or not select.select([self._out_fd], [], [], left)[0]:
-                self._rbuf = buf
                 return None
             chunk = os.read(self._out_fd, READ_CHUNK)
             if not chunk:
                 self._eof = True
-                self._rbuf = buf
                 return b""
-            start = len(buf)
-            buf += chunk
-            nl = buf.find(b"\n", start)
-        self._rbuf = buf[nl + 1:]
-        line = buf[:nl]
+            self._rbuf = buf + chunk
+            nl = self._rbuf.find(b"\n", len(buf))
+        line = self._rbuf[pos:nl]
+        self._rpos = nl + 1
         if self._recorder is not None:
             self._recorder.received(line)
         return line
@@ -416,15 +434,19 @@ class Client(ClientMethods):
             reply._set(None, CallTimeout(reply.call.method, reply.timeout))
 
     def _read_until(self, reply: Reply, deadline: float) -> None:
-        while not reply._done:
+        """Reads until ``reply`` is done, then files the replies already
+        read too (no more reading: their callers find them done)."""
+        while True:
             try:
-                line = self._read_line(deadline)
+                line = self._read_line(None if reply._done else deadline)
             except ProtocolViolation as e:
                 self._violation(e)
                 return
             if line is None:
                 return
             if not line:
+                if reply._done:
+                    return
                 err = self._died("end of output")
                 with self._lock:
                     self._dead = self._dead or err
