@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Mapping, Optional, Union
 
 from ._generated import ChildKind
-from ._result import Result
 from ._surface import (Capabilities, ChildLayout, ContentView, Event, FlingResult, GridLayout, GridTile,  # noqa: F401
                        InitializeResult, Layout, Limits, Motion, MotionSample, PageLayout, Point, Recentered, Rect,
                        ServerInfo, SessionInfo, Target, TemplateInfo, TileCoordinate, Viewport)
