@@ -37,7 +37,7 @@ DEFAULT_MAX_IN_FLIGHT = 4096
 DEFAULT_MAX_LINE = 64 * 1024 * 1024
 DEFAULT_CLOSE_TIMEOUT = 5.0
 WRITE_BUFFER = 64 * 1024  # buffered request bytes go out at this size at the latest
-READ_CHUNK = 256 * 1024
+READ_CHUNK = 64 * 1024  # under malloc's mmap threshold: a larger os.read maps and unmaps each call
 
 # A reply of the worker starts so (docs/protocol.md: members in this order);
 # its id and whether it is a result are read off the line without decoding it.
