@@ -3,11 +3,15 @@
 // decoding of a result of one of several types.
 import { checkParams } from './check.js';
 
-/** A result object of the contract: its members as received (the wire's names). */
+/**
+ * A result object of the contract: its members as received (the wire's
+ * names). `new Layout(o)` is `o` itself, given Layout's prototype: a reply's
+ * object is the client's own, and copying it would cost more than parsing it.
+ */
 export class Result {
   constructor(o) {
     if (o === null || typeof o !== 'object' || Array.isArray(o)) throw new TypeError(`${new.target.name}: expected an object`);
-    Object.assign(this, o);
+    return Object.setPrototypeOf(o, new.target.prototype);
   }
 }
 
