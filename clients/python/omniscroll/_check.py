@@ -121,6 +121,8 @@ class _Compiler:
         types = set(types if isinstance(types, list) else [types] if types else [])
         if not types:
             return _json
+        if types == {"number"} or types == {"string"}:
+            return _scalar(int if "number" in types else str, float if "number" in types else str, expected)
         obj = self.object_checker(schema) if "object" in types else None
         arr = self.array_checker(schema) if "array" in types else None
         number = "number" in types
@@ -210,6 +212,17 @@ class _Compiler:
                     lo if lo == hi else "%s to %s" % (lo or 0, hi if hi is not None else "any"), describe(v)))
             return [items(x, "%s[%d]" % (path, i)) for i, x in enumerate(v)]
         return check_array
+
+
+def _scalar(a: type, b: type, expected: str) -> Checker:
+    """A number's or a string's check, the common case made short (a bool is
+    no int here: type() is exact)."""
+    def check_scalar(v: JSON, path: str) -> JSON:
+        t = type(v)
+        if (t is a or t is b) and (t is str or v - v == 0):
+            return v
+        raise _Fault(path, "expected %s, got %s" % (expected, _got(v)))
+    return check_scalar
 
 
 def _json(v: JSON, path: str) -> JSON:
