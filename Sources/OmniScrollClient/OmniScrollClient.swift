@@ -21,14 +21,7 @@ public struct RPCCall: Sendable {
 
     /// The same call sent as a notification (no reply).
     public var asNotification: RPCCall { RPCCall(method, params, notification: true) }
-
-    public static func scroll(session: String, offset: Double, phase: ScrollPhase? = nil) -> RPCCall {
-        var p: JSONObject = ["session": .string(session), "offset": .number(offset)]
-        if let phase { p["phase"] = .string(phase.rawValue) }
-        return RPCCall(.sessionScroll, p)
-    }
-    public static func get(session: String) -> RPCCall { RPCCall(.sessionGet, ["session": .string(session)]) }
-    public static func list() -> RPCCall { RPCCall(.sessionList) }
+    // Each method's call, with every param: Calls.swift, generated from the contract.
 }
 
 /// Finds the worker: `path`, else `$OMNISCROLL_BIN`, else `omniscroll` on `PATH`.
@@ -63,14 +56,18 @@ public actor OmniScrollClient {
     /// dispatched to it before the call returns.
     public private(set) var components: ComponentManager?
 
+    /// `record`: a path; every request and its reply are written there as a
+    /// conformance transcript (`omniscroll trace` draws it, `Transcript.replay`
+    /// replays it byte for byte).
     public init(executable: String? = nil, arguments: [String] = [], timeout: Double = 30,
                 maxInFlight: Int = 4096, maxLineBytes: Int = 64 << 20, stderrTailBytes: Int = 16 << 10,
-                closeTimeout: Double = 5, environment: [String: String]? = nil) throws {
+                closeTimeout: Double = 5, environment: [String: String]? = nil, record: String? = nil) throws {
         let path = try resolveOmniScrollBinary(executable)
         transport = try Transport(
             executable: path, arguments: arguments, environment: environment,
             options: .init(maxInFlight: max(1, maxInFlight), maxLineBytes: max(1024, maxLineBytes),
-                           stderrTailBytes: stderrTailBytes, closeTimeout: closeTimeout))
+                           stderrTailBytes: stderrTailBytes, closeTimeout: closeTimeout),
+            record: record)
         defaultTimeout = timeout
         self.closeTimeout = closeTimeout
     }
@@ -139,6 +136,7 @@ public actor OmniScrollClient {
         }
         _ = await transport.waitForReader(timeout: closeTimeout)
         transport.failRemaining(.closed)
+        transport.recorder?.close()
         let status: Int32? = transport.process.isRunning ? nil : transport.process.terminationStatus
         closeStatus = .some(status)
         return status

@@ -100,9 +100,14 @@ final class Transport: @unchecked Sendable {
     private let readerDone = Gate()
     private let stderrDone = Gate()
 
-    init(executable: String, arguments: [String], environment: [String: String]?, options: Options) throws {
+    /// Every message written and every reply read, as a conformance transcript (`record:`).
+    let recorder: Recorder?
+
+    init(executable: String, arguments: [String], environment: [String: String]?, options: Options,
+         record: String? = nil) throws {
         signal(SIGPIPE, SIG_IGN)  // a dead worker must give EPIPE, not kill the client
         self.options = options
+        recorder = try record.map { try Recorder(path: $0, arguments: arguments) }
         tail = StderrTail(limit: options.stderrTailBytes)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
@@ -177,7 +182,7 @@ final class Transport: @unchecked Sendable {
         let bytes = w.bytes
         let idSet = Set(ids.compactMap { $0 })
         if idSet.isEmpty {
-            try write(bytes)
+            try write(bytes, answered: false)
             return ids.map { _ in nil }
         }
         let method = requests.first { !$0.notify }?.method ?? requests[0].method
@@ -207,7 +212,7 @@ final class Transport: @unchecked Sendable {
             lock.unlock()
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: item)
             do {
-                try write(bytes)
+                try write(bytes, answered: true)
             } catch {
                 finish(lineNo, error: error)
             }
@@ -267,9 +272,12 @@ final class Transport: @unchecked Sendable {
         return ready
     }
 
-    func write(_ bytes: [UInt8]) throws {
+    /// The one place request bytes are written: one message, ending with `\n`;
+    /// `answered`: whether a reply answers it.
+    func write(_ bytes: [UInt8], answered: Bool) throws {
         writeLock.lock(); defer { writeLock.unlock() }
         guard stdinOpen else { throw deadOrClosed("the worker's stdin is closed") }
+        recorder?.sent(bytes, answered: answered)
         let fd = stdinHandle.fileDescriptor
         var off = 0
         try bytes.withUnsafeBytes { buf in
@@ -471,9 +479,11 @@ final class Transport: @unchecked Sendable {
         kill(process.processIdentifier, SIGKILL)
     }
 
-    /// Parses and dispatches one line; false on a fatal protocol violation.
+    /// The one place a reply line is handled: parses and dispatches it; false
+    /// on a fatal protocol violation.
     private func handle(_ bytes: UnsafeRawBufferPointer, _ parser: inout JSONParser) -> Bool {
         if bytes.isEmpty { return true }
+        recorder?.received(bytes)
         do {
             let doc = try parser.parse(bytes)
             dispatch(doc.value)

@@ -66,7 +66,7 @@ public struct WorkerOptions: Sendable, Equatable {
     public static var usage: String {
         var text = """
         usage: omniscroll [options]
-               omniscroll trace [--svg] [--out FILE] [TRANSCRIPT]   (see omniscroll trace --help)
+               omniscroll trace [--svg] [--out FILE] [FLAGS] [TRANSCRIPT]   (see omniscroll trace --help)
 
         A nested-scroll layout worker speaking JSON-RPC 2.0 on stdin/stdout:
         one message per line, or LSP Content-Length framing when the input

@@ -18,18 +18,29 @@ public struct Trace: Equatable, Sendable {
         self.steps = steps
     }
 
-    public init(running transcript: Transcript) {
+    /// Runs `transcript` as a worker started with its `{"args"}` line, then
+    /// `workerArguments`; a `--templates FILE` is read with `read` (nil: unreadable).
+    public init(running transcript: Transcript, workerArguments: [String] = [], read: (String) -> [UInt8]? = { _ in nil }) {
         notes = []
         var limits = Limits()
-        if !transcript.workerArguments.isEmpty {
-            switch Result(catching: { () throws(WorkerOptions.UsageError) in try WorkerOptions.parse(transcript.workerArguments) }) {
-            case .success(.run(let options)): limits = options.limits
-            case .success: notes.append("worker arguments ignored: \(transcript.workerArguments.joined(separator: " "))")
+        var templates = TemplateCatalogue()
+        let arguments = transcript.workerArguments + workerArguments
+        if !arguments.isEmpty {
+            switch Result(catching: { () throws(WorkerOptions.UsageError) in try WorkerOptions.parse(arguments) }) {
+            case .success(.run(let options)):
+                limits = options.limits
+                if let path = options.templatesFile {
+                    switch Self.templates(path, limits: limits, read: read) {
+                    case .success(let catalogue): templates = catalogue
+                    case .failure(let note): notes.append(note.text)
+                    }
+                }
+            case .success: notes.append("worker arguments ignored: \(arguments.joined(separator: " "))")
             case .failure(let error): notes.append("worker arguments ignored: \(error)")
             }
         }
-        var worker = Self.dispatcher(limits: limits)
-        var observer = Self.dispatcher(limits: limits)
+        var worker = Self.dispatcher(limits: limits, templates: templates)
+        var observer = Self.dispatcher(limits: limits, templates: templates)
         var focus: String?
         steps = transcript.entries.map { entry in
             let reply = worker.handle(entry.request)
@@ -53,9 +64,21 @@ public struct Trace: Equatable, Sendable {
         }
     }
 
-    private static func dispatcher(limits: Limits) -> Dispatcher {
+    private static func dispatcher(limits: Limits, templates: TemplateCatalogue) -> Dispatcher {
         Dispatcher(registry: .worker(),
-                   state: WorkerState(limits: limits, logger: Logger(level: .error, fd: -1)))
+                   state: WorkerState(limits: limits, logger: Logger(level: .error, fd: -1), templates: templates))
+    }
+
+    struct Note: Error { var text: String }
+
+    /// The templates of `--templates path`, as the worker defines them at start (docs/protocol.md).
+    static func templates(_ path: String, limits: Limits, read: (String) -> [UInt8]?) -> Result<TemplateCatalogue, Note> {
+        guard let bytes = read(path) else { return .failure(Note(text: "--templates \(path) ignored: cannot read it")) }
+        do throws(RPCError) {
+            return .success(try TemplateCatalogue(file: bytes, limits: limits))
+        } catch {
+            return .failure(Note(text: "--templates \(path) ignored: \(error.message)"))
+        }
     }
 
     /// Each error of a reply (one, or several in a batch), as one line.

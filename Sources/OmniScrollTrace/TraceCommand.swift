@@ -4,9 +4,10 @@ import Glibc
 import Darwin
 #endif
 
-/// `omniscroll trace [--svg] [--out FILE] [TRANSCRIPT]`: reads a transcript
-/// (a file, or stdin without one), runs it in-process and writes the HTML
-/// page, or the SVG strip with `--svg`, to FILE or stdout.
+/// `omniscroll trace [--svg] [--out FILE] [WORKER FLAGS] [TRANSCRIPT]`: reads
+/// a transcript (a file, or stdin without one), runs it in-process as a worker
+/// started with the flags (the transcript's `{"args"}` line, then these) and
+/// writes the HTML page, or the SVG strip with `--svg`, to FILE or stdout.
 ///
 /// Exit codes: 0 once the input was read (a bad line or a rejected request is
 /// drawn, not fatal), 1 when the input cannot be read or the output cannot be
@@ -15,20 +16,26 @@ public struct TraceCommand: Equatable, Sendable {
     public var svg = false
     public var output: String?
     public var transcript: String?
+    /// The worker's own flags (`--templates FILE`, `--max-… N`), each with its value.
+    public var workerArguments: [String]
 
-    public init(svg: Bool = false, output: String? = nil, transcript: String? = nil) {
+    public init(svg: Bool = false, output: String? = nil, transcript: String? = nil, workerArguments: [String] = []) {
         self.svg = svg
         self.output = output
         self.transcript = transcript
+        self.workerArguments = workerArguments
     }
 
     public static let usage = """
-    usage: omniscroll trace [--svg] [--out FILE] [TRANSCRIPT]
+    usage: omniscroll trace [--svg] [--out FILE] [WORKER FLAGS] [TRANSCRIPT]
 
     Runs a transcript (requests, or {"send", "expect"} pairs as in
     protocol/conformance/, one per line; stdin without TRANSCRIPT) in-process
     and writes one self-contained HTML page to step through it, or with --svg
-    a static picture of the offset and child frames over the steps.
+    a static picture of the offset and child frames over the steps. The
+    worker runs with the transcript's {"args": [...]} line, then WORKER FLAGS
+    (the worker's own, e.g. --templates FILE), so a session recorded by a
+    client traces as it ran.
 
     options:
       --svg                      write the SVG strip instead of the HTML page
@@ -62,6 +69,13 @@ public struct TraceCommand: Equatable, Sendable {
             default:
                 if arg.hasPrefix("--out=") {
                     command.output = String(arg.dropFirst("--out=".count))
+                } else if arg.hasPrefix("--"), arg.contains("=") {
+                    command.workerArguments.append(arg)
+                } else if arg.hasPrefix("--") {
+                    // Every worker flag takes a value; the worker's parser judges both when the trace runs.
+                    i += 1
+                    guard i < arguments.count else { throw UsageError(description: "\(arg) needs a value") }
+                    command.workerArguments += [arg, arguments[i]]
                 } else if arg.hasPrefix("-"), arg != "-" {
                     throw UsageError(description: "unknown option \(arg)")
                 } else if command.transcript != nil {
@@ -77,7 +91,8 @@ public struct TraceCommand: Equatable, Sendable {
 
     /// The picture of `text`, named `title`.
     public func render(_ text: String, title: String) -> String {
-        let trace = Trace(running: Transcript(reading: text))
+        let trace = Trace(running: Transcript(reading: text), workerArguments: workerArguments,
+                          read: { path in try? Self.readAll(path).get() })
         return svg ? TraceStrip.svg(trace, title: title) : TracePage.html(trace, title: title)
     }
 

@@ -125,8 +125,27 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(figure, drawn, "docs/figures/trace/short-container.svg is stale: run scripts/generate-traces")
     }
 
+    /// A session a client recorded with `--templates FILE` (its args line) traces as it ran; the flag may come on
+    /// the command line too, and an unreadable file is a note.
+    func testTheWorkersTemplatesFlagDefinesItsTemplates() {
+        let file = Array(#"{"follow": {"children": [{"id": "a", "kind": "page"}], "options": {"feed": {"preload": {"ahead": 1}}}}}"#.utf8)
+        let create = #"{"jsonrpc":"2.0","id":1,"method":"session.create","params":{"viewport":{"width":375,"height":800},"template":"follow"}}"#
+        let recorded = Transcript(reading: #"{"args": ["--templates", "t.json"]}"# + "\n" + create + "\n")
+        for trace in [Trace(running: recorded, read: { $0 == "t.json" ? file : nil }),
+                      Trace(running: Transcript(reading: create), workerArguments: ["--templates", "t.json"], read: { _ in file })] {
+            XCTAssertEqual(trace.notes, [])
+            XCTAssertEqual(trace.steps[0].problems, [])
+            XCTAssertEqual(trace.steps[0].view?.layout?["currentChild"]?.stringValue, "a")
+        }
+        XCTAssertEqual(Trace(running: recorded).notes, ["--templates t.json ignored: cannot read it"])
+        XCTAssertEqual(Trace(running: recorded).steps[0].problems.count, 1, "an unknown template is the worker's error")
+    }
+
     func testTheCommandLine() throws {
         XCTAssertEqual(try TraceCommand.parse(["--svg", "--out", "x.svg", "t.jsonl"]), .run(TraceCommand(svg: true, output: "x.svg", transcript: "t.jsonl")))
+        XCTAssertEqual(try TraceCommand.parse(["--templates", "t.json", "--max-depth=9", "s.jsonl"]),
+                       .run(TraceCommand(transcript: "s.jsonl", workerArguments: ["--templates", "t.json", "--max-depth=9"])))
+        XCTAssertThrowsError(try TraceCommand.parse(["--templates"]))
         XCTAssertEqual(try TraceCommand.parse(["--out=x.html"]), .run(TraceCommand(output: "x.html")))
         XCTAssertEqual(try TraceCommand.parse(["--help"]), .help)
         XCTAssertThrowsError(try TraceCommand.parse(["--bogus"]))

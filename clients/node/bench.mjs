@@ -1,36 +1,98 @@
 #!/usr/bin/env node
-// Round trips per second through the Node client: session.scroll on a
-// two-child session, one at a time and pipelined (N in flight).
-//   OMNISCROLL_BIN=.build/release/omniscroll node clients/node/bench.mjs [n] [window]
-import { Client, calls } from './index.js';
+// Round trips per second through the Node client beside a raw pipe from Node
+// to the same worker, in the same run: session.scroll on a two-child session,
+// one at a time and pipelined (a window of requests in flight).
+//
+// The raw pipe writes pre-encoded request lines (a window in one write) and
+// splits and JSON.parses reply lines, as any client must: the floor. The
+// modes run interleaved, round after round, and each figure is the median of
+// its rounds, so a machine whose load changes during the run weighs on every
+// mode alike.
+//   OMNISCROLL_BIN=.build/release/omniscroll node clients/node/bench.mjs [n] [window] [rounds]
+import { spawn } from 'node:child_process';
+import { Client, calls, resolveBinary } from './index.js';
 
-const n = Number(process.argv[2] ?? 20000);
+const n = Number(process.argv[2] ?? 5000);
 const window = Number(process.argv[3] ?? 256);
-const c = new Client();
-const { session: s } = await c.create({
-  viewport: [375, 800], insets: [0, 100],
-  children: [{ id: 'top', kind: 'scroll', contentHeight: 2000 }, { id: 'bottom', kind: 'scroll', contentHeight: 3000 }],
-});
+const rounds = Number(process.argv[4] ?? 5);
+const children = [{ id: 'top', kind: 'scroll', contentHeight: 2000 }, { id: 'bottom', kind: 'scroll', contentHeight: 3000 }];
 const ys = Array.from({ length: n }, (_, i) => (i * 37) % 4300);
-for (const y of ys.slice(0, 500)) await c.scroll(s, y); // warm-up
 
-let t = performance.now();
-for (const y of ys) await c.scroll(s, y);
-const one = n / ((performance.now() - t) / 1000);
-
-t = performance.now();
-const inflight = new Set();
-for (const y of ys) {
-  const p = c.scroll(s, y).then(() => inflight.delete(p));
-  inflight.add(p);
-  if (inflight.size >= window) await Promise.race(inflight);
+async function rawPipe() {
+  const p = spawn(resolveBinary(), [], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const waiters = [];
+  let rest = '';
+  p.stdout.setEncoding('utf8');
+  p.stdout.on('data', (chunk) => {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop();
+    for (const line of parts) waiters.shift()(JSON.parse(line));
+  });
+  const expect = () => new Promise((resolve) => waiters.push(resolve));
+  const first = expect();
+  p.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'session.create',
+    params: { viewport: { width: 375, height: 800 }, insets: { top: 0, bottom: 100 }, children } }) + '\n');
+  const s = (await first).result.session;
+  const lines = ys.map((y, i) => `{"jsonrpc":"2.0","id":${i + 1},"method":"session.scroll","params":{"session":"${s}","offset":${y}}}\n`);
+  return {
+    async one() {
+      for (const line of lines) {
+        const r = expect();
+        p.stdin.write(line);
+        await r;
+      }
+    },
+    async piped() { // a window written at once; one promise per window, as tight as a pipe gets
+      for (let k = 0; k < n; k += window) {
+        const chunk = lines.slice(k, k + window);
+        let left = chunk.length;
+        const done = new Promise((resolve) => { for (const _ of chunk) waiters.push(() => { if (--left === 0) resolve(); }); });
+        p.stdin.write(chunk.join(''));
+        await done;
+      }
+    },
+    async close() {
+      p.stdin.end();
+      await new Promise((r) => p.on('close', r));
+    },
+  };
 }
-await Promise.all(inflight);
-const piped = n / ((performance.now() - t) / 1000);
 
-t = performance.now();
-for (let k = 0; k < n; k += window) await c.batch(ys.slice(k, k + window).map((y) => calls.scroll(s, y)));
-const batched = n / ((performance.now() - t) / 1000);
+function clientModes(c, s) {
+  return {
+    async one() { for (const y of ys) await c.scroll(s, y); },
+    async piped() { // a sliding window of calls in flight
+      const inflight = new Set();
+      for (const y of ys) {
+        const q = c.scroll(s, y).then(() => inflight.delete(q));
+        inflight.add(q);
+        if (inflight.size >= window) await Promise.race(inflight);
+      }
+      await Promise.all(inflight);
+    },
+    async batch() { for (let k = 0; k < n; k += window) await c.batch(ys.slice(k, k + window).map((y) => calls.scroll(s, y))); },
+  };
+}
 
-console.log(`node Client one-at-a-time ${one.toFixed(0).padStart(8)}/s   pipelined(${window}) ${piped.toFixed(0).padStart(8)}/s   batches of ${window} ${batched.toFixed(0).padStart(8)}/s`);
+const raw = await rawPipe();
+const c = new Client();
+const { session } = await c.create({ viewport: [375, 800], insets: [0, 100], children });
+for (const y of ys.slice(0, 500)) await c.scroll(session, y); // warm-up
+const modes = { 'raw one': raw.one, 'raw piped': raw.piped };
+for (const [k, run] of Object.entries(clientModes(c, session))) modes[`client ${k}`] = run;
+const results = {};
+for (let r = 0; r < rounds; r++) {
+  for (const [name, run] of Object.entries(modes)) {
+    const t = performance.now();
+    await run();
+    (results[name] ??= []).push(n / ((performance.now() - t) / 1000));
+  }
+}
+await raw.close();
 await c.close();
+const median = (v) => { const s = [...v].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const med = Object.fromEntries(Object.entries(results).map(([k, v]) => [k, median(v)]));
+console.log(`node, ${n} round trips per mode and round, ${rounds} rounds, window ${window}, medians (round trips/s):`);
+for (const [k, v] of Object.entries(med)) console.log(`  ${k.padEnd(22)} ${v.toFixed(0).padStart(9)}`);
+console.log(`  client one-at-a-time: raw is ${(med['raw one'] / med['client one']).toFixed(2)}x faster`);
+console.log(`  client piped          ${(100 * med['client piped'] / med['raw piped']).toFixed(1)} % of raw piped`);

@@ -54,7 +54,7 @@ export class ComponentManager {
   }
 
   dispatchEvent(event) {
-    const named = event.data.components;
+    const named = event.components;
     const names = Array.isArray(named) ? named : this._registered.keys();
     for (const name of names) this._registered.get(name)?.handlers.get(event.type)?.(event);
   }

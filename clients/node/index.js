@@ -5,8 +5,17 @@ import { readFileSync, accessSync, constants as fsConstants } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ErrorCode, Method } from './generated.js';
+import { ClientMethods, calls as generatedCalls, Layout } from './surface.js';
+import { Recorder } from './recording.js';
 
 export * from './generated.js';
+export {
+  Capabilities, ChildLayout, ContentView, Event, FlingResult, GridLayout, GridTile, InitializeResult, Layout, Limits,
+  Motion, MotionSample, PageLayout, Point, Recentered, Rect, ServerInfo, SessionInfo, Target, TemplateInfo,
+  TileCoordinate, Viewport, PARAMS, SCHEMAS,
+} from './surface.js';
+export { Result } from './result.js';
+export { InvalidArgumentError, describe } from './check.js';
 export { ComponentManager } from './components.js';
 
 export const DEFAULTS = Object.freeze({
@@ -110,148 +119,6 @@ class StderrTail {
   }
 }
 
-// ---------------------------------------------------------------- result types
-
-function num(o, k, what) {
-  const v = o[k];
-  if (typeof v !== 'number') throw new ProtocolError(`${what}.${k}: expected a number, got ${JSON.stringify(v)}`);
-  return v;
-}
-function obj(v, what) {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ProtocolError(`${what}: expected an object`);
-  return v;
-}
-
-export class Event {
-  constructor(o) {
-    obj(o, 'event');
-    if (typeof o.type !== 'string') throw new ProtocolError('event.type: expected a string');
-    const { type, child, ...data } = o;
-    this.type = type;
-    this.child = typeof child === 'string' ? child : undefined;
-    /** every other member (direction, offset, …) */
-    this.data = data;
-  }
-}
-
-export class ChildLayout {
-  constructor(o) {
-    obj(o, 'child');
-    Object.assign(this, o); // keeps unknown members
-    if (typeof o.id !== 'string') throw new ProtocolError('child.id: expected a string');
-    const f = obj(o.frame, 'child.frame');
-    const c = obj(o.contentOffset, 'child.contentOffset');
-    this.frame = { ...f, x: num(f, 'x', 'frame'), y: num(f, 'y', 'frame'), width: num(f, 'width', 'frame'), height: num(f, 'height', 'frame') };
-    this.contentOffset = { ...c, x: num(c, 'x', 'contentOffset'), y: num(c, 'y', 'contentOffset') };
-    this.visibleHeight = num(o, 'visibleHeight', 'child');
-    if (o.collapse !== undefined) this.collapse = num(o, 'collapse', 'child');
-  }
-}
-
-export class Layout {
-  constructor(o) {
-    obj(o, 'Layout');
-    Object.assign(this, o); // keeps unknown members (protocol additions)
-    if (typeof o.session !== 'string') throw new ProtocolError('Layout.session: expected a string');
-    for (const k of ['revision', 'offset', 'contentHeight', 'minOffset', 'maxOffset']) num(o, k, 'Layout');
-    const cv = obj(o.contentView, 'Layout.contentView');
-    this.contentView = { ...cv, top: num(cv, 'top', 'contentView'), height: num(cv, 'height', 'contentView') };
-    if (!Array.isArray(o.children) || !Array.isArray(o.events)) throw new ProtocolError('Layout.children/events: expected arrays');
-    this.children = o.children.map((c) => new ChildLayout(c));
-    this.events = o.events.map((e) => new Event(e));
-    if (o.target !== undefined) {
-      const t = obj(o.target, 'Layout.target');
-      this.target = { ...t, offset: t.offset === null || t.offset === undefined ? null : num(t, 'offset', 'target'), pending: Boolean(t.pending) };
-    }
-    if (o.motion !== undefined) {
-      const m = obj(o.motion, 'Layout.motion');
-      this.motion = { ...m, target: num(m, 'target', 'motion'), duration: num(m, 'duration', 'motion') };
-    }
-    if (o.tracks !== undefined) {
-      const tracks = obj(o.tracks, 'Layout.tracks');
-      this.tracks = Object.fromEntries(Object.keys(tracks).map((id) => [id, num(tracks, id, 'tracks')]));
-    }
-  }
-  /** The layout of one child (throws when the reply does not list it). */
-  child(id) {
-    const c = this.children.find((x) => x.id === id);
-    if (!c) throw new Error(`no child ${JSON.stringify(id)} in this layout`);
-    return c;
-  }
-  eventTypes() { return this.events.map((e) => e.type); }
-  static fromJSON(o) { return new Layout(o); }
-}
-
-/**
- * A grid session's reply (grid.create, grid.scroll, grid.update; session.get
- * of a grid). `tiles`: the tiles in view plus overscan (a delta session: only
- * the tiles added); `added`/`removed`: since the previous reply; `recentered`
- * {dx, dy}: what a recenter added to the offset and to every kept frame.
- * col/row are exact up to ±2^53 (JavaScript numbers).
- */
-export class GridLayout {
-  constructor(o) {
-    obj(o, 'GridLayout');
-    Object.assign(this, o); // keeps unknown members (protocol additions)
-    if (typeof o.session !== 'string') throw new ProtocolError('GridLayout.session: expected a string');
-    num(o, 'revision', 'GridLayout');
-    const offset = obj(o.offset, 'GridLayout.offset');
-    this.offset = { ...offset, x: num(offset, 'x', 'offset'), y: num(offset, 'y', 'offset') };
-    for (const k of ['tiles', 'added', 'removed']) {
-      if (!Array.isArray(o[k])) throw new ProtocolError(`GridLayout.${k}: expected an array`);
-    }
-    this.tiles = o.tiles.map((t) => {
-      obj(t, 'tile');
-      const f = obj(t.frame, 'tile.frame');
-      return { col: num(t, 'col', 'tile'), row: num(t, 'row', 'tile'),
-        frame: { x: num(f, 'x', 'frame'), y: num(f, 'y', 'frame'), width: num(f, 'width', 'frame'), height: num(f, 'height', 'frame') } };
-    });
-    const coordinate = (t) => ({ col: num(obj(t, 'tile'), 'col', 'tile'), row: num(t, 'row', 'tile') });
-    this.added = o.added.map(coordinate);
-    this.removed = o.removed.map(coordinate);
-    if (o.recentered !== undefined) {
-      const r = obj(o.recentered, 'GridLayout.recentered');
-      this.recentered = { dx: num(r, 'dx', 'recentered'), dy: num(r, 'dy', 'recentered') };
-    }
-  }
-  static fromJSON(o) { return new GridLayout(o); }
-}
-
-const asLayout = (r) => new Layout(r);
-const asGridLayout = (r) => new GridLayout(r);
-/** session.get: a grid's GridLayout (it has `tiles`) or a container's Layout. */
-const asAnyLayout = (r) => (r !== null && typeof r === 'object' && 'tiles' in r ? new GridLayout(r) : new Layout(r));
-const asIs = (r) => r;
-const asNull = () => null;
-const asSessions = (r) => {
-  obj(r, 'session.list result');
-  if (!Array.isArray(r.sessions)) throw new ProtocolError('session.list: sessions must be an array');
-  return r.sessions;
-};
-const asTemplates = (r) => {
-  obj(r, 'TemplateList');
-  if (!Array.isArray(r.templates)) throw new ProtocolError('TemplateList.templates must be an array');
-  return r.templates;
-};
-const asDestroyed = (r) => {
-  obj(r, 'session.destroy result');
-  if (typeof r.session !== 'string') throw new ProtocolError('session.destroy: expected {session}');
-  return r.session;
-};
-
-const asFling = (r) => {
-  obj(r, 'FlingResult');
-  const out = { ...r, target: num(r, 'target', 'FlingResult'), duration: num(r, 'duration', 'FlingResult') };
-  if (r.samples !== undefined) {
-    if (!Array.isArray(r.samples)) throw new ProtocolError('FlingResult.samples: expected an array');
-    out.samples = r.samples.map((s) => {
-      obj(s, 'FlingResult.samples[]');
-      return { ...s, time: num(s, 'time', 'sample'), position: num(s, 'position', 'sample'), velocity: num(s, 'velocity', 'sample') };
-    });
-  }
-  return out;
-};
-
 // ---------------------------------------------------------------- calls
 
 function compact(o) {
@@ -259,88 +126,16 @@ function compact(o) {
   for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
   return out;
 }
-function size(v, a, b) {
-  if (v === undefined || v === null) return undefined;
-  if (Array.isArray(v)) return { [a]: v[0], [b]: v[1] };
-  return v;
-}
 
 /**
- * Request builders: `{method, params, decode}`. Pass them to
- * `client.call(...)` or, several at once, to `client.batch([...])`.
- * `notification(c)` turns one into a notification.
+ * Request builders (generated, surface.js): `calls.scroll(session, offset)`
+ * is `{method, params, decode}`, params checked. `calls.raw(method, params)`
+ * is an untyped one. `notification(c)` turns one into a notification.
  */
-export const calls = {
-  raw: (method, params) => ({ method, params, decode: asIs }),
-  initialize: ({ clientInfo, capabilities } = {}) =>
-    ({ method: Method.INITIALIZE, params: compact({ clientInfo, capabilities }), decode: asIs }),
-  shutdown: () => ({ method: Method.SHUTDOWN, params: undefined, decode: asNull }),
-  exit: () => ({ method: Method.EXIT, params: undefined, decode: asNull, notify: true }),
-  discover: () => ({ method: Method.RPC_DISCOVER, params: undefined, decode: asIs }),
-  create: ({ viewport, children, insets, offset, id, template, options, components } = {}) => ({
-    method: Method.SESSION_CREATE,
-    params: compact({ viewport: size(viewport, 'width', 'height'), children, insets: size(insets, 'top', 'bottom'), offset, id, template, options, components }),
-    decode: asLayout,
-  }),
-  scroll: (session, offset, phase) => ({ method: Method.SESSION_SCROLL, params: compact({ session, offset, phase }), decode: asLayout }),
-  setContentHeight: (session, child, contentHeight) =>
-    ({ method: Method.SESSION_SET_CONTENT_HEIGHT, params: { session, child, contentHeight }, decode: asLayout }),
-  update: (session, { sizes, viewport, insets, offset, phase } = {}) => ({
-    method: Method.SESSION_UPDATE,
-    params: compact({ session, sizes, viewport: size(viewport, 'width', 'height'), insets: size(insets, 'top', 'bottom'), offset, phase }),
-    decode: asLayout,
-  }),
-  setViewport: (session, width, height) => ({ method: Method.SESSION_SET_VIEWPORT, params: { session, width, height }, decode: asLayout }),
-  setInsets: (session, { top, bottom } = {}) => ({ method: Method.SESSION_SET_INSETS, params: compact({ session, top, bottom }), decode: asLayout }),
-  insertChildren: (session, children, index) =>
-    ({ method: Method.SESSION_INSERT_CHILDREN, params: compact({ session, children, index }), decode: asLayout }),
-  removeChildren: (session, children) => ({ method: Method.SESSION_REMOVE_CHILDREN, params: { session, children }, decode: asLayout }),
-  scrollToChild: (session, child, { position, animated } = {}) =>
-    ({ method: Method.SESSION_SCROLL_TO_CHILD, params: compact({ session, child, position, animated }), decode: asLayout }),
-  selectPage: (session, child, page) => ({ method: Method.SESSION_SELECT_PAGE, params: { session, child, page }, decode: asLayout }),
-  scrollPager: (session, child, offset) =>
-    ({ method: Method.SESSION_SCROLL_PAGER, params: { session, child, offset }, decode: asLayout }),
-  beginDragging: (session) => ({ method: Method.SESSION_BEGIN_DRAGGING, params: { session }, decode: asLayout }),
-  drag: (session, translation) => ({ method: Method.SESSION_DRAG, params: { session, translation }, decode: asLayout }),
-  // `release`: `decelerate` as a boolean, or `{decelerate?, velocity?, time?}` (a velocity: the engine runs the motion).
-  endPagerDragging: (session, child, velocity, time) =>
-    ({ method: Method.SESSION_END_PAGER_DRAGGING, params: time === undefined ? { session, child, velocity } : { session, child, velocity, time }, decode: asLayout }),
-  endDragging: (session, release) => {
-    const { decelerate, velocity, time } = typeof release === 'object' && release !== null ? release : { decelerate: release };
-    return { method: Method.SESSION_END_DRAGGING, params: compact({ session, decelerate, velocity, time }), decode: asLayout };
-  },
-  tick: (session, time) => ({ method: Method.SESSION_TICK, params: { session, time }, decode: asLayout }),
-  endScrolling: (session) => ({ method: Method.SESSION_END_SCROLLING, params: { session }, decode: asLayout }),
-  endRefreshing: (session) => ({ method: Method.SESSION_END_REFRESHING, params: { session }, decode: asLayout }),
-  endLoadingMore: (session, page) =>
-    ({ method: Method.SESSION_END_LOADING_MORE, params: compact({ session, page }), decode: asLayout }),
-  get: (session) => ({ method: Method.SESSION_GET, params: { session }, decode: asAnyLayout }),
-  list: () => ({ method: Method.SESSION_LIST, params: undefined, decode: asSessions }),
-  destroy: (session) => ({ method: Method.SESSION_DESTROY, params: { session }, decode: asDestroyed }),
-  snapshot: (session) => ({ method: Method.SESSION_SNAPSHOT, params: { session }, decode: asIs }),
-  restore: (snapshot, id) => ({ method: Method.SESSION_RESTORE, params: compact({ snapshot, id }), decode: asLayout }),
-  defineTemplate: (name, template) => ({ method: Method.SESSION_DEFINE_TEMPLATE, params: { name, template }, decode: asTemplates }),
-  templates: () => ({ method: Method.SESSION_TEMPLATES, params: undefined, decode: asTemplates }),
-  gridCreate: ({ viewport, tile, overscan, contentSize, recenter, threshold, id, delta } = {}) => ({
-    method: Method.GRID_CREATE,
-    params: compact({ viewport: size(viewport, 'width', 'height'), tile: size(tile, 'width', 'height'), overscan,
-      contentSize: size(contentSize, 'width', 'height'), recenter, threshold, id,
-      options: delta === undefined ? undefined : { delta } }),
-    decode: asGridLayout,
-  }),
-  gridScroll: (session, x, y, phase) => ({ method: Method.GRID_SCROLL, params: compact({ session, x, y, phase }), decode: asGridLayout }),
-  gridUpdate: (session, { viewport, x, y, phase } = {}) => ({
-    method: Method.GRID_UPDATE, params: compact({ session, viewport: size(viewport, 'width', 'height'), x, y, phase }), decode: asGridLayout,
-  }),
-  fling: ({ preset, position, velocity, bounds, viewport, snap, dragStart, sampleInterval, times } = {}) => ({
-    method: Method.PHYSICS_FLING,
-    params: compact({ preset, position, velocity, bounds: size(bounds, 'min', 'max'), viewport, snap, dragStart, sampleInterval, times }),
-    decode: asFling,
-  }),
-};
+export const calls = { ...generatedCalls, raw: (method, params) => ({ method, params, decode: (r) => r }) };
 
 export function notification(c) {
-  return { ...c, decode: asNull, notify: true };
+  return { ...c, decode: () => null, notify: true };
 }
 
 function requestObject(c, id) {
@@ -351,21 +146,27 @@ function requestObject(c, id) {
   return m;
 }
 
-function encode(v) {
+// Checked params (the generated builders') are JSON already; an untyped
+// call's are refused rather than sent with NaN turned into null.
+function encode(v, checked) {
+  if (checked) return JSON.stringify(v) + '\n';
   return JSON.stringify(v, (k, x) => {
     if (typeof x === 'number' && !Number.isFinite(x)) throw new RangeError(`${k || 'value'}: ${x} cannot be sent as JSON`);
+    if (typeof x === 'bigint') throw new RangeError(`${k || 'value'}: a BigInt cannot be sent as JSON`);
     return x;
   }) + '\n';
 }
 
 // ---------------------------------------------------------------- client
 
-export class Client {
+export class Client extends ClientMethods {
   /**
    * @param {object} [opts] bin, args, timeout (ms), maxInFlight, maxLineBytes,
-   *   stderrTailBytes, closeTimeout (ms), env
+   *   stderrTailBytes, closeTimeout (ms), env, record (a path: every request
+   *   and its reply written there as a conformance transcript)
    */
   constructor(opts = {}) {
+    super();
     const o = { ...DEFAULTS, ...compact(opts) };
     this.timeout = o.timeout;
     this.closeTimeout = o.closeTimeout;
@@ -377,7 +178,12 @@ export class Client {
     this._tail = new StderrTail(o.stderrTailBytes);
     this._nextId = 1;
     this._nextLine = 1;
-    this._pending = new Map(); // id -> {resolve, reject, call, line, timer}
+    this._pending = new Map(); // id -> {resolve, reject, call, line, deadline, timeout}
+    this._timer = null; // one timer, at the earliest deadline
+    this._timerAt = Infinity;
+    this._outbox = []; // request lines not written yet (written together at the end of the tick)
+    this._answered = [];
+    this._recorder = o.record ? new Recorder(o.record, o.args || []) : null;
     this._lineIds = new Map(); // line -> Set(id), in send order
     this._slotWaiters = [];
     this._reserved = 0;
@@ -400,6 +206,8 @@ export class Client {
       this.signalCode = signal;
       if (!this._dead) this._dead = new WorkerDiedError(code, signal, this._tail.text(), 'the worker exited');
       this._failAll(this._dead);
+      clearTimeout(this._timer);
+      if (this._recorder) this._recorder.close();
     });
   }
 
@@ -423,7 +231,6 @@ export class Client {
     const p = this._pending.get(id);
     if (!p) return undefined;
     this._pending.delete(id);
-    clearTimeout(p.timer);
     const ids = this._lineIds.get(p.line);
     if (ids) {
       ids.delete(id);
@@ -471,10 +278,50 @@ export class Client {
     this._child.kill('SIGKILL');
   }
 
+  // Arms the one timer for `deadline` unless it fires sooner already.
+  _arm(deadline) {
+    if (deadline >= this._timerAt) return;
+    clearTimeout(this._timer);
+    this._timerAt = deadline;
+    this._timer = setTimeout(() => this._expire(), Math.max(0, deadline - Date.now()));
+  }
+
+  // Times out every request past its deadline; re-arms for the earliest left.
+  _expire() {
+    this._timer = null;
+    this._timerAt = Infinity;
+    const now = Date.now();
+    let next = Infinity;
+    for (const [id, p] of this._pending) {
+      if (p.deadline <= now) {
+        this._forget(id);
+        p.reject(new CallTimeoutError(p.call.method, p.timeout));
+      } else if (p.deadline < next) next = p.deadline;
+    }
+    if (next < Infinity) this._arm(next);
+  }
+
+  /** The one place request bytes are written: whole lines, `answered` per line. */
+  _write(text, answered) {
+    if (this._recorder) this._recorder.sent(text, answered);
+    this._child.stdin.write(text);
+  }
+
+  _flush() {
+    const text = this._outbox.join('');
+    const answered = this._answered;
+    this._outbox = [];
+    this._answered = [];
+    if (text) this._write(text, answered);
+  }
+
+  /** The one place a reply line is handled (a Buffer without its `\n`). */
   _onLine(line) {
     let msg;
+    const text = line.toString('utf8');
+    if (this._recorder) this._recorder.received(text);
     try {
-      msg = JSON.parse(line.toString('utf8'));
+      msg = JSON.parse(text);
     } catch {
       this._protocolError(`worker wrote a non-JSON line: ${line.subarray(0, 200).toString()}`);
       return;
@@ -525,6 +372,7 @@ export class Client {
     const objs = [];
     const promises = [];
     const ids = new Set();
+    const deadline = Date.now() + t;
     for (const c of batch) {
       if (c.notify) {
         objs.push(requestObject(c, undefined));
@@ -535,21 +383,23 @@ export class Client {
       ids.add(id);
       objs.push(requestObject(c, id));
       promises.push(new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          if (this._forget(id)) reject(new CallTimeoutError(c.method, t));
-        }, t);
-        this._pending.set(id, { resolve, reject, call: c, line, timer });
+        this._pending.set(id, { resolve, reject, call: c, line, deadline, timeout: t });
       }));
     }
-    if (ids.size) this._lineIds.set(line, ids);
+    if (ids.size) {
+      this._lineIds.set(line, ids);
+      this._arm(deadline);
+    }
     let data;
     try {
-      data = encode(asBatch ? objs : objs[0]);
+      data = encode(asBatch ? objs : objs[0], batch.every((c) => c.checked));
     } catch (e) {
       for (const id of ids) this._forget(id);
       throw e;
     }
-    this._child.stdin.write(data);
+    if (!this._outbox.length) queueMicrotask(() => this._flush());
+    this._outbox.push(data);
+    this._answered.push(ids.size > 0);
     return promises;
   }
 
@@ -566,6 +416,8 @@ export class Client {
 
   /** Send a notification (no reply). */
   async notify(method, params) { await this._send([notification(calls.raw(method, params))], false); }
+
+  /** The typed methods (surface.js) return `this.call(...)`; `exit` is a notification. */
 
   /**
    * Send calls as one JSON-RPC batch. Resolves, per entry in order, with the
@@ -589,6 +441,7 @@ export class Client {
         } catch { /* dying anyway */ }
       }
       this._closed = true;
+      this._flush();
       this._child.stdin.end();
       let timer;
       const timedOut = await Promise.race([
@@ -608,45 +461,6 @@ export class Client {
 
   /** Kill the worker at once. */
   kill(signal = 'SIGKILL') { this._child.kill(signal); }
-
-  // typed API ---------------------------------------------------------------
-  initialize(clientInfo, capabilities, opts) { return this.call(calls.initialize({ clientInfo, capabilities }), opts); }
-  shutdown(opts) { return this.call(calls.shutdown(), opts); }
-  exit() { return this.notify(Method.EXIT); }
-  discover(opts) { return this.call(calls.discover(), opts); }
-  create(params, opts) { return this.call(calls.create(params), opts); }
-  scroll(session, offset, phase, opts) { return this.call(calls.scroll(session, offset, phase), opts); }
-  setContentHeight(session, child, contentHeight, opts) { return this.call(calls.setContentHeight(session, child, contentHeight), opts); }
-  update(session, changes, opts) { return this.call(calls.update(session, changes), opts); }
-  setViewport(session, width, height, opts) { return this.call(calls.setViewport(session, width, height), opts); }
-  setInsets(session, insets, opts) { return this.call(calls.setInsets(session, insets), opts); }
-  insertChildren(session, children, index, opts) { return this.call(calls.insertChildren(session, children, index), opts); }
-  removeChildren(session, children, opts) { return this.call(calls.removeChildren(session, children), opts); }
-  scrollToChild(session, child, options, opts) { return this.call(calls.scrollToChild(session, child, options), opts); }
-  selectPage(session, child, page, opts) { return this.call(calls.selectPage(session, child, page), opts); }
-  scrollPager(session, child, offset, opts) { return this.call(calls.scrollPager(session, child, offset), opts); }
-  beginDragging(session, opts) { return this.call(calls.beginDragging(session), opts); }
-  drag(session, translation, opts) { return this.call(calls.drag(session, translation), opts); }
-  endPagerDragging(session, child, velocity, time, opts) { return this.call(calls.endPagerDragging(session, child, velocity, time), opts); }
-  endDragging(session, release, opts) { return this.call(calls.endDragging(session, release), opts); }
-  tick(session, time, opts) { return this.call(calls.tick(session, time), opts); }
-  endScrolling(session, opts) { return this.call(calls.endScrolling(session), opts); }
-  endRefreshing(session, opts) { return this.call(calls.endRefreshing(session), opts); }
-  endLoadingMore(session, page, opts) { return this.call(calls.endLoadingMore(session, page), opts); }
-  get(session, opts) { return this.call(calls.get(session), opts); }
-  list(opts) { return this.call(calls.list(), opts); }
-  destroy(session, opts) { return this.call(calls.destroy(session), opts); }
-  snapshot(session, opts) { return this.call(calls.snapshot(session), opts); }
-  restore(snapshot, id, opts) { return this.call(calls.restore(snapshot, id), opts); }
-  /** `session.defineTemplate`: names `{children, options?, insets?, components?}` for `create({template: name})`. */
-  defineTemplate(name, template, opts) { return this.call(calls.defineTemplate(name, template), opts); }
-  /** `session.templates`: the built-in templates, then the defined ones. */
-  templates(opts) { return this.call(calls.templates(), opts); }
-  gridCreate(params, opts) { return this.call(calls.gridCreate(params), opts); }
-  gridScroll(session, x, y, phase, opts) { return this.call(calls.gridScroll(session, x, y, phase), opts); }
-  gridUpdate(session, params, opts) { return this.call(calls.gridUpdate(session, params), opts); }
-  /** `physics.fling` (stateless): `{position, velocity, preset?, bounds?, viewport?, snap?, dragStart?, sampleInterval? | times?}`. */
-  fling(params, opts) { return this.call(calls.fling(params), opts); }
 }
 
 // `await using client = new Client()` where explicit resource management exists.

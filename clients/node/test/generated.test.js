@@ -4,58 +4,28 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { METHODS, ENUMS, ErrorCode, RpcError, calls } from '../index.js';
+import { METHODS, ENUMS, ErrorCode, RpcError, calls, Client, PARAMS, SCHEMAS } from '../index.js';
 import { REPO } from './helpers.js';
 
 const DOCUMENT = JSON.parse(readFileSync(join(REPO, 'protocol', 'openrpc.json'), 'utf8'));
 const HERE = join(REPO, 'clients', 'node');
 
-// Each method's typed call with every param it can send given.
-const TYPED_CALLS = {
-  'initialize': () => calls.initialize({ clientInfo: { name: 't' }, capabilities: {} }),
-  'shutdown': () => calls.shutdown(),
-  'exit': () => calls.exit(),
-  'rpc.discover': () => calls.discover(),
-  'session.create': () => calls.create({
-    viewport: [375, 800], children: [{ id: 'a', kind: 'scroll' }], insets: [0, 100], offset: 0, id: 's',
-    template: 'shortContainer', options: {}, components: [{ name: 'player', events: ['childDidShow'] }],
-  }),
-  'session.scroll': () => calls.scroll('s', 1, 'dragging'),
-  'session.setContentHeight': () => calls.setContentHeight('s', 'a', 1),
-  'session.update': () => calls.update('s', { sizes: { a: 1 }, viewport: [375, 800], insets: [0, 0], offset: 1, phase: 'idle' }),
-  'session.setViewport': () => calls.setViewport('s', 375, 800),
-  'session.setInsets': () => calls.setInsets('s', { top: 0, bottom: 100 }),
-  'session.insertChildren': () => calls.insertChildren('s', [{ id: 'b', kind: 'fixed', height: 10 }], 0),
-  'session.removeChildren': () => calls.removeChildren('s', ['a']),
-  'session.scrollToChild': () => calls.scrollToChild('s', 'a', { position: 'center', animated: true }),
-  'session.selectPage': () => calls.selectPage('s', 'tabs', 'likes'),
-  'session.scrollPager': () => calls.scrollPager('s', 'tabs', 187.5),
-  'session.endPagerDragging': () => calls.endPagerDragging('s', 'tabs', 600, 0),
-  'session.beginDragging': () => calls.beginDragging('s'),
-  'session.drag': () => calls.drag('s', -10),
-  'session.tick': () => calls.tick('s', 0.5),
-  'session.endDragging': () => calls.endDragging('s', { decelerate: true, velocity: 1000, time: 0.5 }),
-  'session.endScrolling': () => calls.endScrolling('s'),
-  'session.endRefreshing': () => calls.endRefreshing('s'),
-  'session.endLoadingMore': () => calls.endLoadingMore('s', 'posts'),
-  'session.get': () => calls.get('s'),
-  'session.list': () => calls.list(),
-  'session.destroy': () => calls.destroy('s'),
-  'session.snapshot': () => calls.snapshot('s'),
-  'session.restore': () => calls.restore({ format: 1 }, 's2'),
-  'session.defineTemplate': () => calls.defineTemplate('follow', { children: [{ id: 'a', kind: 'page' }] }),
-  'session.templates': () => calls.templates(),
-  'grid.create': () => calls.gridCreate({
-    viewport: [375, 800], tile: [100, 100], overscan: 1, contentSize: [10000, 10000], recenter: 'threshold', threshold: 100,
-    id: 'g', delta: true,
-  }),
-  'grid.scroll': () => calls.gridScroll('g', 1, 2, 'dragging'),
-  'grid.update': () => calls.gridUpdate('g', { viewport: [800, 375], x: 1, y: 2, phase: 'idle' }),
-  'physics.fling': () => calls.fling({
-    preset: 'ios', position: 0, velocity: 1000, bounds: [0, 300], viewport: 800, snap: { interval: 100 }, dragStart: 0,
-    sampleInterval: 0.1, times: [0],
-  }),
-};
+// A value a check accepts, made from a pruned param schema (PARAMS, SCHEMAS).
+function sample(schema) {
+  if (schema.$ref !== undefined) return sample(SCHEMAS[schema.$ref]);
+  if ('const' in schema) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.oneOf) return sample(schema.oneOf[0]);
+  const types = [schema.type ?? 'null'].flat().filter((t) => t !== 'null');
+  switch (types[0] ?? 'null') {
+    case 'object': return Object.fromEntries((schema.required ?? []).map((k) => [k, sample(schema.properties[k])]));
+    case 'array': return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items ?? {}));
+    case 'number': case 'integer': return 1;
+    case 'string': return 's';
+    case 'boolean': return true;
+    default: return null;
+  }
+}
 
 /** Every string enum anywhere in a schema, and every string const as a list
  * of one (a oneOf's variants tell themselves apart by consts). */
@@ -95,13 +65,22 @@ test('the enums match the document', () => {
   for (const value of Object.values(ENUMS).flat()) assert.ok(documentedValues.has(value), value);
 });
 
-test('every method has a typed call sending every param', () => {
-  assert.deepEqual(Object.keys(TYPED_CALLS).sort(), Object.keys(METHODS).sort());
-  for (const [name, make] of Object.entries(TYPED_CALLS)) {
-    const c = make();
-    assert.equal(c.method, name);
-    assert.deepEqual(Object.keys(c.params ?? {}).sort(), METHODS[name].params.map((p) => p.name).sort(), name);
-    assert.equal(Boolean(c.notify), METHODS[name].result === null, name);
+test('every method has a typed call sending every param, in order or named', () => {
+  const builders = new Map(Object.values(calls).map((f) => {
+    try { return [f().method, f]; } catch (e) { return [e.method, f]; }
+  }));
+  for (const [name, spec] of Object.entries(METHODS)) {
+    const build = builders.get(name);
+    assert.ok(build, `a builder of ${name}`);
+    assert.equal(typeof Client.prototype[build.name], 'function', `Client#${build.name}`);
+    const order = [...spec.params.filter((p) => p.required), ...spec.params.filter((p) => !p.required)];
+    const values = order.map((p) => sample(PARAMS[name].properties[p.name]));
+    const named = build(Object.fromEntries(order.map((p, i) => [p.name, values[i]])));
+    const positional = build(...values);
+    assert.equal(named.method, name);
+    assert.deepEqual(Object.keys(named.params ?? {}).sort(), spec.params.map((p) => p.name).sort(), name);
+    assert.deepEqual(positional.params, named.params, name);
+    assert.equal(Boolean(named.notify), spec.result === null, name);
   }
 });
 

@@ -32,7 +32,7 @@ test('a drag then idle recenters and every tile keeps its screen position', asyn
 test('delta replies carry only the added tiles; a grid method on a container names params.session', async () => {
   const c = new Client({ bin: workerBin(), timeout: 20_000 });
   try {
-    await c.gridCreate({ viewport: [200, 200], tile: [100, 100], overscan: 0, contentSize: [1000, 1000], id: 'd', delta: true });
+    await c.gridCreate({ viewport: [200, 200], tile: [100, 100], overscan: 0, contentSize: [1000, 1000], id: 'd', options: { delta: true } });
     const moved = await c.gridScroll('d', 460, 400);
     assert.deepEqual(moved.tiles.map((t) => [t.col, t.row]), [[2, -1], [2, 0], [2, 1]]);
     assert.deepEqual(moved.added, [{ col: 2, row: -1 }, { col: 2, row: 0 }, { col: 2, row: 1 }]);

@@ -10,22 +10,24 @@ from __future__ import annotations
 
 from . import _generated, calls
 from ._generated import *  # noqa: F401,F403 - the method table, enums and error codes
+from ._result import Result
 from .aio import AsyncClient
 from .calls import Call
 from .components import ComponentManager
-from .client import Client
+from .client import Client, Reply
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
 from .transcript import Mismatch, RawWorker, replay
-from .types import (Child, ChildLayout, ContentView, Event, FlingResult, GridLayout, GridTile, InitializeResult, Layout,
-                    Motion, MotionSample, Point, Rect, SessionInfo, Target, TemplateInfo, TileCoordinate)
+from .types import (Capabilities, Child, ChildLayout, ContentView, Event, FlingResult, GridLayout, GridTile,
+                    InitializeResult, Layout, Limits, Motion, MotionSample, PageLayout, Point, Recentered, Rect,
+                    ServerInfo, SessionInfo, Target, TemplateInfo, TileCoordinate, Viewport)
 from ._worker import resolve_binary
 
 __version__ = "0.1.0"  # the worker's (OmniScrollVersion.swift); scripts/version --check holds them equal
 
-__all__ = ["AsyncClient", "Call", "CallTimeout", "Child", "ChildLayout", "Client", "ClientClosed", "ComponentManager",
-           "ContentView", "Event", "FlingResult", "GridLayout", "GridTile", "InitializeResult", "InvalidArgument", "Layout",
-           "Mismatch", "Motion", "MotionSample", "OmniScrollError", "Point", "ProtocolViolation",
-           "RawWorker", "Rect", "RpcError", "SessionInfo", "Target", "TemplateInfo", "TileCoordinate", "WorkerDied", "calls",
-           "replay",
+__all__ = ["AsyncClient", "Call", "CallTimeout", "Capabilities", "Child", "ChildLayout", "Client", "ClientClosed",
+           "ComponentManager", "ContentView", "Event", "FlingResult", "GridLayout", "GridTile", "InitializeResult",
+           "InvalidArgument", "Layout", "Limits", "Mismatch", "Motion", "MotionSample", "OmniScrollError", "PageLayout",
+           "Point", "ProtocolViolation", "RawWorker", "Recentered", "Rect", "Reply", "Result", "RpcError", "ServerInfo",
+           "SessionInfo", "Target", "TemplateInfo", "TileCoordinate", "Viewport", "WorkerDied", "calls", "replay",
            "resolve_binary"] + _generated.__all__

@@ -5,25 +5,28 @@ import asyncio
 import itertools
 import json
 from collections import OrderedDict
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
+import os
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Union
 
 from . import calls
+from ._surface import AsyncClientMethods
 from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
-from .calls import Call, ChildSpec
+from .calls import Call
 from .client import (DEFAULT_CLOSE_TIMEOUT, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE, DEFAULT_TIMEOUT,
-                     encode_message, request_object)
+                     encode_message, request_object, result_id)
+from .components import ComponentManager
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
-from ._generated import Method, PhysicsFlingPreset, RecenterMode, ScrollPhase, ScrollPosition
-from .components import ComponentManager
-from .types import FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo, TemplateInfo
+from .recording import recorder
+from .types import Layout
 
 JSON = Any
 
 
-class AsyncClient:
+class AsyncClient(AsyncClientMethods):
     """An asyncio OmniScroll client. Concurrent calls pipeline (use
-    ``asyncio.gather``); every call has a timeout.
+    ``asyncio.gather``); every call has a timeout. ``record="session.jsonl"``
+    writes every request and its reply as a conformance transcript.
 
     >>> async with AsyncClient() as c:
     ...     layout = await c.create((375, 800), [Child.scroll("web", 2000)])
@@ -35,8 +38,10 @@ class AsyncClient:
                  max_line_bytes: int = DEFAULT_MAX_LINE,
                  stderr_tail_bytes: int = DEFAULT_STDERR_TAIL,
                  close_timeout: float = DEFAULT_CLOSE_TIMEOUT,
-                 env: Optional[Mapping[str, str]] = None) -> None:
+                 env: Optional[Mapping[str, str]] = None,
+                 record: Optional[Union[str, "os.PathLike[str]"]] = None) -> None:
         self._argv = command(bin, args)
+        self._recorder = recorder(record, args)
         self._env = dict(env) if env is not None else None
         self.timeout = timeout
         self.close_timeout = close_timeout
@@ -104,8 +109,12 @@ class AsyncClient:
         if self._dead is not None:
             raise self._dead
 
-    async def _write(self, data: bytes) -> None:
+    async def _write(self, data: bytes, answered: List[bool]) -> None:
+        """The one place request bytes are written: ``data`` holds whole
+        lines; ``answered`` says, per line, whether a reply answers it."""
         assert self._proc is not None and self._proc.stdin is not None and self._wlock is not None
+        if self._recorder is not None:
+            self._recorder.sent(data, answered)
         try:
             self._proc.stdin.write(data)
             async with self._wlock:
@@ -149,7 +158,7 @@ class AsyncClient:
             except (TypeError, ValueError) as e:
                 raise InvalidArgument("%s: %s" % (batch[0].method, e)) from e
             self._check_usable()
-            await self._write(data)
+            await self._write(data, [bool(ids)] if as_batch else [not batch[0].notify])
         except BaseException:
             for rid in ids:
                 self._forget(rid)
@@ -256,6 +265,12 @@ class AsyncClient:
                 break
             if not line:
                 break
+            if self._recorder is not None:
+                self._recorder.received(line.rstrip(b"\n"))
+            rid = result_id(line)
+            if rid is not None:
+                self._finish(rid, line)
+                continue
             try:
                 msg = json.loads(line)
             except ValueError:
@@ -270,6 +285,20 @@ class AsyncClient:
         if self._dead is None:
             self._dead = err
         self._fail_all(self._dead)
+
+    def _finish(self, rid: int, line: bytes) -> None:
+        """A result line of request ``rid``, decoded only as far as its call's result type wants."""
+        fut = self._pending.get(rid)
+        if fut is None:
+            return
+        c = self._calls[rid]
+        self._forget(rid)
+        if fut.done():
+            return
+        try:
+            fut.set_result(c.decode(line) if c.lazy else c.decode(json.loads(line)["result"]))
+        except (ValueError, TypeError, KeyError) as e:
+            fut.set_exception(ProtocolViolation("%s: unexpected result: %s" % (c.method, e)))
 
     def _dispatch(self, msg: JSON) -> None:
         for item in (msg if isinstance(msg, list) else [msg]):
@@ -308,7 +337,7 @@ class AsyncClient:
         if self._dead is None:
             try:
                 await self.call(calls.shutdown(), self.close_timeout)
-                await self.notify(Method.EXIT)
+                await self.notify("exit")
             except OmniScrollError:
                 pass
         self._closed = True
@@ -328,6 +357,8 @@ class AsyncClient:
             for t in pending:
                 t.cancel()
         self._fail_all(ClientClosed("client closed"))
+        if self._recorder is not None:
+            self._recorder.close()
         return self._proc.returncode
 
     def kill(self) -> None:
@@ -335,149 +366,3 @@ class AsyncClient:
             self._proc.kill()
 
     # ------------------------------------------------------------------ typed API
-    async def initialize(self, client_info: Optional[Mapping[str, JSON]] = None,
-                         capabilities: Optional[Mapping[str, JSON]] = None, *,
-                         timeout: Optional[float] = None) -> InitializeResult:
-        return await self.call(calls.initialize(client_info, capabilities), timeout)
-
-    async def shutdown(self, *, timeout: Optional[float] = None) -> None:
-        await self.call(calls.shutdown(), timeout)
-
-    async def exit(self) -> None:
-        await self.notify(Method.EXIT)
-
-    async def discover(self, *, timeout: Optional[float] = None) -> Dict[str, JSON]:
-        return await self.call(calls.discover(), timeout)
-
-    async def create(self, viewport: Union[Mapping[str, Number], Sequence[Number]],
-                     children: Optional[Iterable[ChildSpec]] = None, *,
-                     insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-                     offset: Optional[Number] = None, id: Optional[str] = None,
-                     template: Optional[str] = None, options: Optional[Mapping[str, JSON]] = None,
-                     components: Optional[Sequence[Mapping[str, JSON]]] = None,
-                     timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.create(viewport, children, insets=insets, offset=offset, id=id,
-                                            template=template, options=options, components=components), timeout)
-
-    async def scroll(self, session: str, offset: Number, phase: Optional[ScrollPhase] = None, *,
-                     timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.scroll(session, offset, phase), timeout)
-
-    async def set_content_height(self, session: str, child: str, content_height: Number, *,
-                                 timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.set_content_height(session, child, content_height), timeout)
-
-    async def update(self, session: str, *, sizes: Optional[Mapping[str, Number]] = None,
-                     viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-                     insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-                     offset: Optional[Number] = None, phase: Optional[ScrollPhase] = None,
-                     timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.update(session, sizes=sizes, viewport=viewport, insets=insets,
-                                            offset=offset, phase=phase), timeout)
-
-    async def set_viewport(self, session: str, width: Number, height: Number, *,
-                           timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.set_viewport(session, width, height), timeout)
-
-    async def set_insets(self, session: str, top: Optional[Number] = None, bottom: Optional[Number] = None, *,
-                         timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.set_insets(session, top, bottom), timeout)
-
-    async def insert_children(self, session: str, children: Iterable[ChildSpec], index: Optional[int] = None, *,
-                              timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.insert_children(session, children, index), timeout)
-
-    async def remove_children(self, session: str, children: Iterable[str], *,
-                              timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.remove_children(session, children), timeout)
-
-    async def scroll_to_child(self, session: str, child: str, position: Optional[ScrollPosition] = None,
-                              animated: Optional[bool] = None, *, timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.scroll_to_child(session, child, position, animated), timeout)
-
-    async def select_page(self, session: str, child: str, page: str, *, timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.select_page(session, child, page), timeout)
-
-    async def scroll_pager(self, session: str, child: str, offset: float, *,
-                           timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.scroll_pager(session, child, offset), timeout)
-
-    async def begin_dragging(self, session: str, *, timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.begin_dragging(session), timeout)
-
-    async def drag(self, session: str, translation: Number, *, timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.drag(session, translation), timeout)
-
-    async def end_pager_dragging(self, session: str, child: str, velocity: Number, time: Optional[Number] = None, *,
-                                 timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.end_pager_dragging(session, child, velocity, time), timeout)
-
-    async def end_dragging(self, session: str, decelerate: Optional[bool] = None, velocity: Optional[Number] = None,
-                           time: Optional[Number] = None, *, timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.end_dragging(session, decelerate, velocity, time), timeout)
-
-    async def tick(self, session: str, time: Number, *, timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.tick(session, time), timeout)
-
-    async def end_scrolling(self, session: str, *, timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.end_scrolling(session), timeout)
-
-    async def end_refreshing(self, session: str, *, timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.end_refreshing(session), timeout)
-
-    async def end_loading_more(self, session: str, page: Optional[str] = None, *,
-                               timeout: Optional[float] = None) -> Layout:
-        return await self.call(calls.end_loading_more(session, page), timeout)
-
-    async def get(self, session: str, *, timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
-        return await self.call(calls.get(session), timeout)
-
-    async def list(self, *, timeout: Optional[float] = None) -> "List[SessionInfo]":
-        return await self.call(calls.list_sessions(), timeout)
-
-    async def destroy(self, session: str, *, timeout: Optional[float] = None) -> str:
-        return await self.call(calls.destroy(session), timeout)
-
-    async def snapshot(self, session: str, *, timeout: Optional[float] = None) -> JSON:
-        return await self.call(calls.snapshot(session), timeout)
-
-    async def restore(self, snapshot: JSON, id: Optional[str] = None, *,
-                      timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
-        return await self.call(calls.restore(snapshot, id), timeout)
-
-    async def define_template(self, name: str, template: Mapping[str, JSON], *,
-                    timeout: Optional[float] = None) -> "List[TemplateInfo]":
-        """``session.defineTemplate``: names a template (``{"children", "options"?, "insets"?,
-        "components"?}``) that ``create(..., template=name)`` starts from."""
-        return await self.call(calls.define_template(name, template), timeout)
-
-    async def templates(self, *, timeout: Optional[float] = None) -> "List[TemplateInfo]":
-        """``session.templates``: the built-in templates, then the defined ones."""
-        return await self.call(calls.templates(), timeout)
-
-    async def grid_create(self, viewport: Union[Mapping[str, Number], Sequence[Number]],
-                    tile: Union[Mapping[str, Number], Sequence[Number]], *, overscan: Optional[int] = None,
-                    content_size: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-                    recenter: Optional[RecenterMode] = None, threshold: Optional[Number] = None,
-                    id: Optional[str] = None, delta: Optional[bool] = None,
-                    timeout: Optional[float] = None) -> GridLayout:
-        """``grid.create``: an endless tile grid session."""
-        return await self.call(calls.grid_create(viewport, tile, overscan=overscan, content_size=content_size,
-                                           recenter=recenter, threshold=threshold, id=id, delta=delta), timeout)
-
-    async def grid_scroll(self, session: str, x: Number, y: Number, phase: Optional[ScrollPhase] = None, *,
-                    timeout: Optional[float] = None) -> GridLayout:
-        return await self.call(calls.grid_scroll(session, x, y, phase), timeout)
-
-    async def grid_update(self, session: str, *, viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-                    x: Optional[Number] = None, y: Optional[Number] = None, phase: Optional[ScrollPhase] = None,
-                    timeout: Optional[float] = None) -> GridLayout:
-        return await self.call(calls.grid_update(session, viewport=viewport, x=x, y=y, phase=phase), timeout)
-    async def fling(self, position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None, *,
-                    bounds: Optional[Tuple[Number, Number]] = None, viewport: Optional[Number] = None,
-                    snap: Optional[Mapping[str, JSON]] = None, drag_start: Optional[Number] = None,
-                    sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None,
-                    timeout: Optional[float] = None) -> FlingResult:
-        """``physics.fling``: see :func:`omniscroll.calls.fling`."""
-        return await self.call(calls.fling(position, velocity, preset, bounds, viewport, snap, drag_start,
-                                           sample_interval, times), timeout)

@@ -1,36 +1,75 @@
-"""Synchronous client: a reader thread matches replies to requests by id."""
+"""Synchronous client: the thread that waits for a reply reads it.
+
+There is no reader thread. Requests are written to a buffer that goes out
+when a caller waits for a reply (or the buffer fills); a caller waiting for a
+reply becomes the reader, reads reply lines from the worker's stdout and
+files each under its request until its own has come, then hands the reading
+over. One thread calling the client never hands a reply to another thread,
+and a pipelined caller (:meth:`Client.pipeline`) writes its requests in one
+write and reads their replies in one pass.
+
+The transport's seam: :meth:`Client._write` is the one place request bytes
+are written, :meth:`Client._read_line` the one place a reply line is read.
+"""
 from __future__ import annotations
 
-import heapq
 import itertools
 import json
+from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 import os
+import select
 import subprocess
 import threading
 import time
-from collections import OrderedDict
-from concurrent.futures import Future
-from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import calls
+from ._surface import ClientMethods
 from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
-from .calls import Call, ChildSpec, windows
-from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
-                     WorkerDied)
-from ._generated import Method, PhysicsFlingPreset, RecenterMode, ScrollPhase, ScrollPosition
+from .calls import Call, windows
 from .components import ComponentManager
-from .types import FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo, TemplateInfo
+from .errors import CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError, WorkerDied
+from .recording import recorder
+from .types import Layout
 
 JSON = Any
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_MAX_IN_FLIGHT = 4096
 DEFAULT_MAX_LINE = 64 * 1024 * 1024
 DEFAULT_CLOSE_TIMEOUT = 5.0
+WRITE_BUFFER = 64 * 1024  # buffered request bytes go out at this size at the latest
+READ_CHUNK = 64 * 1024  # under malloc's mmap threshold: a larger os.read maps and unmaps each call
+
+# A reply of the worker starts so (docs/protocol.md: members in this order);
+# its id and whether it is a result are read off the line without decoding it.
+REPLY_PREFIX = b'{"jsonrpc":"2.0","id":'
+RESULT_MARK = b',"result":'
+_PREFIX_LEN = len(REPLY_PREFIX)
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+# json's C encoder, made once: JSONEncoder.encode makes one per call, a third
+# of the cost of encoding a request's params. No circular-reference markers:
+# params come fresh from the checks (_check.py), a tree.
+_ENCODE_PARAMS = c_make_encoder(None, _ENCODER.default, encode_basestring, None, ":", ",", False, False,
+                                False) if c_make_encoder is not None else None
+_METHODS: Dict[str, bytes] = {}  # each method's '"method":"…"' bytes
 
 
 def encode_message(obj: JSON) -> bytes:
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8") + b"\n"
+    return _ENCODER.encode(obj).encode("utf-8") + b"\n"
+
+
+def encode_request(id: Optional[int], c: Call) -> bytes:
+    """A request line, as encode_message(request_object(c, id)) writes it."""
+    head = b'{"jsonrpc":"2.0",' if id is None else b'{"jsonrpc":"2.0","id":%d,' % id
+    method = _METHODS.get(c.method)
+    if method is None:
+        method = _METHODS[c.method] = b'"method":' + _ENCODER.encode(c.method).encode("utf-8")
+    if c.params is None:
+        return head + method + b"}\n"
+    params = "".join(_ENCODE_PARAMS(c.params, 0)) if _ENCODE_PARAMS is not None else _ENCODER.encode(c.params)
+    return head + method + b',"params":' + params.encode("utf-8") + b"}\n"
 
 
 def request_object(c: Call, id: Optional[int]) -> Dict[str, JSON]:
@@ -43,20 +82,66 @@ def request_object(c: Call, id: Optional[int]) -> Dict[str, JSON]:
     return msg
 
 
-class _Pending:
-    __slots__ = ("future", "call", "line", "deadline", "timeout")
+def result_id(line: bytes) -> Optional[int]:
+    """The id of a reply line that is a result with an integer id, read off
+    the line without decoding it; None for any other line."""
+    if not line.startswith(REPLY_PREFIX):
+        return None
+    comma = line.find(b",", _PREFIX_LEN)
+    if comma < 0 or not line.startswith(RESULT_MARK, comma):
+        return None
+    try:
+        return int(line[_PREFIX_LEN:comma])
+    except ValueError:
+        return None
 
-    def __init__(self, future: "Future[Any]", call: Call, line: int, deadline: float, timeout: float) -> None:
-        self.future = future
+
+class Reply:
+    """The future result of one request (:meth:`Client.submit`). Waiting on
+    it reads replies in the waiting thread."""
+    __slots__ = ("_client", "call", "line", "deadline", "timeout", "_done", "_value", "_error")
+
+    def __init__(self, client: "Client", call: Call, line: int, deadline: float, timeout: float) -> None:
+        self._client = client
         self.call = call
         self.line = line
         self.deadline = deadline
         self.timeout = timeout
+        self._done = False
+        self._value: Any = None
+        self._error: Optional[BaseException] = None
+
+    def done(self) -> bool:
+        return self._done
+
+    def _set(self, value: Any, error: Optional[BaseException]) -> None:
+        self._value, self._error, self._done = value, error, True
+
+    def result(self, timeout: Optional[float] = None) -> Any:
+        """The decoded result; raises :class:`RpcError`, :class:`CallTimeout`
+        or :class:`WorkerDied`. ``timeout`` only shortens the call's own."""
+        if not self._done:
+            self._client._wait(self, timeout)
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+    def exception(self, timeout: Optional[float] = None) -> Optional[BaseException]:
+        try:
+            self.result(timeout)
+        except OmniScrollError as e:
+            return e
+        return None
 
 
-class Client:
+class Client(ClientMethods):
     """A synchronous OmniScroll client. Thread-safe: any number of threads may
-    call it at once, and :meth:`submit` pipelines requests (many in flight).
+    call it at once; :meth:`submit` and :meth:`pipeline` keep many requests
+    in flight.
+
+    ``record="session.jsonl"`` writes every request and its reply as a
+    conformance transcript (``omniscroll trace`` draws it; every client's
+    replayer replays it).
 
     >>> with Client() as c:
     ...     layout = c.create((375, 800), [Child.scroll("web", 2000)])
@@ -68,12 +153,13 @@ class Client:
                  max_line_bytes: int = DEFAULT_MAX_LINE,
                  stderr_tail_bytes: int = DEFAULT_STDERR_TAIL,
                  close_timeout: float = DEFAULT_CLOSE_TIMEOUT,
-                 env: Optional[Mapping[str, str]] = None) -> None:
+                 env: Optional[Mapping[str, str]] = None,
+                 record: Optional[Union[str, "os.PathLike[str]"]] = None) -> None:
         self.timeout = timeout
         self.close_timeout = close_timeout
         #: Opt-in: when set, every Layout that :meth:`call` (and each typed
         #: method) returns is dispatched to it on the calling thread, before
-        #: the call returns. Futures from :meth:`submit` are not dispatched.
+        #: the call returns. Results of :meth:`submit` are not dispatched.
         self.components: Optional[ComponentManager] = None
         self._max_in_flight = max(1, max_in_flight)
         self._max_line = max(1024, max_line_bytes)
@@ -84,24 +170,33 @@ class Client:
                                           stderr=subprocess.PIPE, env=dict(env) if env is not None else None)
         except OSError as e:
             raise WorkerDied(None, "", "cannot start %s: %s" % (argv[0], e)) from e
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        self._in = self._proc.stdin
+        self._in_fd = self._in.fileno()
+        # Writes never block: while the worker's stdin is full, the writer
+        # drains its stdout (replies it cannot take back otherwise).
+        os.set_blocking(self._in_fd, False)
+        self._out_fd = self._proc.stdout.fileno()
+        self._eof = False
+        self._recorder = recorder(record, args)
         self._ids = itertools.count(1)
         self._lines = itertools.count(1)
-        self._lock = threading.Condition()
-        self._wlock = threading.Lock()
-        self._pending: Dict[int, _Pending] = {}
-        self._line_ids: "OrderedDict[int, Set[int]]" = OrderedDict()
-        self._deadlines: List[Tuple[float, int]] = []
-        self._slot_waiters = 0
+        self._lock = threading.Condition()   # the state below
+        self._wlock = threading.Lock()       # the worker's stdin
+        self._pending: Dict[int, Reply] = {}
+        self._line_ids: Dict[int, List[int]] = {}  # request line -> its ids still waiting, in send order
+        self._outbox: List[bytes] = []
+        self._outbox_bytes = 0
+        self._outbox_answered: List[bool] = []
+        self._reading = False
+        self._rbuf = b""  # bytes read, not yet split into lines from _rpos on
+        self._rpos = 0
         self._dead: Optional[OmniScrollError] = None
         self._closed = False
         self._unmatched_errors: List[RpcError] = []
         self._stderr_thread = threading.Thread(target=self._tail.pump, args=(self._proc.stderr,),
                                                name="omniscroll-stderr", daemon=True)
-        self._reader = threading.Thread(target=self._read_loop, name="omniscroll-reader", daemon=True)
-        self._reaper = threading.Thread(target=self._reap_loop, name="omniscroll-timeouts", daemon=True)
         self._stderr_thread.start()
-        self._reader.start()
-        self._reaper.start()
 
     # ------------------------------------------------------------------ context
     def __enter__(self) -> "Client":
@@ -129,15 +224,15 @@ class Client:
             return list(self._unmatched_errors)
 
     # ------------------------------------------------------------------ core
-    def submit(self, c: Call, timeout: Optional[float] = None) -> "Future[Any]":
-        """Send ``c`` now and return a Future of its decoded result (pipelining).
-        The Future fails with :class:`RpcError`, :class:`CallTimeout` or
-        :class:`WorkerDied`. Notifications resolve to None at once."""
+    def submit(self, c: Call, timeout: Optional[float] = None) -> Reply:
+        """Queue ``c`` and return its :class:`Reply` (pipelining). The request
+        goes out when any reply is waited for, or sooner. Notifications
+        resolve to None at once."""
         return self._send([c], timeout)[0]
 
     def call(self, c: Call, timeout: Optional[float] = None) -> Any:
         """Send ``c`` and wait for its decoded result."""
-        result = self.submit(c, timeout).result()  # the reaper enforces the timeout
+        result = self._send([c], timeout)[0].result()
         if self.components is not None and isinstance(result, Layout):
             self.components.dispatch(result)
         return result
@@ -149,19 +244,25 @@ class Client:
 
     def notify(self, method: str, params: Optional[Mapping[str, JSON]] = None) -> None:
         self._send([Call(method, dict(params) if params is not None else None, notify=True)], None)
+        self._flush()
 
-    def submit_many(self, many: Sequence[Call], timeout: Optional[float] = None) -> "List[Future[Any]]":
+    def submit_many(self, many: Sequence[Call], timeout: Optional[float] = None) -> List[Reply]:
         """Send several calls as separate messages (pipelining without a
-        JSON-RPC batch); one Future per call, in order. A list of more than
-        ``max_in_flight`` requests goes out in windows of ``max_in_flight``,
-        each written at once as soon as the worker has answered enough of the
-        ones before it to free the slots."""
-        futures: List[Future[Any]] = []
+        JSON-RPC batch); one :class:`Reply` per call, in order. A list of
+        more than ``max_in_flight`` requests goes out in windows."""
+        out: List[Reply] = []
         for window in windows(list(many), self._max_in_flight):
-            futures.extend(self._send(window, timeout))
-        return futures
+            out.extend(self._send(window, timeout))
+        return out
 
-    def submit_batch(self, batch: Sequence[Call], timeout: Optional[float] = None) -> "List[Future[Any]]":
+    def pipeline(self, many: Sequence[Call], timeout: Optional[float] = None) -> List[Any]:
+        """Send several calls as separate messages and wait for every reply,
+        read in this thread. Returns, per call in order, the decoded result
+        or the :class:`RpcError` instance (not raised), as :meth:`batch`."""
+        replies = self.submit_many(many, timeout)
+        return [_outcome(r) for r in replies]
+
+    def submit_batch(self, batch: Sequence[Call], timeout: Optional[float] = None) -> List[Reply]:
         if not batch:
             raise ValueError("a batch needs at least one call")
         return self._send(list(batch), timeout, as_batch=True)
@@ -170,84 +271,264 @@ class Client:
         """Send ``batch`` as one JSON-RPC batch. Returns, per entry in order, the
         decoded result or the :class:`RpcError` instance (not raised);
         notifications give None. Timeouts and a dead worker raise."""
-        futures = self.submit_batch(batch, timeout)
-        out: List[Any] = []
-        for f in futures:
-            try:
-                out.append(f.result())
-            except RpcError as e:
-                out.append(e)
-        return out
+        return [_outcome(r) for r in self.submit_batch(batch, timeout)]
 
-    def _send(self, batch: List[Call], timeout: Optional[float], as_batch: bool = False) -> "List[Future[Any]]":
+    def _send(self, batch: List[Call], timeout: Optional[float], as_batch: bool = False) -> List[Reply]:
         t = self.timeout if timeout is None else timeout
         n = sum(1 for c in batch if not c.notify)
         if n > self._max_in_flight:
             raise ValueError("batch of %d requests exceeds max_in_flight=%d" % (n, self._max_in_flight))
-        futures: List[Future[Any]] = []
-        objs: List[JSON] = []
         deadline = time.monotonic() + t
+        replies: List[Reply] = []
         with self._lock:
             self._check_usable()
             while len(self._pending) + n > self._max_in_flight:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise CallTimeout(batch[0].method + " (waiting for an in-flight slot)", t)
-                self._slot_waiters += 1
+                # Free slots by reading replies (of any caller) in this thread.
+                oldest = self._pending[next(iter(self._pending))]
+                self._lock.release()
                 try:
-                    self._lock.wait(left)
+                    self._wait(oldest, max(0.0, deadline - time.monotonic()), raise_timeout=False)
                 finally:
-                    self._slot_waiters -= 1
+                    self._lock.acquire()
+                if time.monotonic() >= deadline and len(self._pending) + n > self._max_in_flight:
+                    raise CallTimeout(batch[0].method + " (waiting for an in-flight slot)", t)
                 self._check_usable()
-            # A batch is one line; otherwise every call is its own line (message).
+            objs: List[JSON] = []
+            answered: List[bool] = []
             line = next(self._lines)
-            used = [line]
-            ids: Set[int] = set()
             for k, c in enumerate(batch):
                 if k and not as_batch:
                     line = next(self._lines)
-                    used.append(line)
-                fut: Future[Any] = Future()
-                futures.append(fut)
+                r = Reply(self, c, line, deadline, t)
+                replies.append(r)
                 if c.notify:
-                    objs.append(request_object(c, None))
-                    fut.set_result(None)
+                    objs.append(request_object(c, None) if as_batch else (None, c))
+                    r._set(None, None)
+                    answered.append(False)
                     continue
                 rid = next(self._ids)
-                ids.add(rid)
-                self._pending[rid] = _Pending(fut, c, line, deadline, t)
-                self._line_ids.setdefault(line, set()).add(rid)
-                objs.append(request_object(c, rid))
-            if ids:
-                earliest = self._deadlines[0][0] if self._deadlines else None
-                if len(self._deadlines) > 2 * len(self._pending) + 1024:
-                    # Bound the heap: drop entries of answered requests.
-                    self._deadlines = [(p.deadline, r) for r, p in self._pending.items()]
-                    heapq.heapify(self._deadlines)
+                self._pending[rid] = r
+                self._line_ids.setdefault(line, []).append(rid)
+                objs.append(request_object(c, rid) if as_batch else (rid, c))
+                answered.append(True)
+            try:
+                if as_batch:
+                    data = encode_message(objs)
+                    answered = [any(answered)]
                 else:
-                    for rid in ids:
-                        heapq.heappush(self._deadlines, (deadline, rid))
-                if earliest is None or deadline < earliest:
-                    self._lock.notify_all()  # wake the reaper for the new deadline
-        try:
-            data = encode_message(objs) if as_batch else b"".join(encode_message(o) for o in objs)
-        except (TypeError, ValueError) as e:
+                    data = b"".join([encode_request(rid, c) for rid, c in objs])
+            except (TypeError, ValueError) as e:
+                for r in replies:
+                    self._forget_line(r.line)
+                raise InvalidArgument("%s: %s" % (batch[0].method, e)) from e
+            self._outbox.append(data)
+            self._outbox_answered.extend(answered)
+            self._outbox_bytes += len(data)
+            full = self._outbox_bytes >= WRITE_BUFFER
+        if full:
+            self._flush()
+        return replies
+
+    def _flush(self) -> None:
+        """Writes the buffered requests."""
+        with self._wlock:
             with self._lock:
-                for ln in used:
-                    self._drop_line(ln)
-            raise InvalidArgument("%s: %s" % (batch[0].method, e)) from e
-        try:
-            with self._wlock:
-                assert self._proc.stdin is not None
-                self._proc.stdin.write(data)
-                self._proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            self._reader.join(self.close_timeout)  # let the reader record the death
+                if not self._outbox:
+                    return
+                data = b"".join(self._outbox)
+                answered = self._outbox_answered
+                self._outbox, self._outbox_answered, self._outbox_bytes = [], [], 0
+            try:
+                self._write(data, answered)
+            except (BrokenPipeError, OSError, ValueError):
+                with self._lock:
+                    err = self._dead or self._died("the worker's stdin is closed")
+                    self._dead = err
+                    self._fail_all(err)
+
+    def _write(self, data: bytes, answered: List[bool]) -> None:
+        """The one place request bytes are written: ``data`` holds whole
+        lines; ``answered`` says, per line, whether a reply answers it."""
+        if self._recorder is not None:
+            self._recorder.sent(data, answered)
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self._in_fd, view):]
+                continue
+            except BlockingIOError:
+                pass
             with self._lock:
-                err = self._dead or self._died("the worker's stdin is closed")
-                self._fail_all(err)
-            raise err
-        return futures
+                drain = not self._reading
+                self._reading = True
+            try:
+                if not drain:  # the reading thread drains the worker's stdout
+                    select.select([], [self._in_fd], [], 0.05)
+                elif select.select([self._out_fd], [self._in_fd], [], 1.0)[0]:
+                    chunk = os.read(self._out_fd, READ_CHUNK)
+                    self._rbuf = self._rbuf[self._rpos:] + chunk
+                    self._rpos = 0
+                    self._eof = not chunk
+                    if self._eof:
+                        raise BrokenPipeError("the worker closed its output")
+            finally:
+                if drain:
+                    with self._lock:
+                        self._reading = False
+                        self._lock.notify_all()
+
+    def _read_line(self, deadline: Optional[float]) -> Optional[bytes]:
+        """The one place a reply line is read: the next line without its
+        ``\\n``; None at the deadline (deadline None: when no whole line is
+        buffered); b"" at the end of the worker's output. Called by the
+        reading thread only."""
+        pos = self._rpos
+        nl = self._rbuf.find(b"\n", pos)
+        while nl < 0:
+            buf = self._rbuf[pos:]
+            if len(buf) > self._max_line:
+                raise ProtocolViolation("reply line longer than max_line_bytes=%d" % self._max_line)
+            self._rbuf, self._rpos, pos = buf, 0, 0
+            if self._eof:
+                return b""
+            if deadline is None:
+                return None
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._out_fd], [], [], left)[0]:
+                return None
+            chunk = os.read(self._out_fd, READ_CHUNK)
+            if not chunk:
+                self._eof = True
+                return b""
+            self._rbuf = buf + chunk
+            nl = self._rbuf.find(b"\n", len(buf))
+        line = self._rbuf[pos:nl]
+        self._rpos = nl + 1
+        if self._recorder is not None:
+            self._recorder.received(line)
+        return line
+
+    def _wait(self, reply: Reply, timeout: Optional[float] = None, raise_timeout: bool = True) -> None:
+        """Until ``reply`` is done: read replies in this thread, or wait while
+        another thread reads. Times the request out at its deadline."""
+        self._flush()
+        deadline = reply.deadline if timeout is None else min(reply.deadline, time.monotonic() + timeout)
+        with self._lock:
+            while not reply._done:
+                if self._reading:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        break
+                    self._lock.wait(left)
+                    continue
+                self._reading = True
+                self._lock.release()
+                try:
+                    self._read_until(reply, deadline)
+                finally:
+                    self._lock.acquire()
+                    self._reading = False
+                    self._lock.notify_all()
+                break
+            if reply._done or not raise_timeout:
+                return
+            if time.monotonic() < reply.deadline and timeout is not None:
+                raise CallTimeout(reply.call.method, timeout)
+            # The request's own deadline: it is dropped (a late reply is ignored).
+            for rid, r in list(self._pending.items()):
+                if r is reply:
+                    self._resolve(rid)
+            reply._set(None, CallTimeout(reply.call.method, reply.timeout))
+
+    def _read_until(self, reply: Reply, deadline: float) -> None:
+        """Reads until ``reply`` is done, then files the replies already
+        read too (no more reading: their callers find them done)."""
+        while True:
+            try:
+                line = self._read_line(None if reply._done else deadline)
+            except ProtocolViolation as e:
+                self._violation(e)
+                return
+            if line is None:
+                return
+            if not line:
+                if reply._done:
+                    return
+                err = self._died("end of output")
+                with self._lock:
+                    self._dead = self._dead or err
+                    self._fail_all(self._dead)
+                return
+            self._dispatch_line(line)
+
+    def _dispatch_line(self, line: bytes) -> None:
+        rid = result_id(line)
+        if rid is not None:
+            with self._lock:
+                r = self._resolve(rid)
+            if r is not None:
+                self._finish(r, line)
+            return
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            self._violation(ProtocolViolation("worker wrote a non-JSON line: %r" % line[:200]))
+            return
+        self._dispatch(msg)
+
+    def _finish(self, r: Reply, line: bytes) -> None:
+        c = r.call
+        try:
+            r._set(c.decode(line) if c.lazy else c.decode(json.loads(line)["result"]), None)
+        except (ValueError, TypeError, KeyError) as e:
+            r._set(None, ProtocolViolation("%s: unexpected result: %s" % (c.method, e)))
+
+    def _dispatch(self, msg: JSON) -> None:
+        items = msg if isinstance(msg, list) else [msg]
+        done: List[tuple] = []
+        with self._lock:
+            for item in items:
+                if not isinstance(item, dict):
+                    continue
+                rid = item.get("id")
+                if isinstance(rid, int) and not isinstance(rid, bool):
+                    r = self._resolve(rid)
+                    if r is not None:
+                        done.append((r, item))
+                elif rid is None and "error" in item:
+                    # Replies come in request order: an id-less error answers the
+                    # oldest line still waiting (e.g. a rejected batch).
+                    if self._line_ids:
+                        for r2 in list(self._line_ids[next(iter(self._line_ids))]):
+                            r = self._resolve(r2)
+                            if r is not None:
+                                done.append((r, item))
+                    else:
+                        self._unmatched_errors.append(RpcError.from_json(item.get("error")))
+                        del self._unmatched_errors[:-16]
+        for r, item in done:
+            if "error" in item:
+                r._set(None, RpcError.from_json(item["error"]))
+                continue
+            try:
+                r._set(r.call.decode(item.get("result")), None)
+            except (ValueError, TypeError, KeyError) as e:
+                r._set(None, ProtocolViolation("%s: unexpected result: %s" % (r.call.method, e)))
+
+    def _resolve(self, rid: int) -> Optional[Reply]:
+        r = self._pending.pop(rid, None)
+        if r is None:
+            return None
+        ids = self._line_ids.get(r.line)
+        if ids is not None:
+            ids.remove(rid)
+            if not ids:
+                del self._line_ids[r.line]
+        return r
+
+    def _forget_line(self, line: int) -> None:
+        for rid in self._line_ids.pop(line, ()):
+            self._pending.pop(rid, None)
 
     def _check_usable(self) -> None:
         if self._closed:
@@ -255,23 +536,11 @@ class Client:
         if self._dead is not None:
             raise self._dead
 
-    def _drop_line(self, line: int) -> None:
-        for rid in self._line_ids.pop(line, ()):
-            self._pending.pop(rid, None)
-        self._lock.notify_all()
-
-    def _resolve(self, rid: int) -> Optional[_Pending]:
-        p = self._pending.pop(rid, None)
-        if p is None:
-            return None
-        ids = self._line_ids.get(p.line)
-        if ids is not None:
-            ids.discard(rid)
-            if not ids:
-                del self._line_ids[p.line]
-        if self._slot_waiters:
-            self._lock.notify_all()
-        return p
+    def _violation(self, err: ProtocolViolation) -> None:
+        with self._lock:
+            self._dead = err
+            self._fail_all(err)
+        self._proc.kill()
 
     def _died(self, detail: str) -> WorkerDied:
         self._stderr_thread.join(1.0)
@@ -286,100 +555,10 @@ class Client:
         pending = list(self._pending.values())
         self._pending.clear()
         self._line_ids.clear()
-        self._deadlines.clear()
         self._lock.notify_all()
-        for p in pending:
-            if not p.future.done():
-                p.future.set_exception(err)
-
-    # ------------------------------------------------------------------ threads
-    def _read_loop(self) -> None:
-        stream = self._proc.stdout
-        assert stream is not None
-        detail = "end of output"
-        try:
-            while True:
-                line = stream.readline(self._max_line + 1)
-                if not line:
-                    break
-                if len(line) > self._max_line and not line.endswith(b"\n"):
-                    detail = "reply line longer than max_line_bytes=%d" % self._max_line
-                    with self._lock:
-                        self._dead = ProtocolViolation(detail)
-                        self._fail_all(self._dead)
-                    self._proc.kill()
-                    return
-                try:
-                    msg = json.loads(line)
-                except ValueError:
-                    with self._lock:
-                        self._dead = ProtocolViolation("worker wrote a non-JSON line: %r" % line[:200])
-                        self._fail_all(self._dead)
-                    self._proc.kill()
-                    return
-                self._dispatch(msg)
-        except (OSError, ValueError) as e:
-            detail = "reading stdout failed: %s" % e
-        with self._lock:
-            if self._closed and not self._pending:
-                return
-        err = self._died(detail)
-        with self._lock:
-            if self._dead is None:
-                self._dead = err
-            self._fail_all(self._dead)
-
-    def _dispatch(self, msg: JSON) -> None:
-        items = msg if isinstance(msg, list) else [msg]
-        done: List[Tuple[_Pending, JSON]] = []
-        with self._lock:
-            for item in items:
-                if not isinstance(item, dict):
-                    continue
-                rid = item.get("id")
-                if isinstance(rid, int) and not isinstance(rid, bool):
-                    p = self._resolve(rid)
-                    if p is not None:
-                        done.append((p, item))
-                elif rid is None and "error" in item:
-                    # Replies come in request order: an id-less error answers the
-                    # oldest line still waiting (e.g. a rejected batch).
-                    if self._line_ids:
-                        line = next(iter(self._line_ids))
-                        for r in list(self._line_ids[line]):
-                            p = self._resolve(r)
-                            if p is not None:
-                                done.append((p, item))
-                    else:
-                        self._unmatched_errors.append(RpcError.from_json(item.get("error")))
-                        del self._unmatched_errors[:-16]
-        for p, item in done:
-            if p.future.done():
-                continue
-            if "error" in item:
-                p.future.set_exception(RpcError.from_json(item["error"]))
-                continue
-            try:
-                p.future.set_result(p.call.decode(item.get("result")))
-            except (ValueError, TypeError, KeyError) as e:
-                p.future.set_exception(ProtocolViolation("%s: unexpected result: %s" % (p.call.method, e)))
-
-    def _reap_loop(self) -> None:
-        with self._lock:
-            while not (self._closed and not self._pending) and self._dead is None:
-                now = time.monotonic()
-                expired: List[_Pending] = []
-                while self._deadlines and self._deadlines[0][0] <= now:
-                    _, rid = heapq.heappop(self._deadlines)
-                    p = self._pending.get(rid)
-                    if p is not None and p.deadline <= now:
-                        self._resolve(rid)
-                        expired.append(p)
-                for p in expired:
-                    if not p.future.done():
-                        p.future.set_exception(CallTimeout(p.call.method, p.timeout))
-                wait = (self._deadlines[0][0] - now) if self._deadlines else None
-                self._lock.wait(wait if wait is None else max(wait, 0.001))
+        for r in pending:
+            if not r._done:
+                r._set(None, err)
 
     # ------------------------------------------------------------------ close
     def close(self) -> Optional[int]:
@@ -392,16 +571,14 @@ class Client:
         if alive:
             try:
                 self.call(calls.shutdown(), timeout=self.close_timeout)
-                self.notify(Method.EXIT)
+                self.notify("exit")
             except OmniScrollError:
                 pass
         with self._lock:
             self._closed = True
-            self._lock.notify_all()
         try:
             with self._wlock:
-                if self._proc.stdin is not None:
-                    self._proc.stdin.close()
+                self._in.close()
         except OSError:
             pass
         try:
@@ -409,167 +586,26 @@ class Client:
         except subprocess.TimeoutExpired:
             self._proc.kill()
             self._proc.wait(self.close_timeout)
-        self._reader.join(self.close_timeout)
         self._stderr_thread.join(self.close_timeout)
         with self._lock:
             self._fail_all(ClientClosed("client closed"))
-            self._lock.notify_all()
-        self._reaper.join(self.close_timeout)
         for s in (self._proc.stdout, self._proc.stderr):
             try:
                 if s is not None:
                     s.close()
             except OSError:
                 pass
+        if self._recorder is not None:
+            self._recorder.close()
         return self._proc.returncode
 
     def kill(self) -> None:
         """Kill the worker at once (for tests of crash reporting)."""
         self._proc.kill()
 
-    # ------------------------------------------------------------------ typed API
-    def initialize(self, client_info: Optional[Mapping[str, JSON]] = None,
-                   capabilities: Optional[Mapping[str, JSON]] = None, *,
-                   timeout: Optional[float] = None) -> InitializeResult:
-        return self.call(calls.initialize(client_info, capabilities), timeout)
 
-    def shutdown(self, *, timeout: Optional[float] = None) -> None:
-        self.call(calls.shutdown(), timeout)
-
-    def exit(self) -> None:
-        self.notify(Method.EXIT)
-
-    def discover(self, *, timeout: Optional[float] = None) -> Dict[str, JSON]:
-        """``rpc.discover``: the OpenRPC document."""
-        return self.call(calls.discover(), timeout)
-
-    def create(self, viewport: Union[Mapping[str, Number], Sequence[Number]],
-               children: Optional[Iterable[ChildSpec]] = None, *,
-               insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-               offset: Optional[Number] = None, id: Optional[str] = None,
-               template: Optional[str] = None, options: Optional[Mapping[str, JSON]] = None,
-               components: Optional[Sequence[Mapping[str, JSON]]] = None,
-               timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.create(viewport, children, insets=insets, offset=offset, id=id,
-                                      template=template, options=options, components=components), timeout)
-
-    def scroll(self, session: str, offset: Number, phase: Optional[ScrollPhase] = None, *,
-               timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.scroll(session, offset, phase), timeout)
-
-    def set_content_height(self, session: str, child: str, content_height: Number, *,
-                           timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.set_content_height(session, child, content_height), timeout)
-
-    def update(self, session: str, *, sizes: Optional[Mapping[str, Number]] = None,
-               viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-               insets: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-               offset: Optional[Number] = None, phase: Optional[ScrollPhase] = None,
-               timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.update(session, sizes=sizes, viewport=viewport, insets=insets,
-                                      offset=offset, phase=phase), timeout)
-
-    def set_viewport(self, session: str, width: Number, height: Number, *,
-                     timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.set_viewport(session, width, height), timeout)
-
-    def set_insets(self, session: str, top: Optional[Number] = None, bottom: Optional[Number] = None, *,
-                   timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.set_insets(session, top, bottom), timeout)
-
-    def insert_children(self, session: str, children: Iterable[ChildSpec], index: Optional[int] = None, *,
-                        timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.insert_children(session, children, index), timeout)
-
-    def remove_children(self, session: str, children: Iterable[str], *,
-                        timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.remove_children(session, children), timeout)
-
-    def scroll_to_child(self, session: str, child: str, position: Optional[ScrollPosition] = None,
-                        animated: Optional[bool] = None, *, timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.scroll_to_child(session, child, position, animated), timeout)
-
-    def select_page(self, session: str, child: str, page: str, *, timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.select_page(session, child, page), timeout)
-
-    def scroll_pager(self, session: str, child: str, offset: float, *, timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.scroll_pager(session, child, offset), timeout)
-
-    def end_pager_dragging(self, session: str, child: str, velocity: Number, time: Optional[Number] = None, *,
-                           timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.end_pager_dragging(session, child, velocity, time), timeout)
-
-    def begin_dragging(self, session: str, *, timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.begin_dragging(session), timeout)
-
-    def drag(self, session: str, translation: Number, *, timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.drag(session, translation), timeout)
-
-    def end_dragging(self, session: str, decelerate: Optional[bool] = None, velocity: Optional[Number] = None,
-                           time: Optional[Number] = None, *, timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.end_dragging(session, decelerate, velocity, time), timeout)
-
-    def tick(self, session: str, time: Number, *, timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.tick(session, time), timeout)
-
-    def end_scrolling(self, session: str, *, timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.end_scrolling(session), timeout)
-
-    def end_refreshing(self, session: str, *, timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.end_refreshing(session), timeout)
-
-    def end_loading_more(self, session: str, page: Optional[str] = None, *,
-                         timeout: Optional[float] = None) -> Layout:
-        return self.call(calls.end_loading_more(session, page), timeout)
-
-    def get(self, session: str, *, timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
-        return self.call(calls.get(session), timeout)
-
-    def list(self, *, timeout: Optional[float] = None) -> "List[SessionInfo]":
-        return self.call(calls.list_sessions(), timeout)
-
-    def destroy(self, session: str, *, timeout: Optional[float] = None) -> str:
-        return self.call(calls.destroy(session), timeout)
-
-    def snapshot(self, session: str, *, timeout: Optional[float] = None) -> JSON:
-        return self.call(calls.snapshot(session), timeout)
-
-    def restore(self, snapshot: JSON, id: Optional[str] = None, *, timeout: Optional[float] = None) -> "Union[Layout, GridLayout]":
-        return self.call(calls.restore(snapshot, id), timeout)
-
-    def define_template(self, name: str, template: Mapping[str, JSON], *,
-                    timeout: Optional[float] = None) -> "List[TemplateInfo]":
-        """``session.defineTemplate``: names a template (``{"children", "options"?, "insets"?,
-        "components"?}``) that ``create(..., template=name)`` starts from."""
-        return self.call(calls.define_template(name, template), timeout)
-
-    def templates(self, *, timeout: Optional[float] = None) -> "List[TemplateInfo]":
-        """``session.templates``: the built-in templates, then the defined ones."""
-        return self.call(calls.templates(), timeout)
-
-    def grid_create(self, viewport: Union[Mapping[str, Number], Sequence[Number]],
-                    tile: Union[Mapping[str, Number], Sequence[Number]], *, overscan: Optional[int] = None,
-                    content_size: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-                    recenter: Optional[RecenterMode] = None, threshold: Optional[Number] = None,
-                    id: Optional[str] = None, delta: Optional[bool] = None,
-                    timeout: Optional[float] = None) -> GridLayout:
-        """``grid.create``: an endless tile grid session."""
-        return self.call(calls.grid_create(viewport, tile, overscan=overscan, content_size=content_size,
-                                           recenter=recenter, threshold=threshold, id=id, delta=delta), timeout)
-
-    def grid_scroll(self, session: str, x: Number, y: Number, phase: Optional[ScrollPhase] = None, *,
-                    timeout: Optional[float] = None) -> GridLayout:
-        return self.call(calls.grid_scroll(session, x, y, phase), timeout)
-
-    def grid_update(self, session: str, *, viewport: Optional[Union[Mapping[str, Number], Sequence[Number]]] = None,
-                    x: Optional[Number] = None, y: Optional[Number] = None, phase: Optional[ScrollPhase] = None,
-                    timeout: Optional[float] = None) -> GridLayout:
-        return self.call(calls.grid_update(session, viewport=viewport, x=x, y=y, phase=phase), timeout)
-    def fling(self, position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None, *,
-              bounds: Optional[Tuple[Number, Number]] = None, viewport: Optional[Number] = None,
-              snap: Optional[Mapping[str, JSON]] = None, drag_start: Optional[Number] = None,
-              sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None,
-              timeout: Optional[float] = None) -> FlingResult:
-        """``physics.fling``: see :func:`omniscroll.calls.fling`."""
-        return self.call(calls.fling(position, velocity, preset, bounds, viewport, snap, drag_start,
-                                     sample_interval, times), timeout)
+def _outcome(r: Reply) -> Any:
+    try:
+        return r.result()
+    except RpcError as e:
+        return e

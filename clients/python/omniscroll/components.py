@@ -85,7 +85,7 @@ class ComponentManager:
             self.dispatch_event(event)
 
     def dispatch_event(self, event: Event) -> None:
-        named: Optional[JSON] = event.extra.get("components")
+        named: Optional[JSON] = event.components
         names = named if isinstance(named, list) else self._order
         for name in names:
             h = self._handlers.get(name, {}).get(event.type) if isinstance(name, str) else None

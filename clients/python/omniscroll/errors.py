@@ -68,7 +68,16 @@ class ProtocolViolation(OmniScrollError):
 
 
 class InvalidArgument(OmniScrollError, ValueError):
-    """A parameter cannot be sent (e.g. NaN or infinity: JSON has no such numbers)."""
+    """A param the contract does not take, found before sending: ``param`` is
+    its JSON path (``params.viewport.width``), ``reason`` what was expected and
+    what was given (worded as every client words it)."""
+
+    def __init__(self, message: str, method: Optional[str] = None, param: Optional[str] = None,
+                 reason: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.method = method
+        self.param = param
+        self.reason = reason
 
 
 class ClientClosed(OmniScrollError):

@@ -7,7 +7,7 @@ import signal
 
 import pytest
 
-from omniscroll import AsyncClient, CallTimeout, Child, ClientClosed, Layout, RpcError, WorkerDied, calls
+from omniscroll import AsyncClient, CallTimeout, Child, ClientClosed, InvalidArgument, Layout, RpcError, WorkerDied, calls
 
 
 def run(coro):  # type: ignore[no-untyped-def]
@@ -24,8 +24,11 @@ def test_async_session_roundtrip(worker_bin: str) -> None:
             assert lay.content_view.top == 2200
             assert lay.child("list").content_offset.y == 1000
             with pytest.raises(RpcError) as e:
+                await c.scroll("nope", 1)
+            assert e.value.code == RpcError.SESSION_NOT_FOUND and e.value.param == "params.session"
+            with pytest.raises(InvalidArgument) as bad:
                 await c.scroll(lay.session, "x")  # type: ignore[arg-type]
-            assert e.value.code == -32602 and e.value.param == "params.offset"
+            assert bad.value.param == "params.offset" and bad.value.reason == 'expected a number, got "x"'
     run(main())
 
 
@@ -88,9 +91,9 @@ def test_async_pager_swipe_snaps_on_ticks(worker_bin: str) -> None:
             await c.update(s, sizes={"header": 300, "posts": 5000, "likes": 3000})
             await c.scroll_pager(s, "tabs", 250)
             back = await c.end_pager_dragging(s, "tabs", -600)
-            assert back.child("tabs").extra["pageProgress"] == 250 / 375
+            assert back.child("tabs").page_progress == 250 / 375
             started = await c.tick(s, 5)
-            assert started.child("tabs").extra["pageProgress"] == 250 / 375, "the first tick starts the clock"
+            assert started.child("tabs").page_progress == 250 / 375, "the first tick starts the clock"
             landed = await c.tick(s, 10)
-            assert landed.child("tabs").extra["selected"] == "posts" and landed.child("tabs").extra["pageProgress"] == 0
+            assert landed.child("tabs").selected == "posts" and landed.child("tabs").page_progress == 0
     run(main())

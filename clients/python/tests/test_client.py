@@ -113,11 +113,11 @@ def test_profile_page_keeps_each_tabs_offset(client: Client) -> None:
     client.update(s, sizes={"header": 300, "posts": 5000, "likes": 3000})
     assert client.scroll(s, 2300).child("tabs").content_offset.y == 2000
     likes = client.select_page(s, "tabs", "likes")
-    assert likes.offset == 300 and likes.child("tabs").extra["selected"] == "likes"
+    assert likes.offset == 300 and likes.child("tabs").selected == "likes"
     assert "pageDidSelect" in likes.event_types()
     swipe = client.scroll_pager(s, "tabs", 187.5).child("tabs")
-    assert swipe.extra["pageProgress"] == 0.5
-    assert [(p["id"], p["contentOffset"]["y"]) for p in swipe.extra["pages"]] == [("posts", 2000), ("likes", 0)]
+    assert swipe.page_progress == 0.5
+    assert [(p.id, p.content_offset.y) for p in swipe.pages or []] == [("posts", 2000), ("likes", 0)]
     back = client.select_page(s, "tabs", "posts")
     assert back.offset == 2300 and back.child("tabs").content_offset.y == 2000
     assert back.child("header").visible_height == 0
@@ -129,11 +129,11 @@ def test_a_released_swipe_snaps_on_ticks_and_lands_its_page(client: Client) -> N
     client.scroll(s, 2300)
     client.scroll_pager(s, "tabs", 120)
     released = client.end_pager_dragging(s, "tabs", 600, time=0).child("tabs")
-    assert released.extra["selected"] == "posts" and released.extra["pageProgress"] == 0.32
+    assert released.selected == "posts" and released.page_progress == 0.32
     mid = client.tick(s, 0.25).child("tabs")
-    assert 0.32 < mid.extra["pageProgress"] < 1 and [p["id"] for p in mid.extra["pages"]] == ["posts", "likes"]
+    assert 0.32 < mid.page_progress < 1 and [p.id for p in mid.pages or []] == ["posts", "likes"]
     landed = client.tick(s, 1)
-    assert landed.child("tabs").extra["selected"] == "likes" and landed.child("tabs").extra["pageProgress"] == 1
+    assert landed.child("tabs").selected == "likes" and landed.child("tabs").page_progress == 1
     assert "pageDidSelect" in landed.event_types() and landed.offset == 300
     with pytest.raises(RpcError) as e:
         client.end_pager_dragging(s, "header", 100)
@@ -143,7 +143,7 @@ def test_a_released_swipe_snaps_on_ticks_and_lands_its_page(client: Client) -> N
 def test_pager_child_spec(client: Client) -> None:
     lay = client.create((375, 800), [Child.fixed("header", 100),
                                      Child.pager("tabs", {"a": 2000, "b": None}, selected="b", offset_policy="sync")])
-    assert lay.child("tabs").extra["selected"] == "b"
+    assert lay.child("tabs").selected == "b"
     assert lay.content_height == 100 + 800, "b unknown, padded to the viewport"
 
 
@@ -248,7 +248,7 @@ def test_template_with_seed_events(client: Client) -> None:
 
 def test_initialize_and_discover_cover_every_bound_method(client: Client) -> None:
     init = client.initialize({"name": "pytest"})
-    assert init.server_name
+    assert init.server_info.name == "omniscroll"
     doc = client.discover()
     names = {m["name"] for m in doc["methods"]}
     bound = {"initialize", "shutdown", "exit", "rpc.discover", "session.create", "session.scroll",
@@ -271,13 +271,13 @@ def test_rpc_errors_carry_code_message_data(client: Client) -> None:
     with pytest.raises(RpcError) as e:
         client.set_content_height(s, "list", -5)
     assert e.value.code == -32602 and e.value.param == "params.contentHeight"
-    # A size once known stays known: null is not a size.
-    with pytest.raises(RpcError) as e:
+    # A size once known stays known: null is not a size (refused before sending, named as the worker names it).
+    with pytest.raises(omniscroll.InvalidArgument) as bad:
         client.set_content_height(s, "list", None)  # type: ignore[arg-type]
-    assert e.value.code == -32602 and e.value.param == "params.contentHeight"
-    with pytest.raises(RpcError) as e:
+    assert bad.value.param == "params.contentHeight"
+    with pytest.raises(omniscroll.InvalidArgument) as bad:
         client.update(s, sizes={"list": None})  # type: ignore[dict-item]
-    assert e.value.code == -32602 and e.value.param == "params.sizes.list"
+    assert bad.value.param == "params.sizes.list" and bad.value.reason == "expected a number, got null"
     with pytest.raises(RpcError) as e:
         client.request("session.noSuchMethod", {})
     assert e.value.code == RpcError.METHOD_NOT_FOUND and e.value.message

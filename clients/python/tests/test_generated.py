@@ -5,53 +5,37 @@ from __future__ import annotations
 import json
 import typing
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List
+from typing import Any, Iterator, List
 
-from omniscroll import METHODS, Call, Child, RpcError, _generated, calls
+import inspect
+import re
+
+from omniscroll import METHODS, AsyncClient, Client, RpcError, _generated
+from omniscroll._surface import CALLS, PARAMS, SCHEMAS
+
+
+def snake(name: str) -> str:
+    name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+    return name + "_" if name in ("from", "class", "global", "import") else name
 
 DOCUMENT = json.loads((Path(__file__).resolve().parents[3] / "protocol" / "openrpc.json").read_text("utf-8"))
 
-# Each method's typed call with every param it can send given.
-TYPED_CALLS: Dict[str, Callable[[], Call]] = {
-    "initialize": lambda: calls.initialize({"name": "t"}, {}),
-    "shutdown": calls.shutdown,
-    "exit": calls.exit,
-    "rpc.discover": calls.discover,
-    "session.create": lambda: calls.create((375, 800), [Child.scroll("a", 1)], insets=(0, 100), offset=0, id="s",
-                                           template="shortContainer", options={},
-                                           components=[{"name": "player", "events": ["childDidShow"]}]),
-    "session.scroll": lambda: calls.scroll("s", 1, "dragging"),
-    "session.setContentHeight": lambda: calls.set_content_height("s", "a", 1),
-    "session.update": lambda: calls.update("s", sizes={"a": 1}, viewport=(375, 800), insets=(0, 0), offset=1,
-                                           phase="idle"),
-    "session.setViewport": lambda: calls.set_viewport("s", 375, 800),
-    "session.setInsets": lambda: calls.set_insets("s", 0, 100),
-    "session.insertChildren": lambda: calls.insert_children("s", [Child.fixed("b", 10)], 0),
-    "session.removeChildren": lambda: calls.remove_children("s", ["a"]),
-    "session.scrollToChild": lambda: calls.scroll_to_child("s", "a", "center", True),
-    "session.selectPage": lambda: calls.select_page("s", "tabs", "likes"),
-    "session.scrollPager": lambda: calls.scroll_pager("s", "tabs", 187.5),
-    "session.endPagerDragging": lambda: calls.end_pager_dragging("s", "tabs", 600, 0),
-    "session.beginDragging": lambda: calls.begin_dragging("s"),
-    "session.drag": lambda: calls.drag("s", -10),
-    "session.endDragging": lambda: calls.end_dragging("s", True, 1000, 0.5),
-    "session.tick": lambda: calls.tick("s", 0.5),
-    "session.endScrolling": lambda: calls.end_scrolling("s"),
-    "session.endRefreshing": lambda: calls.end_refreshing("s"),
-    "session.endLoadingMore": lambda: calls.end_loading_more("s", "posts"),
-    "session.get": lambda: calls.get("s"),
-    "session.list": calls.list_sessions,
-    "session.destroy": lambda: calls.destroy("s"),
-    "session.snapshot": lambda: calls.snapshot("s"),
-    "session.restore": lambda: calls.restore({"format": 1}, "s2"),
-    "session.defineTemplate": lambda: calls.define_template("follow", {"children": [Child.page("a")]}),
-    "session.templates": calls.templates,
-    "grid.create": lambda: calls.grid_create((375, 800), (100, 100), overscan=1, content_size=(10000, 10000),
-                                             recenter="threshold", threshold=100, id="g", delta=True),
-    "grid.scroll": lambda: calls.grid_scroll("g", 1, 2, "dragging"),
-    "grid.update": lambda: calls.grid_update("g", viewport=(800, 375), x=1, y=2, phase="idle"),
-    "physics.fling": lambda: calls.fling(0, 1000, "ios", (0, 300), 800, {"interval": 100}, 0, 0.1, [0, 0.5]),
-}
+def sample(schema: Any) -> Any:
+    """A value a check accepts, made from a pruned param schema (_surface.PARAMS, SCHEMAS)."""
+    if "$ref" in schema:
+        return sample(SCHEMAS[schema["$ref"]])
+    if "const" in schema:
+        return schema["const"]
+    if "enum" in schema:
+        return schema["enum"][0]
+    if "oneOf" in schema:
+        return sample(schema["oneOf"][0])
+    types = schema.get("type", "null")
+    t = [x for x in (types if isinstance(types, list) else [types]) if x != "null"] or ["null"]
+    if t[0] == "object":
+        return {k: sample(schema["properties"][k]) for k in schema.get("required", [])}
+    return {"number": 1, "integer": 1, "string": "s", "boolean": True, "null": None,
+            "array": [sample(schema.get("items", {})) for _ in range(schema.get("minItems", 0))]}[t[0]]
 
 
 def string_enums(schema: Any) -> Iterator[List[str]]:
@@ -98,9 +82,19 @@ def test_enums_match_the_document() -> None:
 
 
 def test_every_method_has_a_typed_call_sending_every_param() -> None:
-    assert set(TYPED_CALLS) == set(METHODS)
-    for name, make in TYPED_CALLS.items():
-        c = make()
+    """Each method's builder takes every param of the contract (snake_case,
+    required first, the optional ones defaulting to None) and sends each
+    under its wire name; the Client and AsyncClient methods take the same."""
+    assert set(CALLS) == set(METHODS)
+    for name, build in CALLS.items():
+        spec = METHODS[name]
+        order = [p for p in spec.params if p.required] + [p for p in spec.params if not p.required]
+        signature = inspect.signature(build).parameters
+        assert [(k, v.default is None) for k, v in signature.items()] == [
+            (snake(p.name), not p.required) for p in order], name
+        for method in (getattr(Client, build.__name__), getattr(AsyncClient, build.__name__)):
+            assert list(inspect.signature(method).parameters)[1:-1] == list(signature), name
+        c = build(**{snake(p.name): sample(PARAMS[name]["properties"][p.name]) for p in spec.params})
         assert c.method == name
-        assert set(c.params or {}) == {p.name for p in METHODS[name].params}, name
-        assert c.notify == (METHODS[name].result is None), name
+        assert set(c.params or {}) == {p.name for p in spec.params}, name
+        assert c.notify == (spec.result is None), name

@@ -28,7 +28,7 @@ def test_a_drag_then_idle_recenters_and_keeps_every_tile_on_screen(worker_bin) -
 
 def test_delta_replies_carry_only_the_added_tiles(worker_bin) -> None:
     with Client(worker_bin) as c:
-        c.grid_create((200, 200), (100, 100), overscan=0, content_size=(1000, 1000), id="d", delta=True)
+        c.grid_create((200, 200), (100, 100), overscan=0, content_size=(1000, 1000), id="d", options={"delta": True})
         moved = c.grid_scroll("d", 460, 400)
         assert [(t.col, t.row) for t in moved.tiles] == [(a.col, a.row) for a in moved.added] == [(2, -1), (2, 0), (2, 1)]
         assert [(r.col, r.row) for r in moved.removed] == [(-1, -1), (-1, 0), (-1, 1)]
@@ -50,7 +50,7 @@ def test_the_async_client_drives_a_grid(worker_bin) -> None:
         async with AsyncClient(worker_bin) as c:
             first = await c.grid_create((375, 800), (100, 100), recenter="threshold", threshold=300, id="t")
             far = await c.grid_scroll("t", first.offset.x + 301, first.offset.y)
-            assert far.recentered is not None and far.recentered.x == -301 and far.recentered.y == 0
+            assert far.recentered is not None and far.recentered.dx == -301 and far.recentered.dy == 0
             updated = await c.grid_update("t", viewport=(800, 375))
             assert isinstance(updated, GridLayout) and updated.viewport == {"width": 800, "height": 375}
     asyncio.run(run())

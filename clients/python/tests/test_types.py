@@ -19,7 +19,7 @@ def test_layout_decodes_and_keeps_unknown_members() -> None:
     lay = Layout.from_json(SAMPLE)
     assert lay.session == "s1" and lay.revision == 3 and lay.direction == "up"
     assert lay.child("web").frame.y == 600 and lay.child("web").extra == {"future": 1}
-    assert lay.events[0].child == "web" and lay.events[0].extra == {"offset": 600}
+    assert lay.events[0].child == "web" and lay.events[0].offset == 600 and lay.events[0].extra == {}
     assert lay.events[1].child is None
     assert lay.anchor_shift == 20 and lay.clamp_shift == -30 and lay.target is not None and lay.target.pending is True
     assert lay.extra == {"newMember": {"a": 1}}
@@ -28,9 +28,11 @@ def test_layout_decodes_and_keeps_unknown_members() -> None:
 
 def test_layout_rejects_malformed() -> None:
     bad = dict(SAMPLE)
-    bad["offset"] = "600"
-    with pytest.raises(ValueError):
+    del bad["offset"]
+    with pytest.raises(ValueError, match="missing offset"):
         Layout.from_json(bad)
+    with pytest.raises(ValueError):
+        Layout.from_json([SAMPLE])
 
 
 def test_params_omit_absent_fields() -> None:
