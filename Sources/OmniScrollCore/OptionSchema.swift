@@ -88,8 +88,9 @@ public enum OptionNumber: Sendable {
     case positiveLength
     /// A whole number of children: 0…`max`.
     case count(max: Int)
-    /// Any finite number (a content height, which a sum of lengths may put past `Bounds.maxLength`).
-    case finite
+    /// A content height, which a sum of lengths may put past
+    /// `Bounds.maxLength`: 0…`Bounds.maxContentHeight`.
+    case contentHeight
     /// An offset: within ±`Bounds.maxOffset`.
     case offset
     /// How far an offset carries something past a line (a header's
@@ -109,8 +110,10 @@ public enum OptionNumber: Sendable {
             guard value >= 0, value <= Double(max), value.rounded() == value else {
                 throw ContainerError(.invalidValue, field: field, reason: "must be an integer from 0 to \(max)")
             }
-        case .finite:
-            guard value.isFinite else { throw ContainerError(.invalidValue, field: field, reason: "must be a finite number") }
+        case .contentHeight:
+            guard value >= 0, value <= Bounds.maxContentHeight else {  // false for NaN
+                throw ContainerError(.invalidValue, field: field, reason: "must be a finite number between 0 and 2.2e21")
+            }
         case .offset: try Validation.offset(value, field: field)
         case .travel:
             guard value >= 0, value <= Bounds.maxOffset else {  // false for NaN

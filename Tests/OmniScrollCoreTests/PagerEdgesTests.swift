@@ -97,4 +97,65 @@ final class PagerEdgesTests: XCTestCase {
         XCTAssertEqual(restored.must(.tick(0.2)).layout.pageProgress(ofPager: 0),
                        container.must(.tick(0.2)).layout.pageProgress(ofPager: 0))
     }
+
+    private func snappingSnapshot() throws -> ContainerSnapshot {
+        var (container, _) = try ProfilePage.create()
+        container.must(.scrollPager("tabs", offset: 120))
+        container.must(.endPagerDragging("tabs", velocity: 600, time: 0))
+        container.must(.tick(0.05))
+        return container.snapshot()
+    }
+
+    private func changingPager(_ snapshot: ContainerSnapshot, _ change: (inout [String: OptionValue]) -> Void) -> ContainerSnapshot {
+        var snapshot = snapshot
+        guard case .array(var pagers) = snapshot.state["pagers"]!, case .object(var pager) = pagers[0] else {
+            XCTFail("no pager part"); return snapshot
+        }
+        change(&pager)
+        pagers[0] = .object(pager)
+        snapshot.state["pagers"] = .array(pagers)
+        return snapshot
+    }
+
+    private func changingSnap(_ snapshot: ContainerSnapshot, _ change: @escaping (inout [String: OptionValue]) -> Void)
+        -> ContainerSnapshot {
+        changingPager(snapshot) { pager in
+            guard case .object(var motion) = pager["motion"]! else { return XCTFail("no snap") }
+            change(&motion)
+            pager["motion"] = .object(motion)
+        }
+    }
+
+    func testRestoredSnapsNoCallStartsAreRefused() throws {
+        let snapshot = try snappingSnapshot()
+        XCTAssertNoThrow(try Container(restoring: snapshot))
+        let part = FieldPath("state").member("pagers").index(0)
+        let motion = part.member("motion")
+        let cases: [(FieldPath, ContainerSnapshot)] = [
+            (motion.member("springTo"), changingSnap(snapshot) { $0["springTo"] = .number(200) }),
+            (motion.member("springTo"), changingSnap(snapshot) { $0["springTo"] = .number(1e15) }),
+            (motion.member("start"), changingSnap(snapshot) { $0["start"] = .number(1e15) }),
+            (part.member("remembered").index(1).member("page"), changingPager(snapshot) {
+                $0["remembered"] = .array([.object(["page": .string("posts"), "offset": .number(10)]),
+                                           .object(["page": .string("posts"), "offset": .number(20)])])
+            }),
+        ]
+        for (field, broken) in cases {
+            XCTAssertThrowsError(try Container(restoring: broken)) { error in
+                XCTAssertEqual((error as! ContainerError).field, field, "\((error as! ContainerError).reason)")
+            }
+        }
+    }
+
+    func testAWidthChangeLandsARunningSnapOnItsPage() throws {
+        var (container, _) = try ProfilePage.create()
+        container.must(.scrollPager("tabs", offset: 120))
+        container.must(.endPagerDragging("tabs", velocity: 600, time: 0))
+        container.must(.tick(0.05))
+        let update = container.must(.viewport(Viewport(width: 800, height: 375)))
+        XCTAssertEqual(container.selectedPage("tabs").page, "likes")
+        XCTAssertEqual(progress(container), 1)
+        XCTAssertTrue(update.eventNames.contains("pageDidSelect(tabs)(likes)"), "\(update.eventNames)")
+        XCTAssertNoThrow(try Container(restoring: container.snapshot()))
+    }
 }

@@ -83,7 +83,7 @@ enum SessionParams {
         case .positiveLength: positiveLength
         case .offset: offset
         case .travel: .number(minimum: 0, maximum: Bounds.maxOffset)
-        case .finite: .number()
+        case .contentHeight: .number(minimum: 0, maximum: Bounds.maxContentHeight)
         case .magnitude: FlingMethod.magnitude
         case .snapInterval: .number(minimum: SnapRule.minInterval, maximum: Bounds.maxLength)
         case .count: .integer(minimum: 0)
