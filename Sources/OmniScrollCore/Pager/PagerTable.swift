@@ -39,6 +39,25 @@ struct PagerTable: Sendable {
         states = kept
     }
 
+    /// The first way the table disagrees with the stack's children `ids`
+    /// (a pager index, a page address, a selected page), or nil
+    /// (`ChildStack.checkInvariants`).
+    func checkInvariants(ids: [String]) -> String? {
+        let indices = ids.indices.filter { states[ids[$0]] != nil }
+        if indices != childIndices { return "pager indices \(childIndices), the children's are \(indices)" }
+        if states.count != indices.count { return "\(states.count) pager states for \(indices.count) pagers" }
+        var pages = 0
+        for i in childIndices {
+            let pager = states[ids[i]]!
+            if !pager.pages.indices.contains(pager.selected) { return "pager \(ids[i]) selects page \(pager.selected) of \(pager.pages.count)" }
+            for (k, page) in pager.pages.enumerated() where pagesByID[page.id] != PageAddress(child: i, page: k) {
+                return "page \(page.id) is listed at \(String(describing: pagesByID[page.id])), it is page \(k) of child \(i)"
+            }
+            pages += pager.pages.count
+        }
+        return pagesByID.count == pages ? nil : "\(pagesByID.count) page addresses for \(pages) pages"
+    }
+
     /// Changes the pages or state of pager `id`, which must be one.
     mutating func update(id: String, _ body: (inout PagerChild) -> Void) {
         guard states[id] != nil else { preconditionFailure("child '\(id)' is not a pager") }
