@@ -20,9 +20,17 @@ public struct InvariantChecker {
     private let resultSchemas: [String: JSONValue]
     /// What a client merging the delta replies of each delta session knows.
     private var deltaViews: [String: DeltaView] = [:]
-    /// The offset the client last put each session at (a call's `offset` or
-    /// `translation`, a restore): at rest outside the range only there.
-    private var placed: [String: Double] = [:]
+    /// Where the client last put each session (a call's `offset` or
+    /// `translation`, a restore): at rest outside the range only there, and a
+    /// motion from there starts as far out as it was.
+    private var placed: [String: Placement] = [:]
+    /// Each session's offset after the previous call and whether it was in range.
+    private var previous: [String: (offset: Double, inRange: Bool)] = [:]
+
+    private struct Placement {
+        var offset: Double
+        var overscroll: Double
+    }
 
     public init() {
         let document = (try? JSONParser.parse(String(decoding: OpenRPCDocument.bytes, as: UTF8.self), maxDepth: 256)) ?? .null
@@ -48,6 +56,7 @@ public struct InvariantChecker {
         if method == "session.destroy" {
             deltaViews[id] = nil
             placed[id] = nil
+            previous[id] = nil
             return nil
         }
         guard let session = try? state.sessions.session(id) else { return nil }
@@ -63,9 +72,8 @@ public struct InvariantChecker {
         }
         if let violation = checkSnapshotRoundTrip(of: id, probe: &probe) { return violation }
         guard get["children"] != nil else { return nil }  // a grid: no offset range, children or delta view here
-        let clientPlaced = Self.placesOffset(method, params)
-        if clientPlaced { placed[id] = get["offset"]?.doubleValue } else if placed[id] != get["offset"]?.doubleValue { placed[id] = nil }
-        if let violation = checkLayout(get, session: id, viewportHeight: probe.viewportHeight) { return violation }
+        if let violation = checkLayout(get, session: id, placing: Self.placesOffset(method, params),
+                                       viewportHeight: probe.viewportHeight) { return violation }
         return checkDeltaView(of: id, method: method, result: result, get: get, delta: session.delta)
     }
 
@@ -103,16 +111,26 @@ public struct InvariantChecker {
         return nil
     }
 
-    private func checkLayout(_ get: JSONObject, session id: String, viewportHeight: Double?) -> InvariantViolation? {
+    /// At rest in range unless the client put the offset there or left it
+    /// out before the call (the `clampShift` rule of docs/protocol.md); a
+    /// motion the engine runs (`motion` in session.get) no farther out than
+    /// the band's limit or where the client let it go.
+    private mutating func checkLayout(_ get: JSONObject, session id: String, placing: Bool, viewportHeight: Double?) -> InvariantViolation? {
         guard let offset = get["offset"]?.doubleValue, let low = get["minOffset"]?.doubleValue,
               let high = get["maxOffset"]?.doubleValue, let phase = get["phase"]?.stringValue else { return nil }
         let overscroll = max(low - offset, offset - high, 0)
-        if phase == "idle", overscroll > 0, placed[id] != offset {
+        let before = previous[id]
+        previous[id] = (offset, overscroll == 0)
+        if placing {
+            placed[id] = Placement(offset: offset, overscroll: overscroll)
+        }
+        let leftByClient = placed[id]?.offset == offset || (before.map { $0.offset == offset && !$0.inRange } ?? false)
+        if phase == "idle", overscroll > 0, !leftByClient {
             return InvariantViolation(.restInRange, "session \(id) idle at offset \(offset) outside [\(low), \(high)]")
         }
-        if phase == "decelerating" || phase == "animating", let limit = viewportHeight, overscroll >= limit {
+        if get["motion"] != nil, let band = viewportHeight, overscroll >= band, overscroll > placed[id]?.overscroll ?? 0 {
             return InvariantViolation(.overscrollBelowBand,
-                                      "session \(id) \(phase) at offset \(offset), \(overscroll) past [\(low), \(high)]; the band's limit is \(limit)")
+                                      "session \(id) \(phase) at offset \(offset), \(overscroll) past [\(low), \(high)]; the band's limit is \(band)")
         }
         for child in get["children"]?.arrayValue ?? [] {
             for item in [child] + (child["pages"]?.arrayValue ?? []) {
@@ -128,7 +146,7 @@ public struct InvariantChecker {
 
     private mutating func checkDeltaView(of id: String, method: String, result: JSONValue, get: JSONObject, delta: Bool) -> InvariantViolation? {
         guard delta else { return nil }
-        if let layout = result.objectValue, layout["session"]?.stringValue == id, layout["children"] != nil {
+        if let layout = result.objectValue, layout["session"]?.stringValue == id, layout["contentView"] != nil {
             deltaViews[id, default: DeltaView()].merge(layout)
         }
         guard let view = deltaViews[id] else { return nil }
