@@ -10,6 +10,14 @@ struct DeltaView {
     private var children: [String: JSONValue] = [:]
     private var tracks: [String: JSONValue] = [:]
 
+    /// The methods whose Layout lists every child and track even in a delta session.
+    static let fullReplies: Set<String> = ["session.create", "session.restore", "session.get"]
+
+    /// The view a full Layout gives.
+    init(_ layout: JSONObject) {
+        merge(layout)
+    }
+
     /// Members only the reply of one call carries: they describe that call, not the session.
     static let perCall: Set<String> = ["events", "motion", "anchorShift", "clampShift", "target", "children", "tracks"]
 

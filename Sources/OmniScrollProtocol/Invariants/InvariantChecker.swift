@@ -70,11 +70,18 @@ public struct InvariantChecker {
         if let found = schemas.violations(of: .object(get), against: resultSchemas["session.get"] ?? .null, at: "session.get").first {
             return InvariantViolation(.resultSchema, "after \(method): \(found)")
         }
-        if let violation = checkSnapshotRoundTrip(of: id, probe: &probe) { return violation }
-        guard get["children"] != nil else { return nil }  // a grid: no offset range, children or delta view here
-        if let violation = checkLayout(get, session: id, placing: Self.placesOffset(method, params),
-                                       viewportHeight: probe.viewportHeight) { return violation }
-        return checkDeltaView(of: id, method: method, result: result, get: get, delta: session.delta)
+        guard get["children"] != nil else {  // a grid: no offset range, children or delta view here
+            return checkSnapshotRoundTrip(of: id, probe: &probe)
+        }
+        let violation = checkDeltaView(of: id, method: method, result: result, get: get, delta: session.delta)
+            ?? checkLayout(get, session: id, placing: Self.placesOffset(method, params),
+                           viewportHeight: (try? session.engine.container())?.viewport.height)
+            ?? checkSnapshotRoundTrip(of: id, probe: &probe)
+        // The client gets -32603 instead of this reply: it reads the session
+        // again (session.get), and so does the delta view, so one broken
+        // promise is not reported again by every later call.
+        if violation != nil, session.delta { deltaViews[id] = DeltaView(get) }
+        return violation
     }
 
     /// The session a call is about: its `session` param, or the one it created.
@@ -89,7 +96,7 @@ public struct InvariantChecker {
         params?["offset"] != nil || method == "session.drag" || method == "session.restore"
     }
 
-    private mutating func checkSnapshotRoundTrip(of id: String, probe: inout Probe) -> InvariantViolation? {
+    private func checkSnapshotRoundTrip(of id: String, probe: inout Probe) -> InvariantViolation? {
         let session = JSONValue.string(id)
         guard let snapshot = probe.call("session.snapshot", ["session": session]) else {
             return InvariantViolation(.snapshotRoundTrip, "session.snapshot of \(id) failed")
@@ -97,7 +104,6 @@ public struct InvariantChecker {
         if let found = schemas.violations(of: snapshot, against: resultSchemas["session.snapshot"] ?? .null, at: "snapshot").first {
             return InvariantViolation(.snapshotRoundTrip, found)
         }
-        probe.viewportHeight = snapshot["viewport"]?["height"]?.doubleValue
         _ = probe.call("session.destroy", ["session": session])
         if let error = probe.failure(of: "session.restore", ["snapshot": snapshot]) {
             return InvariantViolation(.snapshotRoundTrip, "its own snapshot does not restore: \(error)")
@@ -147,7 +153,8 @@ public struct InvariantChecker {
     private mutating func checkDeltaView(of id: String, method: String, result: JSONValue, get: JSONObject, delta: Bool) -> InvariantViolation? {
         guard delta else { return nil }
         if let layout = result.objectValue, layout["session"]?.stringValue == id, layout["contentView"] != nil {
-            deltaViews[id, default: DeltaView()].merge(layout)
+            // A full reply (create, restore, get) starts the view; a delta one changes it.
+            if DeltaView.fullReplies.contains(method) { deltaViews[id] = DeltaView(layout) } else { deltaViews[id]?.merge(layout) }
         }
         guard let view = deltaViews[id] else { return nil }
         if let disagreement = view.disagreement(with: get) {
@@ -161,8 +168,6 @@ public struct InvariantChecker {
 private struct Probe {
     private var dispatcher: Dispatcher
     private var next = 0
-    /// The session's viewport height, read from its snapshot.
-    var viewportHeight: Double?
 
     init(state: WorkerState, registry: MethodRegistry) {
         dispatcher = Dispatcher(registry: registry, state: state)
