@@ -263,6 +263,41 @@ class ContractWalk:
             entry["children"] = [c for c in entry["children"] if c not in gone]
             entry["pagers"] = [c for c in entry["pagers"] if c not in gone]
 
+    def assume_success(self, method, params):
+        """Learns what a call would create if it succeeded, for inputs written without a worker (fuzz seeds)."""
+        if method in ("session.create", "grid.create") and isinstance(params.get("id"), str):
+            children = [c for c in params.get("children", []) if isinstance(c, dict)]
+            self.observe(method, params, {"result": {"session": params["id"], "children": [
+                {"id": c.get("id"), **({"pages": c["pages"]} if isinstance(c.get("pages"), list) else {})} for c in children]}})
+        elif method not in ("session.create", "grid.create", "session.restore", "session.snapshot"):
+            self.observe(method, params, {"result": None})
+
     def request(self, i, method, params):
         return json.dumps({"jsonrpc": "2.0", "id": i, "method": method, "params": params},
                           separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def write_seeds(folder, count, seed=1, max_bytes=2000):
+    """`count` fuzz inputs, each a line-framed run of calls from one walk (fuzz/run)."""
+    os.makedirs(folder, exist_ok=True)
+    for k in range(count):
+        walk = ContractWalk(seed * 100_000 + k)
+        lines, size, i = [], 0, 0
+        while True:
+            i += 1
+            method, params = walk.next_call()
+            if method.endswith(".create"):
+                params["id"] = walk.fresh("s")
+            line = walk.request(i, method, params)
+            if size + len(line) + 1 > max_bytes:
+                break
+            lines.append(line)
+            size += len(line.encode()) + 1
+            walk.assume_success(method, params)
+        with open(os.path.join(folder, f"seed-contract-{k}"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    import sys
+    write_seeds(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 100)
