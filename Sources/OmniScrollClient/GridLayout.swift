@@ -5,7 +5,7 @@ public struct TileCoordinate: Sendable, Equatable, Hashable {
     public var col: Int64, row: Int64
     init(json: JSONValue) throws {
         let o = try object(json, "tile")
-        col = Int64(try num(o, "col", "tile")); row = Int64(try num(o, "row", "tile"))
+        col = try integer(o, "col", "tile"); row = try integer(o, "row", "tile")
     }
 }
 
@@ -15,7 +15,7 @@ public struct GridTile: Sendable, Equatable {
     public var frame: Rect
     init(json: JSONValue) throws {
         let o = try object(json, "tile")
-        col = Int64(try num(o, "col", "tile")); row = Int64(try num(o, "row", "tile"))
+        col = try integer(o, "col", "tile"); row = try integer(o, "row", "tile")
         frame = try Rect(json: o["frame"])
     }
 }
@@ -45,7 +45,7 @@ public struct GridLayout: Sendable, Equatable {
             throw OmniScrollClientError.unexpectedResult(method: "GridLayout", reason: "session must be a string")
         }
         session = s
-        revision = Int(try num(o, "revision", "GridLayout"))
+        revision = Int(try integer(o, "revision", "GridLayout"))
         offset = try Point(json: o["offset"])
         let v = try object(o["viewport"], "GridLayout.viewport")
         viewport = (try num(v, "width", "viewport"), try num(v, "height", "viewport"))

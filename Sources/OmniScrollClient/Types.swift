@@ -10,6 +10,16 @@ func num(_ o: JSONObject, _ key: String, _ what: String) throws -> Double {
     return d
 }
 
+/// An integer member: a reply's number converted only when it is a whole
+/// number `Int64` holds (`Int64(_:)` traps on 1e300 and truncates 0.5),
+/// else the reply is unexpected.
+func integer(_ o: JSONObject, _ key: String, _ what: String) throws -> Int64 {
+    guard let n = Int64(exactly: try num(o, key, what)) else {
+        throw OmniScrollClientError.unexpectedResult(method: what, reason: "\(key) must be an integer")
+    }
+    return n
+}
+
 func object(_ v: JSONValue?, _ what: String) throws -> JSONObject {
     guard let o = v?.objectValue else {
         throw OmniScrollClientError.unexpectedResult(method: what, reason: "expected an object")
@@ -160,7 +170,7 @@ public struct Layout: Sendable, Equatable {
             throw OmniScrollClientError.unexpectedResult(method: "Layout", reason: "session must be a string")
         }
         session = s
-        revision = Int(try num(o, "revision", "Layout"))
+        revision = Int(try integer(o, "revision", "Layout"))
         offset = try num(o, "offset", "Layout")
         contentHeight = try num(o, "contentHeight", "Layout")
         minOffset = try num(o, "minOffset", "Layout")
@@ -212,7 +222,7 @@ public struct SessionInfo: Sendable, Equatable {
         }
         self.engine = engine
         children = o["children"]
-        revision = Int(try num(o, "revision", "session.list"))
+        revision = Int(try integer(o, "revision", "session.list"))
         extra = extras(o, ["id", "engine", "children", "revision"])
     }
 }

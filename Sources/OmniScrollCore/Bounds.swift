@@ -14,4 +14,9 @@ public enum Bounds {
     /// have (`(maxChildren + 1) · maxLength < 10²²`), so every offset in range
     /// can be given, and sums and differences of offsets and lengths stay finite.
     public static let maxOffset = 1e24
+
+    /// The largest content height a container reaches: its most children
+    /// (2³¹ − 1) each `maxLength` tall stay under it. What a snapshot's
+    /// content heights (`state.loadMore.triggeredAt`) may be.
+    public static let maxContentHeight = 2.2e21
 }

@@ -119,7 +119,7 @@ extension ContainerBehavior {
 // a `nil` as `null`); `session.restore` reads it and checks it against the
 // declaration before `restore` sees it (so a required member is there and
 // of its type), and an error lands at `params.snapshot.state.feed.current`.
-// The shapes are `OptionSchema`'s: booleans, numbers (`.finite` for any),
+// The shapes are `OptionSchema`'s: booleans, numbers (each `OptionNumber` with its bound),
 // strings, string enumerations (`.enumeration(of: E.self)`), arrays of
 // strings, numbers or objects, objects, nullable. `OpenRPCTests` fails until
 // the document's `Snapshot.state` equals the declarations, and

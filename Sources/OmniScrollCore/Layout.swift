@@ -263,7 +263,9 @@ public struct Layout: Sendable {
             }
             visible = max(0, visible)
         }
-        return visible
+        // The differences above round (0.1 + 800 − 0.1 is 800.0000000000001):
+        // never more than the frame or the viewport holds.
+        return min(visible, height, viewport.height)
     }
 
     /// Child `i`'s frame height, `child(i).frame.height` without the rest of its layout.
@@ -320,7 +322,7 @@ public struct Layout: Sendable {
     @inline(__always)
     private func visibleHeight(ofHeader state: HeaderState, top: Double, pinLine: Double) -> Double {
         state.isHeld
-            ? overlap(pinLine, pinLine + state.paint, offset, offset + viewport.height)
+            ? min(overlap(pinLine, pinLine + state.paint, offset, offset + viewport.height), state.paint, viewport.height)
             : visibleHeight(top: top, height: state.extent, pinned: false)
     }
 

@@ -88,12 +88,19 @@ public enum OptionNumber: Sendable {
     case positiveLength
     /// A whole number of children: 0…`max`.
     case count(max: Int)
-    /// Any finite number (a content height, which a sum of lengths may put past `Bounds.maxLength`).
-    case finite
+    /// A content height, which a sum of lengths may put past
+    /// `Bounds.maxLength`: 0…`Bounds.maxContentHeight`.
+    case contentHeight
     /// An offset: within ±`Bounds.maxOffset`.
     case offset
+    /// How far an offset carries something past a line (a header's
+    /// effective scroll offset): 0…`Bounds.maxOffset`.
+    case travel
     /// A physics input (a position, a velocity, a time): within ±`FlingRequest.maxMagnitude`.
     case magnitude
+    /// A snap interval: `SnapRule.minInterval`…`Bounds.maxLength`, so an
+    /// offset over it stays finite (`physics.fling`'s bound too).
+    case snapInterval
 
     func check(_ value: Double, field: FieldPath) throws(ContainerError) {
         switch self {
@@ -103,12 +110,22 @@ public enum OptionNumber: Sendable {
             guard value >= 0, value <= Double(max), value.rounded() == value else {
                 throw ContainerError(.invalidValue, field: field, reason: "must be an integer from 0 to \(max)")
             }
-        case .finite:
-            guard value.isFinite else { throw ContainerError(.invalidValue, field: field, reason: "must be a finite number") }
+        case .contentHeight:
+            guard value >= 0, value <= Bounds.maxContentHeight else {  // false for NaN
+                throw ContainerError(.invalidValue, field: field, reason: "must be a finite number between 0 and 2.2e21")
+            }
         case .offset: try Validation.offset(value, field: field)
+        case .travel:
+            guard value >= 0, value <= Bounds.maxOffset else {  // false for NaN
+                throw ContainerError(.invalidValue, field: field, reason: "must be a finite number between 0 and 1e24")
+            }
         case .magnitude:
             guard abs(value) <= FlingRequest.maxMagnitude else {
                 throw ContainerError(.invalidValue, field: field, reason: "must be within ±\(FlingRequest.maxMagnitude)")
+            }
+        case .snapInterval:
+            guard value >= SnapRule.minInterval, value <= Bounds.maxLength else {  // false for NaN
+                throw ContainerError(.invalidValue, field: field, reason: "must be a finite number between 1e-15 and 1e12")
             }
         }
     }

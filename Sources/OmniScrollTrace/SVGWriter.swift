@@ -12,9 +12,15 @@ struct SVGWriter {
 
     typealias Attributes = [(String, String)]
 
-    /// At most two decimals, no trailing zeros, never `-0`.
+    /// The largest magnitude drawn: far past any picture, and small enough
+    /// that hundredths of it convert to `Int` (a layout at 1e24 would trap).
+    static let maxMagnitude = 1e15
+
+    /// At most two decimals, no trailing zeros, never `-0`; held within
+    /// ±`maxMagnitude` (NaN draws as its upper end).
     static func number(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
+        let bounded = value < maxMagnitude ? max(-maxMagnitude, value) : maxMagnitude
+        let hundredths = Int((bounded * 100).rounded())
         let sign = hundredths < 0 ? "-" : ""
         let magnitude = hundredths.magnitude
         let whole = magnitude / 100

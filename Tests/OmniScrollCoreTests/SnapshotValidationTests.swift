@@ -252,4 +252,13 @@ final class SnapshotValidationTests: XCTestCase {
         }
         return doctored
     }
+
+    /// `triggeredAt` is a content height: between 0 and 2.2e21 (issue 26, finding 5).
+    func testALoadMoreTriggerOutsideEveryContentHeightIsRefused() throws {
+        for value in [1e300, -1e300, -1, 3e21] {
+            var snapshot = try twoChildren(options: ContainerOptions(loadMore: LoadMoreOptions(distance: 100))).snapshot()
+            snapshot.state["loadMore"] = .object(["triggeredAt": .number(value), "loading": .bool(false), "pages": .array([])])
+            assertRefused(snapshot, field: FieldPath("state").member("loadMore").member("triggeredAt"))
+        }
+    }
 }

@@ -219,11 +219,14 @@ public struct FeedOptions: Equatable, Sendable {
         self.behind = behind
     }
 
-    /// The options a value gives, `nil` for `null`.
+    /// The options a value gives, `nil` for `null`. The counts are held to
+    /// their declared bound before the conversion, so a value read before it
+    /// was checked cannot trap.
     init?(_ value: OptionValue) {
         guard let preload = value["preload"] else { return nil }
-        self.init(ahead: preload["ahead"]?.number.map { Int($0) } ?? Self.defaultAhead,
-                  behind: preload["behind"]?.number.map { Int($0) } ?? Self.defaultBehind)
+        let window = 0...Self.maxPreload
+        self.init(ahead: preload["ahead"]?.number.map { clampedIndex($0, in: window) } ?? Self.defaultAhead,
+                  behind: preload["behind"]?.number.map { clampedIndex($0, in: window) } ?? Self.defaultBehind)
     }
 
     var value: OptionValue {

@@ -67,11 +67,11 @@ struct LoadMore: ContainerBehavior {
     /// `state.loadMore`: the content height it last triggered at, whether it
     /// is loading, and each pager page's own state (page ids in order).
     static let statePart: StateDeclaration? = StateDeclaration("loadMore", .object([
-        .required("triggeredAt", .nullable(.number(.finite))),
+        .required("triggeredAt", .nullable(.number(.contentHeight))),
         .required("loading", .boolean),
         .required("pages", .array(.object([
             .required("page", .string),
-            .required("triggeredAt", .nullable(.number(.finite))),
+            .required("triggeredAt", .nullable(.number(.contentHeight))),
             .required("loading", .boolean),
         ]))),
     ]), initial: .object(["triggeredAt": .null, "loading": .bool(false), "pages": .array([])]))

@@ -42,11 +42,13 @@ struct PagerTabs: ContainerBehavior {
             } else if let command = change as? ScrollPager {
                 motions[command.pager] = nil
                 let i = draft.stack.index(of: command.pager)!
-                draft.updatePager(i) { $0.horizontalOffset = command.offset }
+                let width = draft.viewport.width
+                draft.updatePager(i) { $0.horizontalOffset = $0.clampedHorizontalOffset(command.offset, width: width) }
             } else if let command = change as? EndPagerDragging {
                 release(command, &draft)
             }
         }
+        if !motions.isEmpty { landResized(&draft) }
         if let time = draft.time, !motions.isEmpty { advance(to: time, &draft) }
         for i in draft.stack.pagers where draft.offset < draft.stack.pinPoint(i) {
             if draft.stack.pager(i).rememberedOffsets.contains(where: { $0 != nil }) {
@@ -61,7 +63,7 @@ struct PagerTabs: ContainerBehavior {
         let i = draft.stack.index(of: command.pager)!
         let pager = draft.stack.pager(i)
         let width = draft.viewport.width
-        let start = pager.horizontalOffset ?? Double(pager.selected) * width
+        let start = pager.clampedHorizontalOffset(pager.horizontalOffset ?? Double(pager.selected) * width, width: width)
         let landing = pager.pageSnap.landingPage(startPage: pager.selected, offset: start, velocity: command.velocity,
                                                  pageWidth: width, pageCount: pager.pages.count)
         let motion = PagerMotion(preset: preset, start: start, velocity: command.velocity,
@@ -74,6 +76,18 @@ struct PagerTabs: ContainerBehavior {
         draft.updatePager(i) { $0.horizontalOffset = start }
     }
 
+    /// A snap springs to its landing page's boundary at the width it began
+    /// with; once the viewport's width changed under it, that boundary is
+    /// gone, and the snap lands its page at once (so a running snap always
+    /// springs to `landing · width`, which a restore checks).
+    private mutating func landResized(_ draft: inout Draft) {
+        let width = draft.viewport.width
+        for (id, motion) in motions.sorted(by: { $0.key < $1.key }) where motion.motion.target != Double(motion.landing) * width {
+            motions[id] = nil
+            land(draft.stack.index(of: id)!, on: motion.landing, &draft)
+        }
+    }
+
     /// Moves every snap to the tick's time; one that ends lands its page.
     private mutating func advance(to time: Double, _ draft: inout Draft) {
         for id in motions.keys.sorted() {
@@ -83,7 +97,8 @@ struct PagerTabs: ContainerBehavior {
                 let landing = motions.removeValue(forKey: id)!.landing
                 land(i, on: landing, &draft)
             } else {
-                draft.updatePager(i) { $0.horizontalOffset = offset }
+                let width = draft.viewport.width
+                draft.updatePager(i) { $0.horizontalOffset = $0.clampedHorizontalOffset(offset, width: width) }
             }
         }
     }
@@ -168,9 +183,9 @@ struct PagerTabs: ContainerBehavior {
             .required("offset", .number(.length)),
         ]))),
         .required("motion", .nullable(.object([
-            .required("start", .number(.magnitude)),
+            .required("start", .number(.offset)),
             .required("velocity", .number(.magnitude)),
-            .required("springTo", .number(.magnitude)),
+            .required("springTo", .number(.offset)),
             .required("page", .string),
             .required("releaseTime", .nullable(.number(.magnitude))),
             .required("lastTime", .nullable(.number(.magnitude))),
@@ -217,12 +232,36 @@ struct PagerTabs: ContainerBehavior {
                     throw ContainerError(.invalidValue, field: path.member("remembered").index(k).member("page"),
                                          reason: "no page '\(page)' in pager '\(id)'")
                 }
+                guard remembered[p] == nil else {
+                    throw ContainerError(.invalidValue, field: path.member("remembered").index(k).member("page"),
+                                         reason: "page '\(page)' is listed twice")
+                }
                 remembered[p] = item["offset"]?.number
             }
             stack.updatePager(i) { pager in
                 pager.horizontalOffset = entry["horizontalOffset"]?.number
                 pager.rememberedOffsets = remembered
             }
+        }
+    }
+
+    /// What every snap a call starts satisfies (`release`, `landResized`):
+    /// it lands at most one page from the selected page, on that page's
+    /// boundary at the current width, from a horizontal offset in
+    /// `horizontalRange`.
+    private static func check(snap: (start: Double, springTo: Double, landing: Int), of pager: PagerChild,
+                              width: Double, at field: FieldPath) throws(ContainerError) {
+        guard abs(snap.landing - pager.selected) <= 1 else {
+            throw ContainerError(.invalidValue, field: field.member("page"),
+                                 reason: "must be at most one page from the selected page")
+        }
+        guard snap.springTo == Double(snap.landing) * width else {
+            throw ContainerError(.invalidValue, field: field.member("springTo"),
+                                 reason: "must be the landing page's boundary, page × viewport width (\(Double(snap.landing) * width))")
+        }
+        guard pager.horizontalRange(width: width).contains(snap.start) else {
+            throw ContainerError(.invalidValue, field: field.member("start"),
+                                 reason: "must be within one page past the first and the last page")
         }
     }
 
@@ -252,6 +291,7 @@ struct PagerTabs: ContainerBehavior {
                 throw ContainerError(.invalidValue, field: restoration.part.index(n).member("horizontalOffset"),
                                      reason: "must be a number while the pager snaps")
             }
+            try Self.check(snap: (start, springTo, landing), of: pager, width: layout.viewport.width, at: field)
             motions[id] = PagerMotion(preset: preset, start: start, velocity: velocity, springTo: springTo,
                                       landing: landing, releaseTime: releaseTime, lastTime: lastTime)
         }

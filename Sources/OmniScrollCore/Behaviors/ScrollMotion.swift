@@ -79,7 +79,7 @@ struct ScrollMotion: ContainerBehavior {
     ])), default: .null)
     static let snapDeclaration = OptionDeclaration("snap", .nullable(.object([
         .optional("points", .array(.number(.offset))),
-        .optional("interval", .number(.positiveLength)),
+        .optional("interval", .number(.snapInterval)),
         .optional("children", .boolean),
         .optional("mode", .enumeration(of: SnapOptions.Mode.self)),
         .optional("distance", .number(.length)),
@@ -148,7 +148,26 @@ struct ScrollMotion: ContainerBehavior {
         // released) leaves at the first test.
         guard !draft.commands.isEmpty || progress != nil else { return }
         startRequestedMotion(&draft)
+        if let running, draft.phase != .dragging { retarget(running, &draft) }
         if draft.phase != .dragging { dragStart = nil }
+    }
+
+    /// A range that shrank under the running motion (a viewport, insets,
+    /// sizes or children changed mid-motion) and left its rest outside
+    /// retargets it, so it still comes to rest within `[minOffset,
+    /// maxOffset]` (docs/protocol.md, Session motions): an offset the new
+    /// range leaves behind is clamped into it by this call and the motion
+    /// ends there; one still inside springs, with its velocity, to the
+    /// nearest bound.
+    private mutating func retarget(_ running: RunningMotion, _ draft: inout Draft) {
+        let bounds = ScrollBounds(draft.offsetBounds)
+        guard !bounds.contains(running.motion.target) else { return }
+        let time = running.lastTime ?? running.releaseTime
+        let velocity = bounds.contains(draft.offset) ? running.velocityNow : 0
+        draft.offset = bounds.clamp(draft.offset)
+        let motion = Motion(preset: preset, position: draft.offset, velocity: velocity,
+                            springTo: bounds.clamp(running.motion.target), bounds: bounds)
+        start(motion, bounds: bounds, phase: draft.phase, releaseTime: time, &draft)
     }
 
     /// `motion {target, duration}` after `events`: in the reply of the call
@@ -198,7 +217,7 @@ struct ScrollMotion: ContainerBehavior {
         let bounds = ScrollBounds(draft.offsetBounds)
         let rest = running?.motion.target ?? draft.offset
         guard !bounds.contains(rest) else { return }
-        let velocity = running.map { $0.motion.velocity(at: ($0.lastTime ?? 0) - ($0.releaseTime ?? 0)) } ?? 0
+        let velocity = running.map(\.velocityNow) ?? 0
         let phase: ScrollPhase = running != nil ? draft.phase : (draft.previousPhase == .dragging ? .decelerating : .animating)
         let motion = Motion(preset: preset, position: draft.offset, velocity: velocity, springTo: bounds.clamp(rest),
                             bounds: bounds)
@@ -285,10 +304,10 @@ struct ScrollMotion: ContainerBehavior {
     /// rebuilds it exactly, and where the drag in progress began.
     static let statePart: StateDeclaration? = StateDeclaration("motion", .object([
         .required("running", .nullable(.object([
-            .required("start", .number(.magnitude)),
+            .required("start", .number(.offset)),
             .required("velocity", .number(.magnitude)),
-            .required("springTo", .nullable(.number(.magnitude))),
-            .required("bounds", .object([.required("min", .number(.magnitude)), .required("max", .number(.magnitude))])),
+            .required("springTo", .nullable(.number(.offset))),
+            .required("bounds", .object([.required("min", .number(.offset)), .required("max", .number(.offset))])),
             .required("releaseTime", .nullable(.number(.magnitude))),
             .required("lastTime", .nullable(.number(.magnitude))),
         ]))),
@@ -297,6 +316,26 @@ struct ScrollMotion: ContainerBehavior {
 
     func save() -> OptionValue {
         .object(["running": OptionValue(running?.state, \.value), "dragStart": OptionValue(dragStart, OptionValue.number)])
+    }
+
+    /// What every motion a call leaves running satisfies: a spring's target
+    /// is within the bounds it started with (every spring is clamped into
+    /// them), and it rests within the session's `[minOffset, maxOffset]`
+    /// (`retarget` keeps it there when the range shrinks). The parts after
+    /// this one are not restored yet, so the range's top reaches as far as
+    /// a held refresh inset could put it.
+    private static func check(_ state: MotionState, rebuilt motion: Motion,
+                              in restoration: Restoration) throws(ContainerError) {
+        if let springTo = state.springTo, !state.bounds.contains(springTo) {
+            throw restoration.invalid("running", "springTo", reason: "must be within bounds, where every spring rests")
+        }
+        let layout = restoration.layout
+        let lowest = layout.minOffset - (restoration.options.refresh?.height ?? 0)
+        guard motion.target >= lowest, motion.target <= layout.maxOffset else {
+            throw restoration.invalid("running", reason: "must come to rest within [minOffset, maxOffset] "
+                                      + "(\(CSSNumber.text(lowest)), \(CSSNumber.text(layout.maxOffset))); "
+                                      + "it would rest at \(CSSNumber.text(motion.target))")
+        }
     }
 
     /// A motion runs only while decelerating or animating, with bounds in
@@ -319,7 +358,11 @@ struct ScrollMotion: ContainerBehavior {
             throw restoration.invalid("dragStart", reason: "is kept only while dragging")
         }
         let preset = restoration.options.physics?.preset ?? .ios
-        running = motion.map { RunningMotion(state: $0, preset: preset) }
+        let rebuilt = motion.map { RunningMotion(state: $0, preset: preset) }
+        if let motion, let rebuilt {
+            try Self.check(motion, rebuilt: rebuilt.motion, in: restoration)
+        }
+        running = rebuilt
         self.dragStart = dragStart
     }
 }
@@ -351,6 +394,14 @@ struct RunningMotion: Sendable {
     init(_ motion: Motion, bounds: ScrollBounds, releaseTime: Double?) {
         storage = Storage(motion, bounds)
         self.releaseTime = releaseTime
+    }
+
+    /// The velocity at the last tick, which a motion started from here
+    /// takes on, held within the release's bound (±1e15, `Release`): a
+    /// spring back from far past a bound is faster, and a snapshot keeps it.
+    var velocityNow: Double {
+        let v = motion.velocity(at: (lastTime ?? 0) - (releaseTime ?? 0))
+        return clamp(v, -FlingRequest.maxMagnitude, FlingRequest.maxMagnitude)
     }
 
     /// What a snapshot keeps: the motion's inputs (a snapped or sprung motion

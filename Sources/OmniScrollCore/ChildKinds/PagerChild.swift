@@ -52,11 +52,32 @@ public struct PagerChild: Equatable, Sendable {
     /// wide: one at rest on a page, two mid-swipe; an offset past the first
     /// or last page shows that page alone.
     public func pagesInView(width: Double) -> ClosedRange<Int> {
-        guard let offset = horizontalOffset else { return selected...selected }
-        let position = offset / width
-        let first = min(max(Int(position.rounded(.down)), 0), pages.count - 1)
-        let last = min(max(Int(position.rounded(.up)), 0), pages.count - 1)
-        return first...last
+        guard horizontalOffset != nil else { return selected...selected }
+        let position = progress(width: width)
+        let pages = 0...(pages.count - 1)
+        return clampedIndex(position.rounded(.down), in: pages)...clampedIndex(position.rounded(.up), in: pages)
+    }
+
+    /// The horizontal offsets a swipe may take in a pager `width` wide: at
+    /// most one page past the first page and past the last
+    /// (docs/protocol.md, Pagers), so `pageProgress` stays within
+    /// `[-1, pageCount]` and a snapshot's offsets within their bounds.
+    public func horizontalRange(width: Double) -> ClosedRange<Double> {
+        -width...(Double(pages.count) * width)
+    }
+
+    /// `offset` held in `horizontalRange(width:)`.
+    func clampedHorizontalOffset(_ offset: Double, width: Double) -> Double {
+        let range = horizontalRange(width: width)
+        return clamp(offset, range.lowerBound, range.upperBound)
+    }
+
+    /// `pageProgress`: the horizontal offset in pages (the selected page's
+    /// index at rest), within `[-1, pageCount]` even after the width
+    /// shrank under a held offset (a width of 5e-324 makes any quotient +∞).
+    public func progress(width: Double) -> Double {
+        guard let offset = horizontalOffset else { return Double(selected) }
+        return clamp(offset / width, -1, Double(pages.count))
     }
 }
 

@@ -42,7 +42,11 @@ public struct PageSnap: Equatable, Sendable {
             let position = offset / pageWidth
             // The next boundary in the velocity's direction: strictly beyond
             // the position, so a flick from rest on a page moves one page.
-            page = velocity > 0 ? Int((position + 1).rounded(.down)) : Int((position - 1).rounded(.up))
+            // Held to the reach below before the conversion (a tiny width
+            // makes the position ±∞).
+            let reach = (startPage - 1)...(startPage + 1)
+            page = velocity > 0 ? clampedIndex((position + 1).rounded(.down), in: reach)
+                : clampedIndex((position - 1).rounded(.up), in: reach)
         } else {
             let moved = offset - Double(startPage) * pageWidth
             let needed = threshold * pageWidth

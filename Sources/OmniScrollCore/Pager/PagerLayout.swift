@@ -37,7 +37,6 @@ extension Layout {
 
     /// `pageProgress`: the horizontal offset in pages (the selected page's index at rest).
     public func pageProgress(ofPager i: Int) -> Double? {
-        guard let pager = pager(i) else { return nil }
-        return (pager.horizontalOffset ?? Double(pager.selected) * viewport.width) / viewport.width
+        pager(i)?.progress(width: viewport.width)
     }
 }

@@ -16,7 +16,7 @@ public struct FlingResult: Equatable, Sendable {
     public init(_ request: FlingRequest) throws(ContainerError) {
         try Self.validate(request)
         let motion = Motion(preset: request.preset, position: request.position, velocity: request.velocity,
-                            bounds: request.bounds, snap: request.snap, viewport: request.viewport,
+                            bounds: request.bounds ?? Self.unbounded, snap: request.snap, viewport: request.viewport,
                             dragStart: request.dragStart)
         target = motion.target
         duration = motion.duration
@@ -33,6 +33,11 @@ public struct FlingResult: Equatable, Sendable {
             samples = motion.samples(at: times)
         }
     }
+
+    /// The bounds of a request without any: the inputs' own, so every
+    /// number of the answer stays within ±1e15 (`android` at 1e15 pt/s
+    /// would travel 1.3e23; docs/protocol.md, `physics.fling`).
+    static let unbounded = ScrollBounds(min: -FlingRequest.maxMagnitude, max: FlingRequest.maxMagnitude)
 
     private static func validate(_ request: FlingRequest) throws(ContainerError) {
         try magnitude(request.position, field: "position")
@@ -77,7 +82,7 @@ public struct FlingResult: Equatable, Sendable {
                 }
             }
         case .interval(let interval):
-            guard interval.isFinite, interval >= 1 / FlingRequest.maxMagnitude, interval <= FlingRequest.maxMagnitude else {
+            guard interval.isFinite, interval >= SnapRule.minInterval, interval <= FlingRequest.maxMagnitude else {
                 throw ContainerError(.invalidValue, field: FieldPath("snap").member("interval"),
                                      reason: "must be a finite number between \(1 / FlingRequest.maxMagnitude) and \(FlingRequest.maxMagnitude)")
             }

@@ -25,6 +25,11 @@ public struct RubberBand: Equatable, Sendable {
     /// the inverse x = y·d/(c·(d − |y|)), so a drag that begins past a bound
     /// (a spring back caught mid-way) continues along the same curve.
     public func travel(forOffset y: Double) -> Double {
-        y * dimension / (Self.coefficient * (dimension - abs(y)))
+        let room = dimension - abs(y)
+        // A band too thin for doubles (d = 5e-324 rounds 0.999·d to d) has
+        // no room left: the curve's slope at 0 inverted, finite, where the
+        // quotient would be 0/0.
+        guard room > 0 else { return y / Self.coefficient }
+        return y * dimension / (Self.coefficient * room)
     }
 }

@@ -31,6 +31,10 @@ public struct SnapRule: Equatable, Sendable {
     /// 50 logical px/s), below which a release is no fling and paging rounds
     /// to the nearest page.
     public static let defaultMinFlingVelocity = 50.0
+    /// The smallest interval: an offset of `Bounds.maxOffset` over it is
+    /// 1e39 pages, finite, where 5e-324 makes it +∞ and sends every release
+    /// to a bound (docs/protocol.md, `options.snap`).
+    public static let minInterval = 1 / FlingRequest.maxMagnitude
 
     public var positions: Positions
     public var mode: Mode
@@ -95,7 +99,7 @@ public struct SnapRule: Equatable, Sendable {
         case .interval(let size):
             return page * size
         case .points(let points):
-            return points[Int(min(max(page, 0), Double(points.count - 1)))]
+            return points[clampedIndex(page, in: 0...(points.count - 1))]
         }
     }
 

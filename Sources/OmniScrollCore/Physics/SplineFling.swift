@@ -35,8 +35,18 @@ public struct SplineFling: Equatable, Sendable {
         let d = Self.decelerationRate
         self.start = start
         initialVelocity = velocity
-        duration = d * Self.inflexion * Elementary.pow(abs(velocity) / Self.referenceVelocity, 1 / (d - 1))
-        distance = velocity * duration / d
+        let time = d * Self.inflexion * Elementary.pow(abs(velocity) / Self.referenceVelocity, 1 / (d - 1))
+        let travel = velocity * time / d
+        // A fling that moves the offset by nothing a double holds (5e-324
+        // pt/s, or a step below `start`'s last digit) has nothing to do and
+        // ends at once (docs/protocol.md, Session motions: duration 0).
+        guard start + travel != start else {
+            duration = 0
+            distance = 0
+            return
+        }
+        duration = time
+        distance = travel
     }
 
     public var target: Double { start + distance }

@@ -24,7 +24,7 @@ struct FlingMethod: MethodDeclaration {
 
     static let snap = ParamSchema.object([
         .optional("points", .array(items: magnitude)),
-        .optional("interval", positive),
+        .optional("interval", .number(minimum: SnapRule.minInterval, maximum: FlingRequest.maxMagnitude)),
         .optional("mode", .enumeration(of: SnapMode.self)),
         .optional("distance", nonNegative),
         .optional("minFlingVelocity", nonNegative),

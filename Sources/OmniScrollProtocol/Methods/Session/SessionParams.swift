@@ -82,8 +82,10 @@ enum SessionParams {
         case .length: length
         case .positiveLength: positiveLength
         case .offset: offset
-        case .finite: .number()
+        case .travel: .number(minimum: 0, maximum: Bounds.maxOffset)
+        case .contentHeight: .number(minimum: 0, maximum: Bounds.maxContentHeight)
         case .magnitude: FlingMethod.magnitude
+        case .snapInterval: .number(minimum: SnapRule.minInterval, maximum: Bounds.maxLength)
         case .count: .integer(minimum: 0)
         }
     }

@@ -1,0 +1,179 @@
+import XCTest
+@testable import OmniScrollCore
+
+/// ScrollMotion at the edges (issue 26, findings 2, 3, 5, 6): a range that
+/// shrinks under a running motion, snapshots of far offsets, restored
+/// motions no call sequence reaches, and releases with nothing to do.
+final class ScrollMotionEdgesTests: XCTestCase {
+    private func options(_ preset: PhysicsPreset? = .ios, snap: SnapOptions? = nil) -> ContainerOptions {
+        var options = ContainerOptions()
+        options.physics = preset.map { PhysicsOptions(preset: $0) }
+        options.snap = snap
+        return options
+    }
+
+    /// 800 wide and 375 tall (landscape), 3000 of content: `maxOffset` 2625.
+    private func landscape(_ options: ContainerOptions) throws -> Container {
+        try Container.create(viewport: Viewport(width: 800, height: 375),
+                             children: [.scroll("list", contentHeight: 3000)], options: options).0
+    }
+
+    private func release(_ c: inout Container, velocity: Double) {
+        c.must(.phase(.dragging))
+        c.must(.phase(.decelerating), .release(velocity: velocity, time: 0))
+    }
+
+    /// Ticks every 1/60 s from `start` until idle; fails past `limit` frames.
+    private func tickToRest(_ c: inout Container, from start: Double, limit: Int = 3000,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        var frame = 1.0
+        while c.phase != .idle, frame < Double(limit) {
+            c.must(.tick(start + frame / 60))
+            frame += 1
+        }
+        XCTAssertEqual(c.phase, .idle, "still moving after \(limit) frames", file: file, line: line)
+    }
+
+    private func assertAtRestInRange(_ c: Container, file: StaticString = #filePath, line: UInt = #line) {
+        let layout = c.layout
+        XCTAssertEqual(c.phase, .idle, file: file, line: line)
+        XCTAssertTrue(layout.offset >= layout.minOffset && layout.offset <= layout.maxOffset,
+                      "offset \(layout.offset) outside [\(layout.minOffset), \(layout.maxOffset)]", file: file, line: line)
+    }
+
+    /// The issue's example: a fast release, then a rotation to 375 × 800
+    /// (`maxOffset` 2200) half a second in.
+    func testARotationMidFlingRestsInTheNewRange() throws {
+        for preset in PhysicsPreset.allCases {
+            var c = try landscape(options(preset))
+            release(&c, velocity: 8000)
+            c.must(.tick(0.5))
+            let update = c.must(.viewport(Viewport(width: 375, height: 800)))
+            if update.layout.offset > 2200 || c.phase == .idle {
+                XCTAssertLessThanOrEqual(update.layout.offset, 2200, "\(preset): the call that shrinks the range clamps")
+            }
+            tickToRest(&c, from: 0.5)
+            assertAtRestInRange(c)
+        }
+    }
+
+    func testContentShrinkingMidFlingRestsInTheNewRange() throws {
+        for preset in PhysicsPreset.allCases {
+            var c = try landscape(options(preset))
+            release(&c, velocity: 8000)
+            c.must(.tick(0.5))
+            let update = c.must(.size(child: "list", 100))
+            XCTAssertEqual(update.layout.maxOffset, 0)
+            XCTAssertEqual(update.layout.offset, 0, "\(preset): the call that shrinks the range clamps")
+            tickToRest(&c, from: 0.5)
+            assertAtRestInRange(c)
+            XCTAssertEqual(c.offset, 0)
+        }
+    }
+
+    /// A range of [−800, −600] (an inset of 800 over 200 of content) that
+    /// setInsets narrows to [−700, −600] while a release heads for −800.
+    func testInsetsChangingMidMotionRestWithinTheRangeExactly() throws {
+        for preset in PhysicsPreset.allCases {
+            var c = try Container.create(viewport: Viewport(width: 375, height: 800), insets: Insets(top: 800, bottom: 0),
+                                         children: [.scroll("list", contentHeight: 200)], options: options(preset)).0
+            c.must(.offset(-650))
+            release(&c, velocity: -3000)
+            c.must(.tick(0.02))
+            c.must(.insets(Insets(top: 700, bottom: 0)))
+            tickToRest(&c, from: 0.02)
+            assertAtRestInRange(c)
+        }
+    }
+
+    func testARangeThatStillHoldsTheRestLeavesTheMotionAlone() throws {
+        var c = try landscape(options(.ios))
+        var reference = c
+        release(&c, velocity: 1000)
+        release(&reference, velocity: 1000)
+        c.must(.tick(0.1))
+        reference.must(.tick(0.1))
+        c.must(.size(child: "list", 100_000))
+        XCTAssertEqual(c.motion, reference.motion, "the rest is still in range: nothing retargets")
+        XCTAssertEqual(c.must(.tick(0.3)).layout.offset, reference.must(.tick(0.3)).layout.offset)
+    }
+
+    /// `android` at 5e-324 pt/s travels nothing: it ends in its own reply.
+    func testAReleaseWithNothingToDoEndsAtOnce() throws {
+        var c = try landscape(options(.android))
+        c.must(.offset(100))
+        release(&c, velocity: 5e-324)
+        XCTAssertEqual(c.phase, .idle)
+        XCTAssertNil(c.motion)
+        XCTAssertEqual(c.offset, 100)
+        let fling = try FlingResult(FlingRequest(preset: .android, position: 0, velocity: 5e-324))
+        XCTAssertEqual(fling.duration, 0)
+        XCTAssertEqual(fling.target, 0)
+    }
+
+    func testAnAndroidFlingWithoutBoundsStaysWithin1e15() throws {
+        for velocity in [1e15, -1e15] {
+            let fling = try FlingResult(FlingRequest(preset: .android, position: 0, velocity: velocity, sampling: .interval(1e6)))
+            XCTAssertEqual(abs(fling.target), 1e15)
+            XCTAssertTrue(fling.samples!.allSatisfy { abs($0.position) <= 1e15 && abs($0.velocity) <= 1e15 && $0.time <= 1e15 })
+        }
+    }
+
+    /// `options.snap.interval` below 1e-15 is refused, as `physics.fling` refuses it.
+    func testASnapIntervalBelowTheBoundIsRefused() throws {
+        for interval in [5e-324, 1e-16] {
+            XCTAssertThrowsError(try landscape(options(snap: SnapOptions(positions: .interval(interval))))) { error in
+                XCTAssertEqual((error as! ContainerError).field, FieldPath("options").member("snap").member("interval"))
+            }
+        }
+        var c = try landscape(options(snap: SnapOptions(positions: .interval(1e-15))))
+        c.must(.offset(100))
+        release(&c, velocity: 1000)
+        XCTAssertLessThan(c.motion!.target, 2625, "a gentle release does not reach maxOffset")
+    }
+
+    /// A release from an offset the client put at 2e15 writes `start` 2e15
+    /// and bounds to match: what it writes, it restores.
+    func testASnapshotOfAFarReleaseRestores() throws {
+        var c = try Container.create(viewport: Viewport(width: 375, height: 800),
+                                     children: (0..<4000).map { .scroll("c\($0)", contentHeight: 1e12) },
+                                     options: options(.ios)).0
+        c.must(.offset(2e15))
+        release(&c, velocity: 3000)
+        c.must(.tick(0.1))
+        let snapshot = c.snapshot()
+        var restored = try Container(restoring: snapshot)
+        XCTAssertEqual(restored.snapshot(), snapshot)
+        XCTAssertEqual(restored.must(.tick(0.2)).layout.offset, c.must(.tick(0.2)).layout.offset)
+    }
+
+    private func motionPart(_ snapshot: ContainerSnapshot, _ change: (inout [String: OptionValue]) -> Void) -> ContainerSnapshot {
+        var snapshot = snapshot
+        guard case .object(var part) = snapshot.state["motion"]!, case .object(var running) = part["running"]! else {
+            XCTFail("no running motion"); return snapshot
+        }
+        change(&running)
+        part["running"] = .object(running)
+        snapshot.state["motion"] = .object(part)
+        return snapshot
+    }
+
+    func testRestoredMotionsNoCallReachesAreRefused() throws {
+        var c = try landscape(options(.ios))
+        release(&c, velocity: 1000)
+        c.must(.tick(0.1))
+        let snapshot = c.snapshot()
+        XCTAssertNoThrow(try Container(restoring: snapshot))
+        let running = FieldPath("state").member("motion").member("running")
+        let cases: [(FieldPath, (inout [String: OptionValue]) -> Void)] = [
+            (running.member("springTo"), { $0["springTo"] = .number(1e15) }),
+            (running, { $0["springTo"] = .number(1e15); $0["bounds"] = .object(["min": .number(0), "max": .number(1e15)]) }),
+            (running, { $0["start"] = .number(1e15); $0["bounds"] = .object(["min": .number(0), "max": .number(1e15)]) }),
+        ]
+        for (field, change) in cases {
+            XCTAssertThrowsError(try Container(restoring: motionPart(snapshot, change))) { error in
+                XCTAssertEqual((error as! ContainerError).field, field, "\((error as! ContainerError).reason)")
+            }
+        }
+    }
+}
