@@ -79,6 +79,8 @@ struct ChildStack: Sendable {
     /// Whether some collapsing header floats: only a floating header's
     /// offset depends on the path the container's offset took.
     var hasFloatingHeader: Bool { storage.hasFloatingHeader }
+    /// The viewport height the frame heights were computed for.
+    var viewportHeight: Double { storage.viewportHeight }
     var unknownSizeCount: Int { storage.unknownSizes.count }
 
     var count: Int { storage.ids.count }
@@ -124,7 +126,7 @@ struct ChildStack: Sendable {
     func pinnedHeightAbove(_ i: Int) -> Double { storage.pins.pinnedBottom(above: i) }
 
     /// The frame height of child `i` at natural height `natural`, by its kind's rule.
-    private func frameHeight(_ i: Int, natural: Double) -> Double {
+    func frameHeight(_ i: Int, natural: Double) -> Double {
         storage.payloads[i].kind.rule.frameHeight(natural: natural, pinnedAbove: storage.pins.pinnedBottom(above: i),
                                                   viewportHeight: storage.viewportHeight)
     }

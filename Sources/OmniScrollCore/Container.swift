@@ -118,6 +118,19 @@ public struct Container: Sendable {
     public var currentChild: String? { behaviors.currentChild }
     public func childIndex(of id: String) -> Int? { stack.index(of: id) }
 
+    /// The first way the state the container caches disagrees with what it is
+    /// derived from (the stack's sums, pins and pager table; the tracks
+    /// resolved against the children), or nil: `InvariantChecker` calls it
+    /// after every call under `--check-invariants` (docs/protocol.md,
+    /// "Checking the promises").
+    public func checkInvariants() -> String? {
+        if let failure = stack.checkInvariants() { return "children: \(failure)" }
+        if let set = trackValues?.set, set != TrackSet(checked: set.tracks, resolving: stack.index(of:)) {
+            return "tracks: the resolved track set differs from one resolved against the children now"
+        }
+        return nil
+    }
+
     private var effectiveInsets: Insets { Insets(top: insets.top + heldTopInset, bottom: insets.bottom) }
 
     /// Applies `changes` atomically: if any is invalid, throws and changes nothing.

@@ -15,19 +15,23 @@ public struct ContainerUpdate: Sendable {
 
     /// The (ascending) indices of the children whose frame, content offset or
     /// visible height differ from `before` (the layout before this update),
-    /// children matched by id; a child `before` did not have is listed.
+    /// or, for a pager, whose pages' state does (a swipe, a snap's tick, a
+    /// selection: its `selected`, `pageProgress` and `pages`, docs/protocol.md
+    /// "Delta replies"); children matched by id; a child `before` did not have is listed.
     ///
     /// While the stack and the viewport are the ones `before` had (a scroll,
     /// a phase, insets), only the children that track the offset in either
     /// layout and the pinned bars above them can differ: O(log n) per child
-    /// between the old and the new viewport. Otherwise every child is
-    /// compared: O(n log n).
+    /// between the old and the new viewport; the pagers' state lives in the
+    /// stack, so it is the same too. Otherwise every child is compared: O(n log n).
     public func changedChildren(since before: Layout) -> [Int] {
         let after = layout
         guard after.stack.sharesStorage(with: before.stack), after.viewport == before.viewport else {
+            let pagers = (before.stack.pagerTable, after.stack.pagerTable)
             return (0..<after.childCount).filter { i in
-                guard let j = before.childIndex(of: after.childID(i)) else { return true }
-                return !before.child(j).reportsSame(as: after.child(i))
+                let id = after.childID(i)
+                guard let j = before.childIndex(of: id) else { return true }
+                return !before.child(j).reportsSame(as: after.child(i)) || pagers.0.pager(id: id) != pagers.1.pager(id: id)
             }
         }
         let a = before.childrenTrackingOffset

@@ -92,6 +92,19 @@ struct PrefixSums: Equatable, Sendable {
         return sum
     }
 
+    /// The first way the nodes or the total disagree with the values (nodes
+    /// are recomputed, never patched, so they must match to the bit), or nil.
+    /// swift-collections' `_checkInvariants`, reporting instead of trapping so
+    /// a checking worker answers -32603 rather than losing every session.
+    func checkInvariants() -> String? {
+        guard nodes.count == values.count + 1 else { return "\(nodes.count) nodes for \(values.count) values" }
+        for k in stride(from: 1, to: nodes.count, by: 1) where nodes[k].bitPattern != node(k).bitPattern {
+            return "node \(k) is \(nodes[k]), its values sum to \(node(k))"
+        }
+        if total.bitPattern != prefix(values.count).bitPattern { return "total \(total) is not the sum \(prefix(values.count))" }
+        return nil
+    }
+
     private mutating func rebuild() {
         nodes = [Double](repeating: 0, count: values.count + 1)
         for k in stride(from: 1, to: nodes.count, by: 1) {

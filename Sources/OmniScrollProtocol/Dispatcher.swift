@@ -29,11 +29,16 @@ public struct Dispatcher {
     /// The last method looked up: pipelined clients repeat methods, and a
     /// string comparison is cheaper than hashing the name.
     private var lastMethod: Method?
+    /// `--check-invariants`: the promises checked after every successful
+    /// request, a broken one answered as -32603 (docs/protocol.md,
+    /// "Checking the promises"); nil, and no cost but one test, otherwise.
+    public var invariants: InvariantChecker?
 
-    public init(registry: MethodRegistry, state: WorkerState) {
+    public init(registry: MethodRegistry, state: WorkerState, checkingInvariants: Bool = false) {
         self.registry = registry
         self.state = state
         self.parser = JSONParser(maxDepth: state.limits.maxDepth)
+        invariants = checkingInvariants ? InvariantChecker() : nil
     }
 
     /// Handles one message and writes its reply, if any, as one JSON value
@@ -171,7 +176,9 @@ public struct Dispatcher {
         do throws(RPCError) {
             let decoder = try decoder(for: registered, params: params, duplicates: duplicates)
             Response.writeHead(rawID: id, member: "result", into: &out)
+            let resultStart = out.count
             try registered.run(&state, decoder, &out)
+            if invariants != nil { try checkInvariants(after: registered, params: params, resultFrom: resultStart, out) }
             out.endObject()
         } catch {
             out.truncate(to: mark, needsComma: needsComma)
@@ -221,6 +228,18 @@ public struct Dispatcher {
             state.logger.debug("notification \(method) failed: \(error.message)")
         }
         out.truncate(to: mark, needsComma: needsComma)
+    }
+
+    /// Runs the invariant checker on the call just made; the broken promise, if any, as -32603.
+    private mutating func checkInvariants(after method: Method, params: JSONElement?, resultFrom start: Int,
+                                          _ out: JSONWriter) throws(RPCError) {
+        let text = out.withUnsafeBytes { String(decoding: UnsafeRawBufferPointer(rebasing: $0[start...]), as: UTF8.self) }
+        let result = (try? JSONParser.parse(text, maxDepth: 256)) ?? .null
+        let given = params.flatMap { try? JSONParser.parse(String(decoding: $0.rawBytes, as: UTF8.self), maxDepth: 256) }
+        if let violation = invariants?.check(method: method.name.description, params: given, result: result,
+                                              state: state, registry: registry) {
+            throw violation.rpcError
+        }
     }
 
     /// `$/…` methods are LSP protocol notifications.

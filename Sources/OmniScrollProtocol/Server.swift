@@ -32,9 +32,10 @@ public struct Server {
     /// The input buffer's size between large messages.
     static let normalBufferSize = max(readChunk * 4, 1 << 18)
 
-    public init(limits: Limits = .default, logger: Logger = Logger(), templates: TemplateCatalogue = TemplateCatalogue()) {
+    public init(limits: Limits = .default, logger: Logger = Logger(), templates: TemplateCatalogue = TemplateCatalogue(),
+                checkingInvariants: Bool = false) {
         let state = WorkerState(limits: limits, logger: logger, templates: templates)
-        let dispatcher = Dispatcher(registry: .worker(), state: state)
+        let dispatcher = Dispatcher(registry: .worker(), state: state, checkingInvariants: checkingInvariants)
         connection = Connection(dispatcher: dispatcher)
     }
 

@@ -4,6 +4,9 @@ public struct WorkerOptions: Sendable, Equatable {
     public var logLevel = LogLevel.warn
     /// `--templates FILE`: a JSON object of templates by name, defined at start.
     public var templatesFile: String?
+    /// `--check-invariants`: check the contract's promises after every call
+    /// (`InvariantChecker`); a broken one is answered as -32603 naming it.
+    public var checkInvariants = false
 
     public init() {}
 
@@ -40,6 +43,8 @@ public struct WorkerOptions: Sendable, Equatable {
             switch arg {
             case "--help", "-h": return .help
             case "--version": return .version
+            case "--check-invariants":
+                options.checkInvariants = true
             case "--templates":
                 options.templatesFile = try takeValue()
             case "--log-level":
@@ -79,6 +84,11 @@ public struct WorkerOptions: Sendable, Equatable {
           --templates FILE           define the templates of FILE, a JSON object of
                                      templates by name (session.defineTemplate's);
                                      an invalid file stops the worker at start
+          --check-invariants         debug: after every call check the contract's
+                                     promises (reply schemas, offsets at rest,
+                                     snapshot round trips, delta views, engine
+                                     caches); a broken one answers the call with
+                                     -32603, data.invariant naming it. Slow.
 
         """
         let defaults = Limits()

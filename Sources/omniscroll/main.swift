@@ -50,6 +50,7 @@ case .success(.run(let options)):
             exit(2)
         }
     }
-    var server = Server(limits: options.limits, logger: Logger(level: options.logLevel), templates: templates)
+    var server = Server(limits: options.limits, logger: Logger(level: options.logLevel), templates: templates,
+                        checkingInvariants: options.checkInvariants)
     exit(server.run(input: 0, output: 1))
 }

@@ -98,12 +98,3 @@ struct CanonicalSchema {
 
     static let annotations: Set<String> = ["description", "default", "examples", "title", "summary", "$comment"]
 }
-
-extension JSONValue {
-    /// The value as one line of JSON, for readable assertion messages.
-    var compactText: String {
-        var w = JSONWriter()
-        w.value(self)
-        return String(decoding: w.bytes, as: UTF8.self)
-    }
-}

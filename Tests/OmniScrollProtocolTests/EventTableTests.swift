@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import OmniScrollCore
+import OmniScrollJSON
 
 /// `docs/events.md`'s table of event types is rendered from the behaviors'
 /// event declarations (`EventDeclaration`, beside each behavior), so the
@@ -42,6 +43,27 @@ final class EventTableTests: XCTestCase {
         }
         XCTAssertEqual(document, expected,
                        "docs/events.md's event table is stale: OMNISCROLL_REGENERATE_DOCS=1 swift test --filter EventTableTests")
+    }
+
+    /// Every event a recorded reply carries has only members its declaration
+    /// lists (some, like a refresh event's `page`, only in some sessions;
+    /// issue 26: the feed's four declared none, so the generated table and
+    /// clients said they carry nothing).
+    func testEveryEventCarriesItsDeclaredMembers() throws {
+        let declared = Dictionary(uniqueKeysWithValues: EventType.declarations.map { ($0.type.rawValue, Set($0.members)) })
+        var seen: Set<String> = []
+        for transcript in try ConformanceTests.transcripts() {
+            for exchange in transcript.exchanges {
+                guard let reply = exchange.expect.flatMap(parsed) else { continue }
+                for event in reply["result"]?["events"]?.arrayValue ?? [] {
+                    guard let type = event["type"]?.stringValue, let members = declared[type] else { continue }
+                    let carried = Set(event.objectValue?.keys ?? []).subtracting(["type", "components"])
+                    XCTAssertTrue(carried.isSubset(of: members), "\(transcript.name): \(type) carries \(carried.sorted()) in \(exchange.send)")
+                    seen.insert(type)
+                }
+            }
+        }
+        XCTAssertTrue(seen.contains("childDidBecomeCurrent"), "no transcript reply carries a feed event")
     }
 
     func testEveryDeclaredTypeIsDeclaredOnceWithARule() {

@@ -2,9 +2,10 @@ import OmniScrollJSON
 @testable import OmniScrollProtocol
 
 /// A worker in-process: feed it input bytes, get output bytes.
-func makeConnection(limits: Limits = .default, registry: MethodRegistry? = nil) -> Connection {
+/// `checkingInvariants`: as `--check-invariants`, a broken promise answers -32603.
+func makeConnection(limits: Limits = .default, registry: MethodRegistry? = nil, checkingInvariants: Bool = false) -> Connection {
     let state = WorkerState(limits: limits, logger: Logger(level: .error, fd: -1))
-    return Connection(dispatcher: Dispatcher(registry: registry ?? .worker(), state: state))
+    return Connection(dispatcher: Dispatcher(registry: registry ?? .worker(), state: state, checkingInvariants: checkingInvariants))
 }
 
 /// Runs `input` through a fresh connection; returns output text and exit code.

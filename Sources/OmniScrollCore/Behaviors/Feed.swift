@@ -177,13 +177,13 @@ private final class FeedState: @unchecked Sendable {
 
 extension Feed {
     static let events = [
-        EventDeclaration(.childDidLeavePreload, rule:
+        EventDeclaration(.childDidLeavePreload, members: ["child"], rule:
             "the child left the preload window (`behind` children before the current child to `ahead` after it) or was removed from it"),
-        EventDeclaration(.childDidResignCurrent, rule:
+        EventDeclaration(.childDidResignCurrent, members: ["child"], rule:
             "another child became current at a commit (a call that leaves the phase idle), or the current child was removed"),
-        EventDeclaration(.childDidBecomeCurrent, rule:
+        EventDeclaration(.childDidBecomeCurrent, members: ["child"], rule:
             "the child whose centre is nearest the viewport's centre (lower index on a tie) at a commit, or at `session.create`, or when the current child is removed"),
-        EventDeclaration(.childDidEnterPreload, rule:
+        EventDeclaration(.childDidEnterPreload, members: ["child"], rule:
             "the child entered the preload window, in travel order, after the current child changed or children were inserted or removed"),
     ]
 }

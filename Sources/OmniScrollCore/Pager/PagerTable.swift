@@ -66,6 +66,32 @@ struct PagerTable: Sendable {
         body(&states[k])
     }
 
+    /// The first way the table disagrees with the stack's children `ids`
+    /// (a pager index, a page address, a selected page), or nil
+    /// (`ChildStack.checkInvariants`).
+    func checkInvariants(ids: [String]) -> String? {
+        if !inserted.isEmpty { return "\(inserted.count) inserted pagers not placed" }
+        if states.count != childIndices.count || stateIDs.count != childIndices.count {
+            return "\(states.count) pager states and \(stateIDs.count) ids for \(childIndices.count) pagers"
+        }
+        if zip(childIndices, childIndices.dropFirst()).contains(where: { $0 >= $1 }) {
+            return "pager indices \(childIndices) do not ascend"
+        }
+        var pages = 0
+        for (k, i) in childIndices.enumerated() {
+            guard ids.indices.contains(i), ids[i] == stateIDs[k] else {
+                return "pager \(stateIDs[k]) is listed at child \(i)"
+            }
+            let pager = states[k]
+            if !pager.pages.indices.contains(pager.selected) { return "pager \(ids[i]) selects page \(pager.selected) of \(pager.pages.count)" }
+            for (p, page) in pager.pages.enumerated() where pagesByID[page.id] != PageAddress(child: i, page: p) {
+                return "page \(page.id) is listed at \(String(describing: pagesByID[page.id])), it is page \(p) of child \(i)"
+            }
+            pages += pager.pages.count
+        }
+        return pagesByID.count == pages ? nil : "\(pagesByID.count) page addresses for \(pages) pages"
+    }
+
     /// Calls `body` with each pager's child index and natural height: its
     /// selected page's content height, padded with `fillViewport` to the
     /// viewport below the bars pinned above it.

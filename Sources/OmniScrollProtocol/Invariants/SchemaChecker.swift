@@ -4,14 +4,15 @@ import OmniScrollJSON
 /// (`type`, `properties`, `required`, `additionalProperties`, `items`,
 /// `enum`, `const`, `minimum`, `exclusiveMinimum`, `maximum`, `minLength`,
 /// `maxLength`, `oneOf`, local `$ref`). It lists every violation with its JSON path.
-struct SchemaChecker {
-    let components: JSONObject
+/// The contract tests and `--check-invariants` (`InvariantChecker`) both use it.
+public struct SchemaChecker: Sendable {
+    public let components: JSONObject
 
-    init(document: JSONValue) {
+    public init(document: JSONValue) {
         components = document["components"]?["schemas"]?.objectValue ?? JSONObject()
     }
 
-    func violations(of value: JSONValue, against schema: JSONValue, at path: String = "result") -> [String] {
+    public func violations(of value: JSONValue, against schema: JSONValue, at path: String = "result") -> [String] {
         var found: [String] = []
         check(value, schema, path, &found)
         return found
@@ -89,5 +90,14 @@ struct SchemaChecker {
         default:
             return false
         }
+    }
+}
+
+extension JSONValue {
+    /// The value as one line of JSON, for readable messages.
+    public var compactText: String {
+        var w = JSONWriter()
+        w.value(self)
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 }
