@@ -24,7 +24,7 @@ extension ChildStack {
         if floating != hasFloatingHeader { return "hasFloatingHeader is \(hasFloatingHeader), the headers say \(floating)" }
         if let failure = pagerTable.checkInvariants(ids: ids) { return "pagers: \(failure)" }
         var pagerHeights: [Int: Double] = [:]
-        pagerTable.forEachNaturalHeight(ids: ids, pins: pins, viewportHeight: viewportHeight) { i, natural in pagerHeights[i] = natural }
+        pagerTable.forEachNaturalHeight(pins: pins, viewportHeight: viewportHeight) { i, natural in pagerHeights[i] = natural }
         for (i, natural) in pagerHeights where natural.bitPattern != naturalHeight(i).bitPattern {
             return "pager \(ids[i])'s natural height \(naturalHeight(i)) is not its page's \(natural)"
         }

@@ -31,7 +31,7 @@ public struct ContainerUpdate: Sendable {
             return (0..<after.childCount).filter { i in
                 let id = after.childID(i)
                 guard let j = before.childIndex(of: id) else { return true }
-                return !before.child(j).reportsSame(as: after.child(i)) || pagers.0.pager(id: id) != pagers.1.pager(id: id)
+                return !before.child(j).reportsSame(as: after.child(i)) || pagers.0.pager(child: j) != pagers.1.pager(child: i)
             }
         }
         let a = before.childrenTrackingOffset
