@@ -20,6 +20,7 @@ from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError
                      WorkerDied)
 from ._generated import Method, PhysicsFlingPreset, RecenterMode, ScrollPhase, ScrollPosition
 from .components import ComponentManager
+from .recovery import DEFAULT_SNAPSHOT_EVERY, Recovery
 from .types import FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo, TemplateInfo
 
 JSON = Any
@@ -68,7 +69,9 @@ class Client:
                  max_line_bytes: int = DEFAULT_MAX_LINE,
                  stderr_tail_bytes: int = DEFAULT_STDERR_TAIL,
                  close_timeout: float = DEFAULT_CLOSE_TIMEOUT,
-                 env: Optional[Mapping[str, str]] = None) -> None:
+                 env: Optional[Mapping[str, str]] = None,
+                 recover: bool = True, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+                 on_worker_did_restart: Optional[Callable[[Dict[str, JSON]], None]] = None) -> None:
         self.timeout = timeout
         self.close_timeout = close_timeout
         #: Opt-in: when set, every Layout that :meth:`call` (and each typed
@@ -78,12 +81,13 @@ class Client:
         self._max_in_flight = max(1, max_in_flight)
         self._max_line = max(1024, max_line_bytes)
         self._tail = StderrTail(stderr_tail_bytes)
-        argv = command(bin, args)
-        try:
-            self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=subprocess.PIPE, env=dict(env) if env is not None else None)
-        except OSError as e:
-            raise WorkerDied(None, "", "cannot start %s: %s" % (argv[0], e)) from e
+        #: Recovery (clients/README.md): a worker that dies is replaced and
+        #: every session restored; called on the reader thread after each restart.
+        self.on_worker_did_restart = on_worker_did_restart
+        self._recovery = Recovery(args, snapshot_every) if recover else None
+        self._argv = command(bin, args)
+        self._env = dict(env) if env is not None else None
+        self._proc = self._spawn()
         self._ids = itertools.count(1)
         self._lines = itertools.count(1)
         self._lock = threading.Condition()
@@ -95,11 +99,9 @@ class Client:
         self._dead: Optional[OmniScrollError] = None
         self._closed = False
         self._unmatched_errors: List[RpcError] = []
-        self._stderr_thread = threading.Thread(target=self._tail.pump, args=(self._proc.stderr,),
-                                               name="omniscroll-stderr", daemon=True)
+        self._stderr_thread = self._pump_stderr()
         self._reader = threading.Thread(target=self._read_loop, name="omniscroll-reader", daemon=True)
         self._reaper = threading.Thread(target=self._reap_loop, name="omniscroll-timeouts", daemon=True)
-        self._stderr_thread.start()
         self._reader.start()
         self._reaper.start()
 
@@ -112,6 +114,11 @@ class Client:
 
     @property
     def pid(self) -> int:
+        return self._proc.pid
+
+    @property
+    def worker_pid(self) -> int:
+        """The current worker's process id (a new one after each recovery)."""
         return self._proc.pid
 
     @property
@@ -230,7 +237,7 @@ class Client:
                 if earliest is None or deadline < earliest:
                     self._lock.notify_all()  # wake the reaper for the new deadline
         try:
-            data = encode_message(objs) if as_batch else b"".join(encode_message(o) for o in objs)
+            lines = [encode_message(objs)] if as_batch else [encode_message(o) for o in objs]
         except (TypeError, ValueError) as e:
             with self._lock:
                 for ln in used:
@@ -239,9 +246,12 @@ class Client:
         try:
             with self._wlock:
                 assert self._proc.stdin is not None
+                data = b"".join(lines) if self._recovery is None else self._recovery.sent(lines, objs, as_batch)
                 self._proc.stdin.write(data)
                 self._proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
+            if self._recovery is not None and not self._recovery.stopping:
+                return futures  # recorded: the reader re-sends it to the next worker
             self._reader.join(self.close_timeout)  # let the reader record the death
             with self._lock:
                 err = self._dead or self._died("the worker's stdin is closed")
@@ -301,6 +311,9 @@ class Client:
             while True:
                 line = stream.readline(self._max_line + 1)
                 if not line:
+                    if self._restarted():
+                        stream = self._proc.stdout
+                        continue
                     break
                 if len(line) > self._max_line and not line.endswith(b"\n"):
                     detail = "reply line longer than max_line_bytes=%d" % self._max_line
@@ -317,6 +330,8 @@ class Client:
                         self._fail_all(self._dead)
                     self._proc.kill()
                     return
+                if self._recovery is not None:
+                    self._recovery.received(line, msg)
                 self._dispatch(msg)
         except (OSError, ValueError) as e:
             detail = "reading stdout failed: %s" % e
@@ -328,6 +343,66 @@ class Client:
             if self._dead is None:
                 self._dead = err
             self._fail_all(self._dead)
+
+    def _spawn(self) -> "subprocess.Popen[bytes]":
+        try:
+            return subprocess.Popen(self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, env=self._env)
+        except OSError as e:
+            raise WorkerDied(None, "", "cannot start %s: %s" % (self._argv[0], e)) from e
+
+    def _pump_stderr(self) -> threading.Thread:
+        t = threading.Thread(target=self._tail.pump, args=(self._proc.stderr,), name="omniscroll-stderr", daemon=True)
+        t.start()
+        return t
+
+    def _restarted(self) -> bool:
+        """On the reader thread, at the end of the worker's output: starts a
+        new worker and writes it the recovery's replay (clients/README.md,
+        "Recovery"). False when recovery is off or the client is stopping;
+        a second death before any reply records the error and is False too."""
+        rec = self._recovery
+        if rec is None or rec.stopping or self._closed:
+            return False
+        old = self._proc
+        self._stderr_thread.join(1.0)
+        try:
+            old.wait(self.close_timeout)
+        except subprocess.TimeoutExpired:
+            old.kill()
+        self._wlock.acquire()  # released by the writer thread once the replay is written
+        try:
+            plan = rec.restart()
+            self._proc = self._spawn()
+        except WorkerDied as e:
+            self._wlock.release()
+            with self._lock:
+                self._dead = WorkerDied(old.returncode, self._tail.text(), e.detail, e.transcript)
+            return False
+        self._stderr_thread = self._pump_stderr()
+        # A thread writes: the worker's replies to a long replay must be read meanwhile.
+        threading.Thread(target=self._write_replay, args=(self._proc, plan), name="omniscroll-replay",
+                         daemon=True).start()
+        for s in (old.stdin, old.stdout, old.stderr):
+            try:
+                if s is not None:
+                    s.close()
+            except OSError:
+                pass
+        if self.on_worker_did_restart is not None:
+            self.on_worker_did_restart({"pid": self._proc.pid, "previousPid": old.pid, "exitStatus": old.returncode,
+                                        "sessions": len(rec.sessions), "resent": rec.resent})
+        return True
+
+    def _write_replay(self, proc: "subprocess.Popen[bytes]", plan: bytes) -> None:
+        try:
+            assert proc.stdin is not None
+            proc.stdin.write(plan)
+            proc.stdin.flush()
+        except (OSError, ValueError):
+            pass  # the reader sees this worker's end too
+        finally:
+            self._wlock.release()
 
     def _dispatch(self, msg: JSON) -> None:
         items = msg if isinstance(msg, list) else [msg]
