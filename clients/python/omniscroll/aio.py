@@ -5,7 +5,7 @@ import asyncio
 import itertools
 import json
 from collections import OrderedDict
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from . import calls
 from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
@@ -16,6 +16,7 @@ from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError
                      WorkerDied)
 from ._generated import Method, PhysicsFlingPreset, RecenterMode, ScrollPhase, ScrollPosition
 from .components import ComponentManager
+from .recovery import DEFAULT_SNAPSHOT_EVERY, Recovery
 from .types import FlingResult, GridLayout, InitializeResult, Layout, Number, SessionInfo, TemplateInfo
 
 JSON = Any
@@ -35,7 +36,13 @@ class AsyncClient:
                  max_line_bytes: int = DEFAULT_MAX_LINE,
                  stderr_tail_bytes: int = DEFAULT_STDERR_TAIL,
                  close_timeout: float = DEFAULT_CLOSE_TIMEOUT,
-                 env: Optional[Mapping[str, str]] = None) -> None:
+                 env: Optional[Mapping[str, str]] = None,
+                 recover: bool = True, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+                 on_worker_did_restart: Optional[Callable[[Dict[str, JSON]], None]] = None) -> None:
+        #: Recovery (clients/README.md): a worker that dies is replaced and
+        #: every session restored; called on the event loop after each restart.
+        self.on_worker_did_restart = on_worker_did_restart
+        self._recovery = Recovery(args, snapshot_every) if recover else None
         self._argv = command(bin, args)
         self._env = dict(env) if env is not None else None
         self.timeout = timeout
@@ -66,12 +73,7 @@ class AsyncClient:
             return self
         self._slots = asyncio.Semaphore(self._max_in_flight)
         self._wlock = asyncio.Lock()
-        try:
-            self._proc = await asyncio.create_subprocess_exec(
-                *self._argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE, limit=self._max_line, env=self._env)
-        except OSError as e:
-            raise WorkerDied(None, "", "cannot start %s: %s" % (self._argv[0], e)) from e
+        self._proc = await self._spawn()
         self._stderr_task = asyncio.ensure_future(self._pump_stderr())
         self._reader = asyncio.ensure_future(self._read_loop())
         return self
@@ -86,6 +88,11 @@ class AsyncClient:
     def pid(self) -> int:
         assert self._proc is not None
         return self._proc.pid
+
+    @property
+    def worker_pid(self) -> int:
+        """The current worker's process id (a new one after each recovery)."""
+        return self.pid
 
     @property
     def returncode(self) -> Optional[int]:
@@ -104,13 +111,15 @@ class AsyncClient:
         if self._dead is not None:
             raise self._dead
 
-    async def _write(self, data: bytes) -> None:
+    async def _write(self, data: bytes, objs: List[JSON], as_batch: bool) -> None:
         assert self._proc is not None and self._proc.stdin is not None and self._wlock is not None
         try:
-            self._proc.stdin.write(data)
+            self._proc.stdin.write(data if self._recovery is None else self._recovery.sent([data], objs, as_batch))
             async with self._wlock:
                 await self._proc.stdin.drain()
         except (BrokenPipeError, ConnectionResetError, OSError) as e:
+            if self._recovery is not None and not self._recovery.stopping:
+                return  # recorded: the reader re-sends it to the next worker
             if self._reader is not None:
                 await asyncio.wait({self._reader}, timeout=self.close_timeout)
             raise self._dead or await self._died("writing failed: %s" % e)
@@ -149,7 +158,7 @@ class AsyncClient:
             except (TypeError, ValueError) as e:
                 raise InvalidArgument("%s: %s" % (batch[0].method, e)) from e
             self._check_usable()
-            await self._write(data)
+            await self._write(data, objs, as_batch)
         except BaseException:
             for rid in ids:
                 self._forget(rid)
@@ -255,6 +264,8 @@ class AsyncClient:
                 detail = "reading stdout failed: %s" % e
                 break
             if not line:
+                if await self._restarted():
+                    continue
                 break
             try:
                 msg = json.loads(line)
@@ -263,6 +274,8 @@ class AsyncClient:
                 self._fail_all(self._dead)
                 self._proc.kill()
                 return
+            if self._recovery is not None:
+                self._recovery.received(line, msg)
             self._dispatch(msg)
         if self._closed and not self._pending:
             return
@@ -270,6 +283,50 @@ class AsyncClient:
         if self._dead is None:
             self._dead = err
         self._fail_all(self._dead)
+
+    async def _spawn(self) -> asyncio.subprocess.Process:
+        try:
+            return await asyncio.create_subprocess_exec(
+                *self._argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE, limit=self._max_line, env=self._env)
+        except OSError as e:
+            raise WorkerDied(None, "", "cannot start %s: %s" % (self._argv[0], e)) from e
+
+    async def _restarted(self) -> bool:
+        """At the end of the worker's output: starts a new worker and writes
+        it the recovery's replay (clients/README.md, "Recovery"). False when
+        recovery is off or the client is stopping; a second death before any
+        reply records the error and is False too."""
+        rec = self._recovery
+        if rec is None or rec.stopping or self._closed:
+            return False
+        old = self._proc
+        assert old is not None
+        if self._stderr_task is not None:
+            await asyncio.wait({self._stderr_task}, timeout=1.0)
+        try:
+            await asyncio.wait_for(old.wait(), self.close_timeout)
+        except asyncio.TimeoutError:
+            old.kill()
+        new: Optional[asyncio.subprocess.Process] = None
+        try:
+            new = await self._spawn()
+            # No await from here to the write: every line sent so far is in the
+            # replay, every later one follows it.
+            plan = rec.restart()
+        except WorkerDied as e:
+            if new is not None:
+                new.kill()
+            self._dead = WorkerDied(old.returncode, self._tail.text(), e.detail, e.transcript)
+            return False
+        self._proc = new
+        assert new.stdin is not None
+        new.stdin.write(plan)
+        self._stderr_task = asyncio.ensure_future(self._pump_stderr())
+        if self.on_worker_did_restart is not None:
+            self.on_worker_did_restart({"pid": new.pid, "previousPid": old.pid, "exitStatus": old.returncode,
+                                        "sessions": len(rec.sessions), "resent": rec.resent})
+        return True
 
     def _dispatch(self, msg: JSON) -> None:
         for item in (msg if isinstance(msg, list) else [msg]):

@@ -1,0 +1,192 @@
+"""Recovery (clients/README.md, "Recovery"): SIGKILL the worker at seeded
+random points of a long mixed session (clients/testdata/recovery-session.json,
+written by scripts/recovery-workload) and compare every reply line with an
+uninterrupted worker's, byte for byte; a worker that dies twice on one call
+raises WorkerDied with a transcript of the crash."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import stat
+import sys
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+from conftest import REPO
+from omniscroll import AsyncClient, Client, RawWorker, RpcError, WorkerDied, calls
+from omniscroll.client import encode_message, request_object
+
+WORKLOAD: List[Dict[str, Any]] = json.loads((REPO / "clients" / "testdata" / "recovery-session.json").read_text())
+SEED = int(os.environ.get("OMNISCROLL_SEED", "30"))
+EVERY = 16  # small, so the runs cross several snapshots
+
+
+def workload_calls() -> List[calls.Call]:
+    return [calls.call(w["method"], w.get("params")) for w in WORKLOAD]
+
+
+@pytest.fixture(scope="module")
+def expected(worker_bin: str) -> Dict[int, bytes]:
+    """Every reply line of an uninterrupted worker sent the same request lines."""
+    w = RawWorker(worker_bin)
+    out: Dict[int, bytes] = {}
+    for rid, c in enumerate(workload_calls(), 1):
+        w.send(encode_message(request_object(c, rid)))
+        out[rid] = w.read_reply(20) + b"\n"
+    w.close_input()
+    return out
+
+
+def chunks(rng: random.Random, n: int) -> List[List[int]]:
+    """The workload cut into pipelined runs of 1 to 24 calls."""
+    out, i = [], 0
+    while i < n:
+        k = rng.randint(1, 24)
+        out.append(list(range(i, min(n, i + k))))
+        i += k
+    return out
+
+
+def record(rec: Any, into: Dict[int, bytes]) -> None:
+    """Captures each reply line the client receives, by request id."""
+    seen = rec.received
+
+    def received(line: bytes, msg: Any) -> None:
+        if isinstance(msg, dict) and isinstance(msg.get("id"), int):
+            into[msg["id"]] = line
+        seen(line, msg)
+    rec.received = received
+
+
+def compare(expected: Dict[int, bytes], got: Dict[int, bytes], seed: int, kills: int) -> None:
+    assert kills >= 3, "seed %d: the run killed the worker only %d times" % (seed, kills)
+    for rid, line in expected.items():
+        assert got.get(rid) == line, "seed %d: reply %d differs after recovery:\n%r\n%r" % (
+            seed, rid, line[:300], (got.get(rid) or b"")[:300])
+
+
+def test_sync_client_replies_as_if_the_worker_never_died(worker_bin: str, expected: Dict[int, bytes]) -> None:
+    rng = random.Random(SEED)
+    restarts: List[Dict[str, Any]] = []
+    got: Dict[int, bytes] = {}
+    pids = set()
+    with Client(worker_bin, timeout=20, snapshot_every=EVERY, on_worker_did_restart=restarts.append) as c:
+        assert c._recovery is not None
+        record(c._recovery, got)
+        all_calls = workload_calls()
+        kills = 0
+        for chunk in chunks(rng, len(all_calls)):
+            futures = c.submit_many([all_calls[i] for i in chunk])
+            if rng.random() < 0.12:  # while the run's replies are on their way
+                pids.add(c.worker_pid)
+                os.kill(c.worker_pid, signal.SIGKILL)
+                kills += 1
+            for f in futures:
+                try:
+                    f.result()
+                except RpcError:
+                    pass
+            journals = [len(s.calls) for s in c._recovery.sessions.values()]
+            assert max(journals) <= EVERY + 24 + 1, "seed %d: journal of %d calls" % (SEED, max(journals))
+        assert c.worker_pid not in pids
+    assert len(restarts) == kills and all(r["previousPid"] in pids for r in restarts)
+    compare(expected, got, SEED, kills)
+
+
+def test_async_client_replies_as_if_the_worker_never_died(worker_bin: str, expected: Dict[int, bytes]) -> None:
+    rng = random.Random(SEED + 1)
+    restarts: List[Dict[str, Any]] = []
+    got: Dict[int, bytes] = {}
+
+    async def run() -> int:
+        kills = 0
+        async with AsyncClient(worker_bin, timeout=20, snapshot_every=EVERY,
+                               on_worker_did_restart=restarts.append) as c:
+            assert c._recovery is not None
+            record(c._recovery, got)
+            all_calls = workload_calls()
+            for chunk in chunks(rng, len(all_calls)):
+                tasks = [asyncio.ensure_future(c.call(all_calls[i])) for i in chunk]
+                await asyncio.sleep(0)  # every call of the run is written
+                if rng.random() < 0.12:
+                    os.kill(c.worker_pid, signal.SIGKILL)
+                    kills += 1
+                await asyncio.gather(*tasks, return_exceptions=True)
+                assert all(not isinstance(t.exception(), WorkerDied) for t in tasks), "seed %d" % SEED
+        return kills
+
+    kills = asyncio.run(run())
+    assert len(restarts) == kills
+    compare(expected, got, SEED + 1, kills)
+
+
+def test_session_list_after_recovery_lists_the_same_sessions(worker_bin: str) -> None:
+    with Client(worker_bin, timeout=20) as c:
+        for w in WORKLOAD[:8]:
+            c.request(w["method"], w.get("params"))
+        before = c.request("session.list")
+        os.kill(c.worker_pid, signal.SIGKILL)
+        assert c.request("session.list") == before
+        assert [s["id"] for s in before["sessions"]] == ["phys", "s1", "feed", "comp", "g", "s2", "tmp"]
+
+
+def crashing_worker(tmp_path: Path, worker_bin: str) -> str:
+    """A worker that SIGKILLs itself when a request line holds "crashme",
+    once every line before it is answered: a deterministic crash on one call."""
+    script = tmp_path / "crashing-worker"
+    script.write_text("""#!%s
+import os, signal, subprocess, sys
+w = subprocess.Popen([%r] + sys.argv[1:], stdin=subprocess.PIPE, stdout=sys.stdout.fileno())
+for line in sys.stdin.buffer:
+    if b"crashme" in line:
+        w.stdin.close()  # the lines before it are answered first
+        w.wait()
+        os.kill(os.getpid(), signal.SIGKILL)
+    w.stdin.write(line)
+    w.stdin.flush()
+""" % (sys.executable, worker_bin))
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return str(script)
+
+
+def test_second_death_on_one_call_raises_with_a_transcript(tmp_path: Path, worker_bin: str) -> None:
+    restarts: List[Dict[str, Any]] = []
+    with Client(crashing_worker(tmp_path, worker_bin), timeout=20, on_worker_did_restart=restarts.append) as c:
+        c.request(WORKLOAD[1]["method"], WORKLOAD[1]["params"])
+        c.request("session.scroll", {"session": "phys", "offset": 300})
+        with pytest.raises(WorkerDied) as info:
+            c.request("session.create", {"id": "crashme", "viewport": {"width": 1, "height": 1}, "children": []})
+    assert len(restarts) == 1
+    path = info.value.transcript
+    assert path and path in str(info.value)
+    lines = [json.loads(l) for l in Path(path).read_text().splitlines()]
+    assert lines[0] == {"args": []}
+    sends = [json.loads(l["send"]) for l in lines[1:]]
+    assert [s["method"] for s in sends] == ["session.create", "session.scroll", "session.create"]
+    assert sends[0]["params"]["id"] == "phys" and sends[2]["params"]["id"] == "crashme"
+    assert all(l["expect"] is not None for l in lines[1:-1]) and lines[-1]["expect"] is None
+    # The transcript's answered lines are the replies a fresh worker gives.
+    w = RawWorker(worker_bin)
+    for l in lines[1:-1]:
+        w.send(l["send"].encode() + b"\n")
+        assert w.read_reply(20).decode() == l["expect"]
+    w.close_input()
+
+
+def test_recover_false_reports_the_death(worker_bin: str) -> None:
+    with Client(worker_bin, timeout=20, recover=False) as c:
+        c.request(WORKLOAD[1]["method"], WORKLOAD[1]["params"])
+        os.kill(c.worker_pid, signal.SIGKILL)
+        with pytest.raises(WorkerDied):
+            c.request("session.get", {"session": "phys"})
+
+
+def test_snapshot_every_is_bounded(worker_bin: str) -> None:
+    for bad in (0, 4097, 1.5, True):
+        with pytest.raises(ValueError):
+            Client(worker_bin, snapshot_every=bad)
