@@ -4,6 +4,9 @@ import type {
   ChildKind, ChildSpecOffsetPolicy, ErrorCodeTable, EventType, MethodName, PhysicsFlingPreset, PhysicsFlingSnapMode, RecenterMode, ScrollDirection,
   ScrollPhase, ScrollPosition,
 } from './generated.js';
+import type { WorkerDidRestart } from './recovery.js';
+
+export { DEFAULT_SNAPSHOT_EVERY, MAX_SNAPSHOT_EVERY, WorkerDidRestart } from './recovery.js';
 
 /** The method table, enums and error codes, generated from protocol/openrpc.json. */
 export * from './generated.js';
@@ -37,11 +40,16 @@ export declare class RpcError extends RpcErrorBase {
   readonly reason: string | undefined;
 }
 
-/** The worker exited or crashed; carries its exit status and stderr tail. */
+/**
+ * The worker exited or crashed; carries its exit status and stderr tail.
+ * `transcript`: when recovery gave up (a second death on the same call), the
+ * path of a conformance transcript that reproduces the crash from a fresh worker.
+ */
 export declare class WorkerDiedError extends OmniScrollError {
   readonly exitCode: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly stderrTail: string;
+  readonly transcript: string | null;
 }
 
 export declare class CallTimeoutError extends OmniScrollError {
@@ -365,6 +373,12 @@ export interface ClientOptions {
   /** ms to wait for the worker to exit in close() before killing it. */
   closeTimeout?: number;
   env?: NodeJS.ProcessEnv;
+  /** Recover every session when the worker dies (default true; clients/README.md, "Recovery"). */
+  recover?: boolean;
+  /** Calls journaled per session before a fresh snapshot (1 to MAX_SNAPSHOT_EVERY, default 64). */
+  snapshotEvery?: number;
+  /** Called after a dead worker was replaced and every session restored. */
+  onWorkerDidRestart?: (info: WorkerDidRestart) => void;
 }
 
 export interface CallOptions { timeout?: number }
@@ -377,6 +391,9 @@ export declare class Client {
   constructor(options?: ClientOptions);
   readonly bin: string;
   readonly pid: number | undefined;
+  /** The current worker's process id (a new one after each recovery). */
+  readonly workerPid: number | undefined;
+  onWorkerDidRestart: ((info: WorkerDidRestart) => void) | null;
   readonly stderrTail: string;
   readonly unmatchedErrors: RpcError[];
   exitCode?: number | null;

@@ -5,9 +5,11 @@ import { readFileSync, accessSync, constants as fsConstants } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ErrorCode, Method } from './generated.js';
+import { DEFAULT_SNAPSHOT_EVERY, Recovery } from './recovery.js';
 
 export * from './generated.js';
 export { ComponentManager } from './components.js';
+export { DEFAULT_SNAPSHOT_EVERY, MAX_SNAPSHOT_EVERY } from './recovery.js';
 
 export const DEFAULTS = Object.freeze({
   timeout: 30_000, // ms per call
@@ -44,9 +46,14 @@ export class RpcError extends OmniScrollError {
 // The error codes as statics (RpcError.SESSION_NOT_FOUND), from the generated table.
 Object.assign(RpcError, ErrorCode);
 
-/** The worker exited or crashed; carries its exit status and stderr tail. */
+/**
+ * The worker exited or crashed; carries its exit status and stderr tail. When
+ * recovery gave up (the worker died a second time on the same call),
+ * `transcript` is the path of a conformance transcript that reproduces the
+ * crash from a fresh worker (clients/README.md, "Recovery").
+ */
 export class WorkerDiedError extends OmniScrollError {
-  constructor(exitCode, signal, stderrTail, detail = '') {
+  constructor(exitCode, signal, stderrTail, detail = '', transcript = null) {
     let msg = `omniscroll worker is not running (exit code ${exitCode}${signal ? ', signal ' + signal : ''})` +
       (detail ? ': ' + detail : '');
     if (stderrTail) msg += '\n--- worker stderr (tail) ---\n' + stderrTail;
@@ -54,6 +61,7 @@ export class WorkerDiedError extends OmniScrollError {
     this.exitCode = exitCode;
     this.signal = signal;
     this.stderrTail = stderrTail;
+    this.transcript = transcript;
   }
 }
 
@@ -363,7 +371,8 @@ function encode(v) {
 export class Client {
   /**
    * @param {object} [opts] bin, args, timeout (ms), maxInFlight, maxLineBytes,
-   *   stderrTailBytes, closeTimeout (ms), env
+   *   stderrTailBytes, closeTimeout (ms), env; recover (default true),
+   *   snapshotEvery, onWorkerDidRestart (clients/README.md, "Recovery")
    */
   constructor(opts = {}) {
     const o = { ...DEFAULTS, ...compact(opts) };
@@ -387,23 +396,62 @@ export class Client {
     this._bufLen = 0;
     /** error replies with id null that matched no request (bounded) */
     this.unmatchedErrors = [];
-    this._child = spawn(this.bin, o.args || [], { stdio: ['pipe', 'pipe', 'pipe'], env: o.env || process.env });
+    /** called with {pid, previousPid, exitCode, signal, sessions, resent} after each recovery */
+    this.onWorkerDidRestart = o.onWorkerDidRestart ?? null;
+    this._recovery = o.recover === false ? null : new Recovery(o.args || [], o.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY);
+    this._spawn(o.args || [], o.env || process.env);
+  }
+
+  _spawn(args, env) {
+    const child = spawn(this.bin, args, { stdio: ['pipe', 'pipe', 'pipe'], env });
+    this._child = child;
     this._exited = new Promise((resolve) => {
-      this._child.on('close', (code, signal) => resolve({ code, signal }));
+      child.on('close', (code, signal) => resolve({ code, signal }));
     });
-    this._child.on('error', (err) => { this._spawnError = err; this._die(`spawn failed: ${err.message}`); });
-    this._child.stdin.on('error', () => { /* EPIPE: reported through 'close' */ });
-    this._child.stderr.on('data', (c) => this._tail.feed(c));
-    this._child.stdout.on('data', (c) => this._onData(c));
-    this._child.on('close', (code, signal) => {
+    child.on('error', (err) => { this._spawnError = err; this._die(`spawn failed: ${err.message}`); });
+    child.stdin.on('error', () => { /* EPIPE: reported through 'close' */ });
+    child.stderr.on('data', (c) => this._tail.feed(c));
+    child.stdout.on('data', (c) => this._onData(c));
+    child.on('close', (code, signal) => {
       this.exitCode = code;
       this.signalCode = signal;
+      if (this._restarted(code, signal, () => this._spawn(args, env))) return;
       if (!this._dead) this._dead = new WorkerDiedError(code, signal, this._tail.text(), 'the worker exited');
       this._failAll(this._dead);
     });
   }
 
+  /**
+   * When the worker's process has closed: starts a new worker and writes it
+   * the recovery's replay (clients/README.md, "Recovery"). False when
+   * recovery is off or the client is stopping; a second death before any
+   * reply records the error and is false too.
+   */
+  _restarted(code, signal, respawn) {
+    const rec = this._recovery;
+    if (rec === null || rec.stopping || this._closed || this._dead || this._spawnError) return false;
+    let plan;
+    try {
+      plan = rec.restart((detail, path) => new WorkerDiedError(code, signal, this._tail.text(), detail, path));
+    } catch (e) {
+      this._dead = e;
+      return false;
+    }
+    const previousPid = this._child.pid;
+    this._buf = [];
+    this._bufLen = 0;
+    respawn();
+    this._child.stdin.write(plan);
+    if (this.onWorkerDidRestart) {
+      this.onWorkerDidRestart({ pid: this._child.pid, previousPid, exitCode: code, signal,
+        sessions: rec.sessions.size, resent: rec.resent });
+    }
+    return true;
+  }
+
   get pid() { return this._child.pid; }
+  /** The current worker's process id (a new one after each recovery). */
+  get workerPid() { return this._child.pid; }
   get stderrTail() { return this._tail.text(); }
 
   _die(detail) {
@@ -473,12 +521,14 @@ export class Client {
 
   _onLine(line) {
     let msg;
+    const text = line.toString('utf8');
     try {
-      msg = JSON.parse(line.toString('utf8'));
+      msg = JSON.parse(text);
     } catch {
       this._protocolError(`worker wrote a non-JSON line: ${line.subarray(0, 200).toString()}`);
       return;
     }
+    if (this._recovery !== null) this._recovery.received(text, msg);
     for (const item of Array.isArray(msg) ? msg : [msg]) {
       if (item === null || typeof item !== 'object') continue;
       let targets = [];
@@ -549,7 +599,7 @@ export class Client {
       for (const id of ids) this._forget(id);
       throw e;
     }
-    this._child.stdin.write(data);
+    this._child.stdin.write(this._recovery === null ? data : this._recovery.sent([data], objs, asBatch));
     return promises;
   }
 

@@ -1,0 +1,218 @@
+// Recovery: the bookkeeping that lets a session outlive its worker
+// (clients/README.md, "Recovery"). The Client calls it at three seams: `sent`
+// where request lines are written, `received` where a reply line is read, and
+// `restart` when the worker exits or its pipe breaks.
+//
+// Per live session it keeps the latest snapshot (`base`) and the successful
+// calls replied since (`calls`); after `snapshotEvery` such calls it asks the
+// worker for a fresh `session.snapshot` (an id of its own, sent before the
+// next request line), so a journal holds about N calls at most. A new worker
+// gets, in this order: `session.create`/`destroy` pairs that bring its
+// generated-id counter (`s<n>`) to where the dead worker's was, the
+// `session.defineTemplate` calls, each session's `session.restore` (or the
+// call that created it) and journal in creation order, and last the request
+// lines that had no reply, byte for byte. Requests run in order and the
+// engine is deterministic, so the re-sent lines get the replies the dead
+// worker would have written. Replay requests carry string ids (`"~r<n>"`)
+// that the client's own integer ids never equal, so their replies are
+// recognised and dropped.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Calls journaled per session before a fresh snapshot is asked for. */
+export const DEFAULT_SNAPSHOT_EVERY = 64;
+/** The most `snapshotEvery` may be (at least 1). */
+export const MAX_SNAPSHOT_EVERY = 4096;
+
+const PREFIX = '~r';
+const CREATING = new Set(['session.create', 'grid.create', 'session.restore']);
+// Generated ids bumped past on a new worker: a client that let the worker
+// name more sessions than this has its counter restored only this far.
+const MAX_ID_BUMP = 100_000;
+// A throwaway session: the smallest create the worker accepts.
+const DUMMY = { viewport: { width: 1, height: 1 }, children: [] };
+
+export function checkSnapshotEvery(n) {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SNAPSHOT_EVERY) {
+    throw new RangeError(`snapshotEvery must be an integer from 1 to ${MAX_SNAPSHOT_EVERY}`);
+  }
+  return n;
+}
+
+function requestLine(id, method, params) {
+  const msg = { jsonrpc: '2.0', id, method };
+  if (params !== undefined && params !== null) msg.params = params;
+  return JSON.stringify(msg) + '\n';
+}
+
+export class Recovery {
+  constructor(args, snapshotEvery = DEFAULT_SNAPSHOT_EVERY) {
+    this.args = [...args];
+    this.every = checkSnapshotEvery(snapshotEvery);
+    this.sessions = new Map(); // id -> {base, calls, snapshotting}, in creation order
+    this.templates = [];
+    this.nextGenerated = 1;
+    /** Set once `shutdown` or `exit` is sent: a worker ending then is not revived. */
+    this.stopping = false;
+    this._lineSeq = 0;
+    this._inflight = new Map(); // line -> {data, unanswered}, in send order
+    this._requests = new Map(); // id -> {request, line}
+    this._internal = new Map(); // replay / snapshot id -> its session (or null)
+    this._queued = [];
+    this._ids = 0;
+    this._deaths = 0; // deaths since the last reply to a client request
+    this._replay = [];
+    this._replies = [];
+  }
+
+  /** Records request lines about to be written; returns the string to write (queued snapshot requests first). */
+  sent(lines, objs, asBatch) {
+    let out = '';
+    for (const sid of this._queued.splice(0)) out += this._snapshotLine(sid);
+    const groups = asBatch ? [objs] : objs.map((o) => [o]);
+    for (let i = 0; i < lines.length; i++) {
+      out += lines[i];
+      const requests = [];
+      for (const o of groups[i]) {
+        if (o.method === 'shutdown' || o.method === 'exit') this.stopping = true;
+        if (o.id !== undefined) requests.push(o);
+      }
+      if (!requests.length) continue;
+      const line = ++this._lineSeq;
+      this._inflight.set(line, { data: lines[i], unanswered: requests.length });
+      for (const o of requests) this._requests.set(o.id, { request: o, line });
+    }
+    return out;
+  }
+
+  /** Observes one reply line (already parsed) before the client dispatches it. */
+  received(raw, msg) {
+    if (this._replies.length < this._replay.length) this._replies.push(raw);
+    for (const item of Array.isArray(msg) ? msg : [msg]) {
+      if (item === null || typeof item !== 'object') continue;
+      const id = item.id;
+      if (typeof id === 'string' && id.startsWith(PREFIX)) {
+        this._internalReply(id, item);
+        continue;
+      }
+      const entry = typeof id === 'number' ? this._requests.get(id) : undefined;
+      if (entry === undefined) {
+        // An id-less error answers the oldest line.
+        if (id === null && this._inflight.size) this._inflight.delete(this._inflight.keys().next().value);
+        continue;
+      }
+      this._requests.delete(id);
+      this._deaths = 0;
+      const held = this._inflight.get(entry.line);
+      if (held !== undefined && --held.unanswered <= 0) this._inflight.delete(entry.line);
+      if ('result' in item) this._journal(entry.request, item.result);
+    }
+  }
+
+  /**
+   * The string for a new worker; throws a WorkerDied error (made by `died(detail,
+   * transcript)`) when the worker died again before answering anything.
+   */
+  restart(died) {
+    this._deaths += 1;
+    if (this._deaths >= 2) {
+      const path = this.writeTranscript();
+      throw died(`the worker died again before answering the calls it was re-sent; transcript of the crash: ${path}`, path);
+    }
+    this._internal.clear();
+    this._queued = [];
+    const lines = [];
+    for (let k = 1; k < Math.min(this.nextGenerated, MAX_ID_BUMP); k++) {
+      lines.push(this._internalLine('session.create', DUMMY));
+      lines.push(this._internalLine('session.destroy', { session: `s${k}` }));
+    }
+    for (const t of this.templates) lines.push(this._internalLine(t.method, t.params));
+    for (const s of this.sessions.values()) {
+      s.snapshotting = false;
+      if (s.base !== null) lines.push(this._internalLine('session.restore', { snapshot: s.base }));
+      for (const c of s.calls) lines.push(this._internalLine(c.method, c.params));
+    }
+    for (const held of this._inflight.values()) lines.push(held.data);
+    this._replay = lines;
+    this._replies = [];
+    return lines.join('');
+  }
+
+  /** Request lines re-sent by the last `restart`. */
+  get resent() { return this._inflight.size; }
+
+  _journal(request, result) {
+    const { method, params } = request;
+    const sid = params && typeof params === 'object' ? params.session : undefined;
+    if (typeof sid === 'string') {
+      if (method === 'session.destroy') {
+        this.sessions.delete(sid);
+        return;
+      }
+      const s = this.sessions.get(sid);
+      if (s === undefined) return;
+      if (method === 'session.snapshot') { // the caller's own snapshot is as good as ours
+        s.base = result;
+        s.calls = [];
+        return;
+      }
+      s.calls.push(request);
+      if (s.calls.length >= this.every && !s.snapshotting) {
+        s.snapshotting = true;
+        this._queued.push(sid);
+      }
+    } else if (CREATING.has(method) && params && typeof params === 'object' && result && typeof result.session === 'string') {
+      const id = result.session;
+      this.sessions.delete(id);
+      // Replayed with the id the worker gave, so it names the same session.
+      this.sessions.set(id, { base: null, calls: [{ method, params: { ...params, id } }], snapshotting: false });
+      if (method !== 'session.restore' && params.id === undefined && /^s\d+$/.test(id)) {
+        this.nextGenerated = Math.max(this.nextGenerated, Number(id.slice(1)) + 1);
+      }
+    } else if (method === 'session.defineTemplate') {
+      this.templates.push(request);
+    }
+  }
+
+  _internalLine(method, params, session = null) {
+    const id = `${PREFIX}${++this._ids}`;
+    this._internal.set(id, session);
+    return requestLine(id, method, params);
+  }
+
+  _snapshotLine(sid) {
+    const s = this.sessions.get(sid);
+    return s === undefined ? '' : this._internalLine('session.snapshot', { session: sid }, s);
+  }
+
+  _internalReply(id, item) {
+    const s = this._internal.get(id);
+    this._internal.delete(id);
+    if (!s) return;
+    s.snapshotting = false;
+    // Replies come in request order: every call journaled so far was sent
+    // before the snapshot request, so the snapshot holds them all.
+    if ('result' in item) {
+      s.base = item.result;
+      s.calls = [];
+    }
+  }
+
+  /**
+   * A conformance transcript (protocol/conformance/) of what the last worker
+   * was sent, up to the line it never answered: from a fresh worker it
+   * reproduces the crash (`omniscroll trace`).
+   */
+  writeTranscript() {
+    const path = join(mkdtempSync(join(tmpdir(), 'omniscroll-crash-')), 'transcript.jsonl');
+    let text = JSON.stringify({ args: this.args }) + '\n';
+    for (let i = 0; i < this._replay.length; i++) {
+      const expect = i < this._replies.length ? this._replies[i] : null;
+      text += JSON.stringify({ send: this._replay[i].slice(0, -1), expect }) + '\n';
+      if (expect === null) break;
+    }
+    writeFileSync(path, text);
+    return path;
+  }
+}
