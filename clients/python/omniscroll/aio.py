@@ -263,6 +263,8 @@ class AsyncClient:
             except OSError as e:
                 detail = "reading stdout failed: %s" % e
                 break
+            if line[-1:] != b"\n":
+                line = b""  # end of output, or a reply cut short by the worker's death
             if not line:
                 if await self._restarted():
                     continue

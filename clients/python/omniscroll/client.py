@@ -310,6 +310,8 @@ class Client:
         try:
             while True:
                 line = stream.readline(self._max_line + 1)
+                if line[-1:] != b"\n" and len(line) <= self._max_line:
+                    line = b""  # end of output, or a reply cut short by the worker's death
                 if not line:
                     if self._restarted():
                         stream = self._proc.stdout
