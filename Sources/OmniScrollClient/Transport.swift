@@ -64,6 +64,21 @@ final class Transport: @unchecked Sendable {
         var maxLineBytes: Int
         var stderrTailBytes: Int
         var closeTimeout: Double
+        /// Recovery (clients/README.md): nil turns it off.
+        var snapshotEvery: Int?
+        var onWorkerDidRestart: (@Sendable (WorkerRestart) -> Void)?
+    }
+
+    /// One worker process and its pipes; a recovery replaces it.
+    private struct Worker {
+        let process: Process
+        let stdin: FileHandle
+        let stdoutFD: Int32
+        let stderrFD: Int32
+        let exited: Gate
+        let stderrDone = Gate()
+        /// Kept so the pipes' read ends live as long as the worker.
+        let pipes: [Pipe]
     }
 
     private final class Line {
@@ -76,11 +91,12 @@ final class Transport: @unchecked Sendable {
     }
 
     let options: Options
-    let process: Process
     let tail: StderrTail
-    private let stdinHandle: FileHandle
-    private let stdoutFD: Int32
-    private let stderrFD: Int32
+    private let recovery: Recovery?
+    private let executable: String
+    private let arguments: [String]
+    private let environment: [String: String]?
+    private var worker: Worker  // replaced under both locks
 
     private let lock = NSLock()
     private let writeLock = NSLock()
@@ -96,14 +112,28 @@ final class Transport: @unchecked Sendable {
     private(set) var closed = false
     private var unmatched: [OmniScrollRPCError] = []
 
-    let exited: Gate
     private let readerDone = Gate()
-    private let stderrDone = Gate()
+
+    /// The current worker's process (a new one after each recovery).
+    var process: Process { lock.lock(); defer { lock.unlock() }; return worker.process }
+    var exited: Gate { lock.lock(); defer { lock.unlock() }; return worker.exited }
 
     init(executable: String, arguments: [String], environment: [String: String]?, options: Options) throws {
         signal(SIGPIPE, SIG_IGN)  // a dead worker must give EPIPE, not kill the client
         self.options = options
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        recovery = try options.snapshotEvery.map { try Recovery(arguments: arguments, every: $0) }
         tail = StderrTail(limit: options.stderrTailBytes)
+        worker = try Transport.launch(executable, arguments, environment)
+        let reader = Thread { [self] in readLoop() }
+        reader.name = "omniscroll-reader"
+        reader.start()
+        startStderrReader(worker)
+    }
+
+    private static func launch(_ executable: String, _ arguments: [String], _ environment: [String: String]?) throws -> Worker {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
@@ -113,28 +143,21 @@ final class Transport: @unchecked Sendable {
         p.standardOutput = outPipe
         p.standardError = errPipe
         let exited = Gate()
-        self.exited = exited
         p.terminationHandler = { _ in exited.open() }
         do {
             try p.run()
         } catch {
             throw OmniScrollClientError.spawnFailed("\(executable): \(error)")
         }
-        process = p
-        stdinHandle = inPipe.fileHandleForWriting
-        stdoutFD = outPipe.fileHandleForReading.fileDescriptor
-        stderrFD = errPipe.fileHandleForReading.fileDescriptor
-        // Keep the read ends alive for the life of the transport.
-        self.pipes = [inPipe, outPipe, errPipe]
-        let reader = Thread { [self] in readLoop() }
-        reader.name = "omniscroll-reader"
-        reader.start()
-        let errReader = Thread { [self] in stderrLoop() }
+        return Worker(process: p, stdin: inPipe.fileHandleForWriting, stdoutFD: outPipe.fileHandleForReading.fileDescriptor,
+                      stderrFD: errPipe.fileHandleForReading.fileDescriptor, exited: exited, pipes: [inPipe, outPipe, errPipe])
+    }
+
+    private func startStderrReader(_ w: Worker) {
+        let errReader = Thread { [self] in stderrLoop(w.stderrFD, done: w.stderrDone) }
         errReader.name = "omniscroll-stderr"
         errReader.start()
     }
-
-    private var pipes: [Pipe] = []
 
     var unmatchedErrors: [OmniScrollRPCError] { lock.lock(); defer { lock.unlock() }; return unmatched }
 
@@ -176,8 +199,9 @@ final class Transport: @unchecked Sendable {
         w.appendFraming("\n")
         let bytes = w.bytes
         let idSet = Set(ids.compactMap { $0 })
+        let record = recovery.map { r in { (b: [UInt8]) in r.sent(b, calls: requests.map { Recovery.Call(method: $0.method, params: $0.params) }, ids: ids) } }
         if idSet.isEmpty {
-            try write(bytes)
+            try write(bytes, recording: record)
             return ids.map { _ in nil }
         }
         let method = requests.first { !$0.notify }?.method ?? requests[0].method
@@ -207,7 +231,7 @@ final class Transport: @unchecked Sendable {
             lock.unlock()
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: item)
             do {
-                try write(bytes)
+                try write(bytes, recording: record)
             } catch {
                 finish(lineNo, error: error)
             }
@@ -267,10 +291,22 @@ final class Transport: @unchecked Sendable {
         return ready
     }
 
-    func write(_ bytes: [UInt8]) throws {
+    /// Writes `bytes`; `recording` (recovery) records them first, under the
+    /// write lock so lines are recorded in the order they are written, and
+    /// a failed write is then left to the recovery to re-send.
+    func write(_ original: [UInt8], recording: (([UInt8]) -> [UInt8])? = nil) throws {
         writeLock.lock(); defer { writeLock.unlock() }
         guard stdinOpen else { throw deadOrClosed("the worker's stdin is closed") }
-        let fd = stdinHandle.fileDescriptor
+        let bytes = recording?(original) ?? original
+        do {
+            try writeAll(bytes, to: worker.stdin.fileDescriptor)
+        } catch _ where recording != nil && !(recovery?.stopping ?? true) {
+            return  // recorded: the reader re-sends it to the next worker
+        }
+    }
+
+    /// With the write lock held.
+    private func writeAll(_ bytes: [UInt8], to fd: Int32) throws {
         var off = 0
         try bytes.withUnsafeBytes { buf in
             while off < buf.count {
@@ -301,7 +337,7 @@ final class Transport: @unchecked Sendable {
         writeLock.lock(); defer { writeLock.unlock() }
         if stdinOpen {
             stdinOpen = false
-            try? stdinHandle.close()
+            try? worker.stdin.close()
         }
     }
 
@@ -417,15 +453,16 @@ final class Transport: @unchecked Sendable {
         var parser = JSONParser(maxDepth: 1024)
         var pendingBytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
-        var detail = "end of output"
-        outer: while true {
+        var stdoutFD = worker.stdoutFD
+        while true {
             let r = chunk.withUnsafeMutableBytes { Glibc_read(stdoutFD, $0.baseAddress!, 65536) }
-            if r < 0 {
-                if errno == EINTR { continue }
-                detail = "reading stdout failed (errno \(errno))"
-                break
+            if r < 0 && errno == EINTR { continue }
+            if r <= 0 {
+                guard let next = endOfOutput(r < 0 ? "reading stdout failed (errno \(errno))" : "end of output") else { return }
+                stdoutFD = next
+                pendingBytes.removeAll()  // a reply cut short by the death: its line is re-sent
+                continue
             }
-            if r == 0 { break }
             var start = 0
             var i = 0
             while i < r {
@@ -451,14 +488,50 @@ final class Transport: @unchecked Sendable {
                 }
             }
         }
-        let closedNow: Bool = { lock.lock(); defer { lock.unlock() }; return closed && lines.isEmpty }()
-        if closedNow { return }
-        _ = exited.wait(timeout: options.closeTimeout)
-        _ = stderrDone.wait(timeout: 1)
-        failAll(diedError(detail))
+    }
+
+    /// At the end of the worker's output: starts a new worker and has the
+    /// recovery's replay written to it (clients/README.md, "Recovery"), and
+    /// returns the new worker's stdout; or fails every call and returns nil
+    /// (recovery off, the client closing, or a second death before any reply).
+    private func endOfOutput(_ detail: String) -> Int32? {
+        let closedNow: Bool = { lock.lock(); defer { lock.unlock() }; return closed }()
+        if closedNow && { lock.lock(); defer { lock.unlock() }; return lines.isEmpty }() { return nil }
+        let old = worker
+        _ = old.exited.wait(timeout: options.closeTimeout)
+        _ = old.stderrDone.wait(timeout: 1)
+        let died = diedError(detail)
+        guard let recovery, !closedNow, !recovery.stopping else {
+            failAll(died)
+            return nil
+        }
+        let new: Worker
+        do {
+            try recovery.noteDeath(died)
+            new = try Transport.launch(executable, arguments, environment)
+        } catch {
+            failAll(error as? OmniScrollClientError ?? died)
+            return nil
+        }
+        startStderrReader(new)
+        // A thread writes: the worker's replies to a long replay must be read meanwhile.
+        let writer = Thread { [self] in
+            writeLock.lock()
+            lock.lock(); worker = new; lock.unlock()
+            // Every line recorded so far went to the dead worker: the replay holds it.
+            try? writeAll(recovery.replay(), to: new.stdin.fileDescriptor)
+            writeLock.unlock()
+            options.onWorkerDidRestart?(WorkerRestart(pid: new.process.processIdentifier,
+                                                      previousPid: old.process.processIdentifier,
+                                                      sessions: recovery.sessionCount, resent: recovery.resent))
+        }
+        writer.name = "omniscroll-replay"
+        writer.start()
+        return new.stdoutFD
     }
 
     func diedError(_ detail: String) -> OmniScrollClientError {
+        let process = self.process
         if exited.opened && !process.isRunning {
             let signaled = process.terminationReason == .uncaughtSignal
             return .workerDied(status: process.terminationStatus, signaled: signaled, stderrTail: tail.text, detail: detail)
@@ -476,6 +549,7 @@ final class Transport: @unchecked Sendable {
         if bytes.isEmpty { return true }
         do {
             let doc = try parser.parse(bytes)
+            recovery?.received(bytes, doc.value)
             dispatch(doc.value)
             return true
         } catch {
@@ -485,8 +559,8 @@ final class Transport: @unchecked Sendable {
         }
     }
 
-    private func stderrLoop() {
-        defer { stderrDone.open() }
+    private func stderrLoop(_ stderrFD: Int32, done: Gate) {
+        defer { done.open() }
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
             let r = chunk.withUnsafeMutableBytes { Glibc_read(stderrFD, $0.baseAddress!, 16384) }
@@ -502,6 +576,7 @@ final class Transport: @unchecked Sendable {
     func waitForReader(timeout: Double) async -> Bool { await readerDone.waitAsync(timeout: timeout) }
 
     func killWorker(_ sig: Int32 = SIGKILL) {
+        let process = self.process
         if process.isRunning { kill(process.processIdentifier, sig) }
     }
 }
