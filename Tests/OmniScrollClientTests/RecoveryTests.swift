@@ -70,11 +70,22 @@ final class RecoveryTests: XCTestCase {
                                      onWorkerDidRestart: { restarts.add($0) })
         var killed: [Int32] = []
         for (i, s) in steps.enumerated() {
-            if Double.random(in: 0..<1, using: &rng) < 0.03 {
+            let got: JSONValue
+            switch Double.random(in: 0..<1, using: &rng) {
+            case ..<0.02:  // before the call: it is written to a dead worker
                 killed.append(c.workerPid)
                 kill(c.workerPid, SIGKILL)
+                got = try await Self.answer(c, s)
+            case ..<0.04:  // while the call is on its way (the stopped worker cannot answer it)
+                let pid = c.workerPid
+                killed.append(pid)
+                kill(pid, SIGSTOP)
+                async let answer = Self.answer(c, s)
+                kill(pid, SIGKILL)
+                got = try await answer
+            default:
+                got = try await Self.answer(c, s)
             }
-            let got = try await Self.answer(c, s)
             XCTAssertEqual(got, expected[i], "seed \(seed): reply \(i + 1) (\(s.method)) differs after recovery")
         }
         XCTAssertFalse(killed.contains(c.workerPid))
