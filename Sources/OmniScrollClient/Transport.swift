@@ -519,11 +519,13 @@ final class Transport: @unchecked Sendable {
             writeLock.lock()
             lock.lock(); worker = new; lock.unlock()
             // Every line recorded so far went to the dead worker: the replay holds it.
-            try? writeAll(recovery.replay(), to: new.stdin.fileDescriptor)
-            writeLock.unlock()
+            let replay = recovery.replay()
+            // Told before any reply of the new worker can arrive.
             options.onWorkerDidRestart?(WorkerRestart(pid: new.process.processIdentifier,
                                                       previousPid: old.process.processIdentifier,
                                                       sessions: recovery.sessionCount, resent: recovery.resent))
+            try? writeAll(replay, to: new.stdin.fileDescriptor)
+            writeLock.unlock()
         }
         writer.name = "omniscroll-replay"
         writer.start()
