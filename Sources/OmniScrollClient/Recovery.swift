@@ -67,9 +67,13 @@ final class Recovery: @unchecked Sendable {
     private var internalIDs: [String: Journal?] = [:]
     private var queued: [String] = []
     private var nextInternal = 0
-    private var deaths = 0  // deaths since the last reply to a client request
-    private var replayLines: [[UInt8]] = []
+    // What the last death left: the oldest unanswered line, and whether the
+    // worker was a restarted one that died before answering all it was sent.
+    private var lastHead: Int?
+    private var lastFailed = false
+    private var replayLines: [[UInt8]]?  // what the current worker was sent by `replay`
     private var replies: [[UInt8]] = []
+    private var answered = 0  // lines the current worker answered
 
     init(arguments: [String], every: Int) throws {
         guard (1...Recovery.maxSnapshotEvery).contains(every) else {
@@ -112,7 +116,8 @@ final class Recovery: @unchecked Sendable {
     /// Observes one reply line (already parsed) before the transport dispatches it.
     func received(_ raw: UnsafeRawBufferPointer, _ message: JSONValue) {
         lock.lock(); defer { lock.unlock() }
-        if replies.count < replayLines.count { replies.append(Array(raw)) }
+        answered += 1
+        if let replayLines, replies.count < replayLines.count { replies.append(Array(raw)) }
         let items: [JSONValue]
         if case .array(let a) = message { items = a } else { items = [message] }
         for item in items {
@@ -126,7 +131,6 @@ final class Recovery: @unchecked Sendable {
                 if o["id"]?.isNull ?? true, let oldest = oldestLineLocked() { inflight[oldest] = nil }
                 continue
             }
-            deaths = 0
             if var held = inflight[entry.line] {
                 held.unanswered -= 1
                 inflight[entry.line] = held.unanswered > 0 ? held : nil
@@ -136,17 +140,22 @@ final class Recovery: @unchecked Sendable {
         if inflightOrder.count > 64 { _ = oldestLineLocked() }
     }
 
-    /// Counts a death; throws `.workerDied` with a transcript of the crash
-    /// when the worker died again before answering anything.
+    /// Notes a death; throws `.workerDied` with a transcript of the crash on
+    /// a second death on the same call: the oldest unanswered line was that
+    /// at the previous death too. Two restarted workers in a row that die
+    /// before answering all they were sent (a worker that dies at start, a
+    /// replay that crashes it) end it too.
     func noteDeath(_ died: OmniScrollClientError) throws {
         lock.lock(); defer { lock.unlock() }
-        deaths += 1
-        guard deaths >= 2 else { return }
+        let head = oldestLineLocked()
+        let failed = replayLines.map { answered == 0 || answered < $0.count } ?? false
+        defer { (lastHead, lastFailed) = (head, failed) }
+        guard (head != nil && head == lastHead) || (failed && lastFailed) else { return }
         let path = writeTranscript()
         guard case .workerDied(let status, let signaled, let tail, _, _) = died else { throw died }
         throw OmniScrollClientError.workerDied(
             status: status, signaled: signaled, stderrTail: tail,
-            detail: "the worker died again before answering the calls it was re-sent; transcript of the crash: \(path ?? "not written")",
+            detail: "the worker died again on the same call; transcript of the crash: \(path ?? "not written")",
             transcript: path)
     }
 
@@ -170,6 +179,7 @@ final class Recovery: @unchecked Sendable {
         for line in inflightOrder { if let held = inflight[line] { lines.append(held.bytes) } }
         replayLines = lines
         replies = []
+        answered = 0
         return lines.flatMap { $0 }
     }
 
@@ -258,7 +268,7 @@ final class Recovery: @unchecked Sendable {
             text += w.bytes
         }
         line { w in w.key("args"); w.beginArray(); for a in arguments { w.string(a) }; w.endArray() }
-        for (i, sent) in replayLines.enumerated() {
+        for (i, sent) in (replayLines ?? []).enumerated() {
             line { w in
                 w.key("send"); w.string(String(decoding: sent.dropLast(), as: UTF8.self))
                 w.key("expect")

@@ -61,9 +61,13 @@ export class Recovery {
     this._internal = new Map(); // replay / snapshot id -> its session (or null)
     this._queued = [];
     this._ids = 0;
-    this._deaths = 0; // deaths since the last reply to a client request
-    this._replay = [];
+    // What the last death left: the oldest unanswered line, and whether the
+    // worker was a restarted one that died before answering all it was sent.
+    this._lastHead = undefined;
+    this._lastFailed = false;
+    this._replay = null; // what the current worker was sent by `restart`
     this._replies = [];
+    this._answered = 0; // lines the current worker answered
   }
 
   /** Records request lines about to be written; returns the string to write (queued snapshot requests first). */
@@ -88,7 +92,8 @@ export class Recovery {
 
   /** Observes one reply line (already parsed) before the client dispatches it. */
   received(raw, msg) {
-    if (this._replies.length < this._replay.length) this._replies.push(raw);
+    this._answered += 1;
+    if (this._replay !== null && this._replies.length < this._replay.length) this._replies.push(raw);
     for (const item of Array.isArray(msg) ? msg : [msg]) {
       if (item === null || typeof item !== 'object') continue;
       const id = item.id;
@@ -103,7 +108,6 @@ export class Recovery {
         continue;
       }
       this._requests.delete(id);
-      this._deaths = 0;
       const held = this._inflight.get(entry.line);
       if (held !== undefined && --held.unanswered <= 0) this._inflight.delete(entry.line);
       if ('result' in item) this._journal(entry.request, item.result);
@@ -112,14 +116,20 @@ export class Recovery {
 
   /**
    * The string for a new worker; throws a WorkerDied error (made by `died(detail,
-   * transcript)`) when the worker died again before answering anything.
+   * transcript)`) on a second death on the same call: the oldest unanswered
+   * line was that at the previous death too. Two restarted workers in a row
+   * that die before answering all they were sent (a worker that dies at
+   * start, a replay that crashes it) end it too.
    */
   restart(died) {
-    this._deaths += 1;
-    if (this._deaths >= 2) {
+    const head = this._inflight.keys().next().value;
+    const failed = this._replay !== null && (this._answered === 0 || this._answered < this._replay.length);
+    if ((head !== undefined && head === this._lastHead) || (failed && this._lastFailed)) {
       const path = this.writeTranscript();
-      throw died(`the worker died again before answering the calls it was re-sent; transcript of the crash: ${path}`, path);
+      throw died(`the worker died again on the same call; transcript of the crash: ${path}`, path);
     }
+    this._lastHead = head;
+    this._lastFailed = failed;
     this._internal.clear();
     this._queued = [];
     const lines = [];
@@ -136,6 +146,7 @@ export class Recovery {
     for (const held of this._inflight.values()) lines.push(held.data);
     this._replay = lines;
     this._replies = [];
+    this._answered = 0;
     return lines.join('');
   }
 
@@ -207,7 +218,7 @@ export class Recovery {
   writeTranscript() {
     const path = join(mkdtempSync(join(tmpdir(), 'omniscroll-crash-')), 'transcript.jsonl');
     let text = JSON.stringify({ args: this.args }) + '\n';
-    for (let i = 0; i < this._replay.length; i++) {
+    for (let i = 0; i < (this._replay ?? []).length; i++) {
       const expect = i < this._replies.length ? this._replies[i] : null;
       text += JSON.stringify({ send: this._replay[i].slice(0, -1), expect }) + '\n';
       if (expect === null) break;

@@ -88,9 +88,13 @@ class Recovery:
         self._internal: Dict[str, Any] = {}  # replay / snapshot id -> its session (or None)
         self._queued: "deque[str]" = deque()
         self._ids = 0
-        self._deaths = 0  # deaths since the last reply to a client request
-        self._replay: List[bytes] = []
+        # What the last death left: the oldest unanswered line, and whether the
+        # worker was a restarted one that died before answering all it was sent.
+        self._last_head: Optional[int] = None
+        self._last_failed = False
+        self._replay: Optional[List[bytes]] = None  # what the current worker was sent by `restart`
         self._replies: List[bytes] = []
+        self._answered = 0  # lines the current worker answered
 
     # ------------------------------------------------------------------ seams
     def sent(self, lines: Sequence[bytes], objs: Sequence[JSON], as_batch: bool) -> bytes:
@@ -116,7 +120,8 @@ class Recovery:
 
     def received(self, raw: bytes, msg: JSON) -> None:
         """Observes one reply line (already parsed) before the client dispatches it."""
-        if len(self._replies) < len(self._replay):
+        self._answered += 1
+        if self._replay is not None and len(self._replies) < len(self._replay):
             self._replies.append(raw)
         for item in (msg if isinstance(msg, list) else (msg,)):
             if not isinstance(item, dict):
@@ -130,7 +135,6 @@ class Recovery:
                 if rid is None and self._inflight:  # an id-less error answers the oldest line
                     self._inflight.popitem(last=False)
                 continue
-            self._deaths = 0
             request, line = entry
             held = self._inflight.get(line)
             if held is not None:
@@ -140,12 +144,17 @@ class Recovery:
             if "result" in item:
                 self._journal(request, item["result"])
 
-    def restart(self, worker_args: Optional[Sequence[str]] = None) -> bytes:
+    def restart(self) -> bytes:
         """The bytes for a new worker, or raises :class:`WorkerDied` (with a
-        transcript) when the worker died again before answering anything."""
-        self._deaths += 1
-        if self._deaths >= 2:
+        transcript) on a second death on the same call: the oldest unanswered
+        line was that at the previous death too. Two restarted workers in a
+        row that die before answering all they were sent (a worker that dies
+        at start, a replay that crashes it) end it too."""
+        head = next(iter(self._inflight), None)
+        failed = self._replay is not None and (self._answered == 0 or self._answered < len(self._replay))
+        if (head is not None and head == self._last_head) or (failed and self._last_failed):
             raise self._died_twice()
+        self._last_head, self._last_failed = head, failed
         self._internal.clear()
         self._queued.clear()
         for s in self.sessions.values():
@@ -164,6 +173,7 @@ class Recovery:
         lines.extend(held[0] for held in self._inflight.values())
         self._replay = lines
         self._replies = []
+        self._answered = 0
         return b"".join(lines)
 
     @property
@@ -226,8 +236,8 @@ class Recovery:
     # ------------------------------------------------------------------ second death
     def _died_twice(self) -> WorkerDied:
         path = self.write_transcript()
-        return WorkerDied(None, "", "the worker died again before answering the calls it was re-sent; "
-                                    "transcript of the crash: %s" % path, transcript=path)
+        return WorkerDied(None, "", "the worker died again on the same call; transcript of the crash: %s" % path,
+                          transcript=path)
 
     def write_transcript(self) -> str:
         """A conformance transcript (protocol/conformance/) of what the last
@@ -236,7 +246,7 @@ class Recovery:
         fd, path = tempfile.mkstemp(prefix="omniscroll-crash-", suffix=".jsonl")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(json.dumps({"args": self.args}, separators=(",", ":")) + "\n")
-            for i, sent in enumerate(self._replay):
+            for i, sent in enumerate(self._replay or ()):
                 expect = self._replies[i][:-1].decode("utf-8", "surrogateescape") if i < len(self._replies) else None
                 f.write(json.dumps({"send": sent[:-1].decode("utf-8", "surrogateescape"), "expect": expect},
                                    separators=(",", ":"), ensure_ascii=False) + "\n")

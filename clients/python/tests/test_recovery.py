@@ -11,6 +11,7 @@ import os
 import random
 import signal
 import stat
+import threading
 import sys
 from pathlib import Path
 from typing import Any, Dict, List
@@ -42,22 +43,6 @@ def expected(worker_bin: str) -> Dict[int, bytes]:
     return out
 
 
-def chunks(rng: random.Random, n: int) -> List[List[int]]:
-    """The workload cut into pipelined runs of 1 to 24 calls."""
-    out, i = [], 0
-    while i < n:
-        k = rng.randint(1, 24)
-        out.append(list(range(i, min(n, i + k))))
-        i += k
-    return out
-
-
-def kill_points(rng: random.Random, runs: int) -> "set[int]":
-    """The runs (6 of them) during which the worker is killed: 3 workers at
-    least, as a worker that answered its run before it died is killed again."""
-    return set(rng.sample(range(runs), 6))
-
-
 def record(rec: Any, into: Dict[int, bytes]) -> None:
     """Captures each reply line the client receives, by request id."""
     seen = rec.received
@@ -69,29 +54,49 @@ def record(rec: Any, into: Dict[int, bytes]) -> None:
     rec.received = received
 
 
-def compare(expected: Dict[int, bytes], got: Dict[int, bytes], seed: int, kills: int) -> None:
-    assert kills >= 3, "seed %d: the run killed only %d workers" % (seed, kills)
-    for rid, line in expected.items():
-        assert got.get(rid) == line, "seed %d: reply %d differs after recovery:\n%r\n%r" % (
-            seed, rid, line[:300], (got.get(rid) or b"")[:300])
+class KillPlan:
+    """A seeded plan: the workload cut into pipelined runs of 1 to 24 calls,
+    and the 6 runs during which the worker is SIGKILLed; it records the
+    workers it killed."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        rng = random.Random(seed)
+        all_calls = workload_calls()
+        self.runs: List[List[calls.Call]] = []
+        while len(all_calls) > 0:
+            k = rng.randint(1, 24)
+            self.runs.append(all_calls[:k])
+            all_calls = all_calls[k:]
+        # Every other run at most: the worker a kill leaves answers a run
+        # before the next kill, which is then not a second death on one call.
+        self.killing = {2 * k for k in rng.sample(range(len(self.runs) // 2), 6)}
+        self.restarts: List[Dict[str, Any]] = []
+        self.got: Dict[int, bytes] = {}
+        self.pids: "set[int]" = set()
+
+    def kill_during(self, run: int, pid: int) -> None:
+        if run in self.killing:  # while the run's replies are on their way
+            self.pids.add(pid)
+            os.kill(pid, signal.SIGKILL)
+
+    def check(self, expected: Dict[int, bytes], pid_now: int) -> None:
+        assert pid_now not in self.pids
+        assert len(self.pids) == 6, "seed %d: the run killed %d workers" % (self.seed, len(self.pids))
+        assert sorted(r["previousPid"] for r in self.restarts) == sorted(self.pids), "seed %d" % self.seed
+        for rid, line in expected.items():
+            assert self.got.get(rid) == line, "seed %d: reply %d differs after recovery:\n%r\n%r" % (
+                self.seed, rid, line[:300], (self.got.get(rid) or b"")[:300])
 
 
 def test_sync_client_replies_as_if_the_worker_never_died(worker_bin: str, expected: Dict[int, bytes]) -> None:
-    rng = random.Random(SEED)
-    restarts: List[Dict[str, Any]] = []
-    got: Dict[int, bytes] = {}
-    pids = set()
-    with Client(worker_bin, timeout=20, snapshot_every=EVERY, on_worker_did_restart=restarts.append) as c:
+    plan = KillPlan(SEED)
+    with Client(worker_bin, timeout=20, snapshot_every=EVERY, on_worker_did_restart=plan.restarts.append) as c:
         assert c._recovery is not None
-        record(c._recovery, got)
-        all_calls = workload_calls()
-        runs = chunks(rng, len(all_calls))
-        killing = kill_points(rng, len(runs))
-        for k, chunk in enumerate(runs):
-            futures = c.submit_many([all_calls[i] for i in chunk])
-            if k in killing:  # while the run's replies are on their way
-                pids.add(c.worker_pid)  # the same one again if it answered the run before it died
-                os.kill(c.worker_pid, signal.SIGKILL)
+        record(c._recovery, plan.got)
+        for k, run in enumerate(plan.runs):
+            futures = c.submit_many(run)
+            plan.kill_during(k, c.worker_pid)
             for f in futures:
                 try:
                     f.result()
@@ -100,40 +105,27 @@ def test_sync_client_replies_as_if_the_worker_never_died(worker_bin: str, expect
             journals = [len(s.calls) for s in c._recovery.sessions.values()]
             assert max(journals) <= EVERY + 24 + 1, "seed %d: journal of %d calls" % (SEED, max(journals))
         c.request("session.list")  # answered by a new worker
-        assert c.worker_pid not in pids
-    assert sorted(r["previousPid"] for r in restarts) == sorted(pids)
-    compare(expected, got, SEED, len(pids))
+        plan.check(expected, c.worker_pid)
 
 
 def test_async_client_replies_as_if_the_worker_never_died(worker_bin: str, expected: Dict[int, bytes]) -> None:
-    rng = random.Random(SEED + 1)
-    restarts: List[Dict[str, Any]] = []
-    got: Dict[int, bytes] = {}
-
-    pids = set()
+    plan = KillPlan(SEED + 1)
 
     async def run() -> None:
         async with AsyncClient(worker_bin, timeout=20, snapshot_every=EVERY,
-                               on_worker_did_restart=restarts.append) as c:
+                               on_worker_did_restart=plan.restarts.append) as c:
             assert c._recovery is not None
-            record(c._recovery, got)
-            all_calls = workload_calls()
-            runs = chunks(rng, len(all_calls))
-            killing = kill_points(rng, len(runs))
-            for k, chunk in enumerate(runs):
-                tasks = [asyncio.ensure_future(c.call(all_calls[i])) for i in chunk]
+            record(c._recovery, plan.got)
+            for k, run in enumerate(plan.runs):
+                tasks = [asyncio.ensure_future(c.call(call)) for call in run]
                 await asyncio.sleep(0)  # every call of the run is written
-                if k in killing:
-                    pids.add(c.worker_pid)  # the same one again if it answered the run before it died
-                    os.kill(c.worker_pid, signal.SIGKILL)
+                plan.kill_during(k, c.worker_pid)
                 await asyncio.gather(*tasks, return_exceptions=True)
-                assert all(not isinstance(t.exception(), WorkerDied) for t in tasks), "seed %d" % SEED
+                assert all(not isinstance(t.exception(), WorkerDied) for t in tasks), "seed %d" % plan.seed
             await c.request("session.list")  # answered by a new worker
-            assert c.worker_pid not in pids
+            plan.check(expected, c.worker_pid)
 
     asyncio.run(run())
-    assert sorted(r["previousPid"] for r in restarts) == sorted(pids)
-    compare(expected, got, SEED + 1, len(pids))
 
 
 def test_session_list_after_recovery_lists_the_same_sessions(worker_bin: str) -> None:
@@ -240,3 +232,15 @@ def test_every_transcript_survives_a_kill_before_each_call(worker_bin: str, path
                 "%s line %s after a kill" % (path.name, ex["send"][:120])
             checked += 1
     assert checked >= 4
+
+
+def test_an_idle_worker_killed_twice_in_a_row_recovers_both_times(worker_bin: str) -> None:
+    """No call was in flight at either death: not a second death on one call."""
+    restarted = threading.Semaphore(0)
+    with Client(worker_bin, timeout=20, on_worker_did_restart=lambda info: restarted.release()) as c:
+        c.request(WORKLOAD[1]["method"], WORKLOAD[1]["params"])
+        before = c.request("session.get", {"session": "phys"})
+        for _ in range(2):
+            os.kill(c.worker_pid, signal.SIGKILL)
+            assert restarted.acquire(timeout=20)
+        assert c.request("session.get", {"session": "phys"}) == before
