@@ -55,9 +55,10 @@ export class Recovery {
     this.nextGenerated = 1;
     /** Set once `shutdown` or `exit` is sent: a worker ending then is not revived. */
     this.stopping = false;
-    this._lineSeq = 0;
-    this._inflight = new Map(); // line -> {data, unanswered}, in send order
-    this._requests = new Map(); // id -> {request, line}
+    this._inflight = new Map(); // unanswered lines by their first id, in send order
+    this._requests = new Map(); // unanswered requests by id
+    this._left = new Map(); // a batch line's unanswered requests
+    this._lineOf = new Map(); // a batch's later requests: the line's first id
     this._internal = new Map(); // replay / snapshot id -> its session (or null)
     this._queued = [];
     this._ids = 0;
@@ -70,47 +71,86 @@ export class Recovery {
     this._answered = 0; // lines the current worker answered
   }
 
-  /** Records request lines about to be written; returns the string to write (queued snapshot requests first). */
+  /**
+   * Records request lines about to be written; returns the string to write
+   * (queued snapshot requests first). A line is known by the id of its first
+   * request (the hot path: one request a line).
+   */
   sent(lines, objs, asBatch) {
-    let out = '';
-    for (const sid of this._queued.splice(0)) out += this._snapshotLine(sid);
-    const groups = asBatch ? [objs] : objs.map((o) => [o]);
-    for (let i = 0; i < lines.length; i++) {
-      out += lines[i];
-      const requests = [];
-      for (const o of groups[i]) {
+    let queued = '';
+    if (this._queued.length) for (const sid of this._queued.splice(0)) queued += this._snapshotLine(sid);
+    if (asBatch) {
+      this._sentBatch(lines[0], objs);
+    } else {
+      for (let i = 0; i < objs.length; i++) {
+        const o = objs[i];
         if (o.method === 'shutdown' || o.method === 'exit') this.stopping = true;
-        if (o.id !== undefined) requests.push(o);
+        if (o.id !== undefined) {
+          this._requests.set(o.id, o);
+          this._inflight.set(o.id, lines[i]);
+        }
       }
-      if (!requests.length) continue;
-      const line = ++this._lineSeq;
-      this._inflight.set(line, { data: lines[i], unanswered: requests.length });
-      for (const o of requests) this._requests.set(o.id, { request: o, line });
     }
-    return out;
+    const data = lines.length === 1 ? lines[0] : lines.join('');
+    return queued ? queued + data : data;
+  }
+
+  _sentBatch(data, objs) {
+    let key;
+    for (const o of objs) {
+      if (o.method === 'shutdown' || o.method === 'exit') this.stopping = true;
+      if (o.id === undefined) continue;
+      this._requests.set(o.id, o);
+      if (key === undefined) {
+        key = o.id;
+        this._inflight.set(key, data);
+        this._left.set(key, 0);
+      } else {
+        this._lineOf.set(o.id, key);
+      }
+      this._left.set(key, this._left.get(key) + 1);
+    }
   }
 
   /** Observes one reply line (already parsed) before the client dispatches it. */
   received(raw, msg) {
     this._answered += 1;
     if (this._replay !== null && this._replies.length < this._replay.length) this._replies.push(raw);
-    for (const item of Array.isArray(msg) ? msg : [msg]) {
-      if (item === null || typeof item !== 'object') continue;
-      const id = item.id;
-      if (typeof id === 'string' && id.startsWith(PREFIX)) {
-        this._internalReply(id, item);
-        continue;
-      }
-      const entry = typeof id === 'number' ? this._requests.get(id) : undefined;
-      if (entry === undefined) {
-        // An id-less error answers the oldest line.
-        if (id === null && this._inflight.size) this._inflight.delete(this._inflight.keys().next().value);
-        continue;
-      }
+    if (Array.isArray(msg)) {
+      for (const item of msg) this._receivedItem(item);
+    } else {
+      this._receivedItem(msg);
+    }
+  }
+
+  _receivedItem(item) {
+    if (item === null || typeof item !== 'object') return;
+    const id = item.id;
+    if (typeof id === 'number') {
+      const request = this._requests.get(id);
+      if (request === undefined) return;
       this._requests.delete(id);
-      const held = this._inflight.get(entry.line);
-      if (held !== undefined && --held.unanswered <= 0) this._inflight.delete(entry.line);
-      if ('result' in item) this._journal(entry.request, item.result);
+      let key = id;
+      if (this._lineOf.size) {
+        key = this._lineOf.get(id) ?? id;
+        this._lineOf.delete(id);
+      }
+      this._answerLine(key, false);
+      if ('result' in item) this._journal(request, item.result);
+    } else if (typeof id === 'string') {
+      if (id.startsWith(PREFIX)) this._internalReply(id, item);
+    } else if (id === null && this._inflight.size) { // an id-less error answers the oldest line
+      this._answerLine(this._inflight.keys().next().value, true);
+    }
+  }
+
+  _answerLine(key, every) {
+    const left = this._left.size ? this._left.get(key) : undefined;
+    if (left === undefined || left <= 1 || every) {
+      this._inflight.delete(key);
+      this._left.delete(key);
+    } else {
+      this._left.set(key, left - 1);
     }
   }
 
@@ -143,7 +183,7 @@ export class Recovery {
       if (s.base !== null) lines.push(this._internalLine('session.restore', { snapshot: s.base }));
       for (const c of s.calls) lines.push(this._internalLine(c.method, c.params));
     }
-    for (const held of this._inflight.values()) lines.push(held.data);
+    for (const data of this._inflight.values()) lines.push(data);
     this._replay = lines;
     this._replies = [];
     this._answered = 0;

@@ -25,8 +25,8 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections import OrderedDict, deque
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from collections import deque
+from typing import Any, Dict, List, Optional, Sequence
 
 from .errors import WorkerDied
 
@@ -77,14 +77,15 @@ class Recovery:
     def __init__(self, args: Sequence[str], snapshot_every: int = DEFAULT_SNAPSHOT_EVERY) -> None:
         self.args = list(args)
         self.every = check_snapshot_every(snapshot_every)
-        self.sessions: "OrderedDict[str, _Session]" = OrderedDict()
+        self.sessions: Dict[str, _Session] = {}  # in creation order
         self.templates: List[JSON] = []
         self.next_generated = 1
         #: Set once ``shutdown`` or ``exit`` is sent: a worker ending then is not revived.
         self.stopping = False
-        self._line_seq = 0
-        self._inflight: "OrderedDict[int, List[Any]]" = OrderedDict()  # line -> [bytes, unanswered]
-        self._requests: Dict[int, Tuple[JSON, int]] = {}  # id -> (request, line)
+        self._inflight: Dict[int, bytes] = {}  # unanswered lines by their first id, in send order
+        self._requests: Dict[int, JSON] = {}  # unanswered requests by id
+        self._left: Dict[int, int] = {}  # a batch line's unanswered requests
+        self._line_of: Dict[int, int] = {}  # a batch's later requests: the line's first id
         self._internal: Dict[str, Any] = {}  # replay / snapshot id -> its session (or None)
         self._queued: "deque[str]" = deque()
         self._ids = 0
@@ -99,50 +100,71 @@ class Recovery:
     # ------------------------------------------------------------------ seams
     def sent(self, lines: Sequence[bytes], objs: Sequence[JSON], as_batch: bool) -> bytes:
         """Records request lines about to be written; returns the bytes to
-        write (queued snapshot requests first)."""
-        out: List[bytes] = []
-        while self._queued:  # popleft: the reader thread may append meanwhile
-            out.append(self._snapshot_line(self._queued.popleft()))
-        groups = [objs] if as_batch else [[o] for o in objs]
-        for data, group in zip(lines, groups):
-            out.append(data)
-            requests = [o for o in group if "id" in o]
-            for o in group:
-                if o.get("method") in ("shutdown", "exit"):
+        write (queued snapshot requests first). A line is known by the id of
+        its first request (the hot path: one request a line)."""
+        queued = [self._snapshot_line(self._queued.popleft()) for _ in range(len(self._queued))] \
+            if self._queued else None
+        if as_batch:
+            self._sent_batch(lines[0], objs)
+        else:
+            for data, o in zip(lines, objs):
+                method = o["method"]
+                if method == "shutdown" or method == "exit":
                     self.stopping = True
-            if not requests:
+                rid = o.get("id")
+                if rid is not None:
+                    self._requests[rid] = o
+                    self._inflight[rid] = data
+        if queued:
+            return b"".join(queued) + b"".join(lines)
+        return lines[0] if len(lines) == 1 else b"".join(lines)
+
+    def _sent_batch(self, data: bytes, objs: Sequence[JSON]) -> None:
+        key = None
+        for o in objs:
+            if o["method"] in ("shutdown", "exit"):
+                self.stopping = True
+            rid = o.get("id")
+            if rid is None:
                 continue
-            self._line_seq += 1
-            self._inflight[self._line_seq] = [data, len(requests)]
-            for o in requests:
-                self._requests[o["id"]] = (o, self._line_seq)
-        return out[0] if len(out) == 1 else b"".join(out)
+            self._requests[rid] = o
+            if key is None:
+                key = rid
+                self._inflight[key] = data
+                self._left[key] = 0
+            else:
+                self._line_of[rid] = key
+            self._left[key] += 1
 
     def received(self, raw: bytes, msg: JSON) -> None:
         """Observes one reply line (already parsed) before the client dispatches it."""
         self._answered += 1
         if self._replay is not None and len(self._replies) < len(self._replay):
             self._replies.append(raw)
-        for item in (msg if isinstance(msg, list) else (msg,)):
-            if not isinstance(item, dict):
+        for item in ((msg,) if type(msg) is dict else msg if type(msg) is list else ()):
+            if type(item) is not dict:
                 continue
             rid = item.get("id")
-            if isinstance(rid, str) and rid.startswith(_PREFIX):
-                self._internal_reply(rid, item)
-                continue
-            entry = self._requests.pop(rid, None) if isinstance(rid, int) else None
-            if entry is None:
-                if rid is None and self._inflight:  # an id-less error answers the oldest line
-                    self._inflight.popitem(last=False)
-                continue
-            request, line = entry
-            held = self._inflight.get(line)
-            if held is not None:
-                held[1] -= 1
-                if held[1] <= 0:
-                    del self._inflight[line]
-            if "result" in item:
-                self._journal(request, item["result"])
+            if type(rid) is int:
+                request = self._requests.pop(rid, None)
+                if request is None:
+                    continue
+                self._answer_line(self._line_of.pop(rid, rid) if self._line_of else rid)
+                if "result" in item:
+                    self._journal(request, item["result"])
+            elif type(rid) is str:
+                if rid.startswith(_PREFIX):
+                    self._internal_reply(rid, item)
+            elif rid is None and self._inflight:  # an id-less error answers the oldest line
+                self._answer_line(next(iter(self._inflight)), every=True)
+
+    def _answer_line(self, key: int, every: bool = False) -> None:
+        left = self._left.get(key) if self._left else None
+        if left is None or left <= 1 or every:
+            self._inflight.pop(key, None)
+            self._left.pop(key, None)
+        else:
+            self._left[key] = left - 1
 
     def restart(self) -> bytes:
         """The bytes for a new worker, or raises :class:`WorkerDied` (with a
@@ -170,7 +192,7 @@ class Recovery:
                 lines.append(self._internal_line("session.restore", {"snapshot": s.base}))
             for c in s.calls:
                 lines.append(self._internal_line(c["method"], c.get("params")))
-        lines.extend(held[0] for held in self._inflight.values())
+        lines.extend(self._inflight.values())
         self._replay = lines
         self._replies = []
         self._answered = 0
