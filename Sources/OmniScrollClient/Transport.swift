@@ -493,7 +493,7 @@ final class Transport: @unchecked Sendable {
     /// At the end of the worker's output: starts a new worker and has the
     /// recovery's replay written to it (clients/README.md, "Recovery"), and
     /// returns the new worker's stdout; or fails every call and returns nil
-    /// (recovery off, the client closing, or a second death before any reply).
+    /// (recovery off, the client closing, or a second death on the same call).
     private func endOfOutput(_ detail: String) -> Int32? {
         let closedNow: Bool = { lock.lock(); defer { lock.unlock() }; return closed }()
         if closedNow && { lock.lock(); defer { lock.unlock() }; return lines.isEmpty }() { return nil }

@@ -424,8 +424,8 @@ export class Client {
   /**
    * When the worker's process has closed: starts a new worker and writes it
    * the recovery's replay (clients/README.md, "Recovery"). False when
-   * recovery is off or the client is stopping; a second death before any
-   * reply records the error and is false too.
+   * recovery is off or the client is stopping; a second death on the same
+   * call records the error and is false too.
    */
   _restarted(code, signal, respawn) {
     const rec = this._recovery;

@@ -297,8 +297,8 @@ class AsyncClient:
     async def _restarted(self) -> bool:
         """At the end of the worker's output: starts a new worker and writes
         it the recovery's replay (clients/README.md, "Recovery"). False when
-        recovery is off or the client is stopping; a second death before any
-        reply records the error and is False too."""
+        recovery is off or the client is stopping; a second death on the same
+        call records the error and is False too."""
         rec = self._recovery
         if rec is None or rec.stopping or self._closed:
             return False

@@ -362,7 +362,7 @@ class Client:
         """On the reader thread, at the end of the worker's output: starts a
         new worker and writes it the recovery's replay (clients/README.md,
         "Recovery"). False when recovery is off or the client is stopping;
-        a second death before any reply records the error and is False too."""
+        a second death on the same call records the error and is False too."""
         rec = self._recovery
         if rec is None or rec.stopping or self._closed:
             return False
