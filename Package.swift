@@ -46,6 +46,6 @@ let package = Package(
         .testTarget(name: "OmniScrollProtocolTests", dependencies: ["OmniScrollProtocol", "OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC", "OmniScrollTemplates", "OmniScrollTestSupport"]),
         .testTarget(name: "OmniScrollTraceTests", dependencies: ["OmniScrollTrace", "OmniScrollJSON"]),
         .testTarget(name: "OmniScrollWorkerTests", dependencies: ["OmniScrollJSON"]),
-        .testTarget(name: "OmniScrollClientTests", dependencies: ["OmniScrollClient"]),
+        .testTarget(name: "OmniScrollClientTests", dependencies: ["OmniScrollClient", "OmniScrollTestSupport"]),
     ]
 )

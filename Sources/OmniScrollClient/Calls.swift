@@ -257,11 +257,11 @@ extension RPCCall {
     }
 
     /// `session.endPagerDragging`: Releases a pager's swipe: the pager snaps to a page on
-    /// session.tick. The pager snaps with its pageSnap (DESIGN §4.2): a release faster than
-    /// minFlingVelocity goes to the next page boundary in the velocity's direction (one page
-    /// further when it rests exactly on a page), a slower one to the neighbour once the swipe
-    /// has moved at least threshold of a page from the selected page, else back; never more
-    /// than one page from the selected page. The motion is the session preset's spring
+    /// session.tick. The pager snaps with its pageSnap (docs/design.md#pager): a release faster
+    /// than minFlingVelocity goes to the next page boundary in the velocity's direction (one
+    /// page further when it rests exactly on a page), a slower one to the neighbour once the
+    /// swipe has moved at least threshold of a page from the selected page, else back; never
+    /// more than one page from the selected page. The motion is the session preset's spring
     /// (options.physics, ios without it) from the swipe's horizontal offset and velocity to
     /// that page's boundary; session.tick moves it (its clock starts at time, or at the first
     /// tick), each reply laying out the pages at the moving horizontal offset with pageProgress
@@ -343,9 +343,9 @@ extension RPCCall {
     /// `session.tick`: The client's frame clock: moves the container to the running motion's
     /// position at time. time is seconds on the client's clock. The offset becomes the motion's
     /// position at time − the release time (endDragging's time, else the first tick's). When
-    /// the motion ends (DESIGN.md §4.1's settled rule) the offset rests exactly on its target
-    /// and the phase becomes idle, with its events. A time that is not finite or goes back, or
-    /// a tick with no motion in progress, is -32602 at params.time.
+    /// the motion ends (docs/design.md#physics-and-motion's settled rule) the offset rests
+    /// exactly on its target and the phase becomes idle, with its events. A time that is not
+    /// finite or goes back, or a tick with no motion in progress, is -32602 at params.time.
     ///
     /// - Parameters:
     ///   - session: The session id.
@@ -544,8 +544,8 @@ extension RPCCall {
     }
 
     /// `physics.fling`: Where a release comes to rest, when, and where it is at sample times
-    /// (stateless, no session). The motion of DESIGN.md §4.1: the preset's deceleration (ios:
-    /// exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's
+    /// (stateless, no session). The motion of docs/design.md#physics-and-motion: the preset's
+    /// deceleration (ios: exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's
     /// ClampingScrollSimulation; flutter: FrictionSimulation drag 0.135), crossing a bound with
     /// its velocity and springing back (ios, iosFast, flutter) or stopping at it (android),
     /// and, with snap, a spring from the release onto the snap target. The motion ends when

@@ -43,8 +43,11 @@ public enum OmniScrollClientError: Error, Sendable, Equatable, CustomStringConve
     /// The worker could not be started.
     case spawnFailed(String)
     /// The worker exited or crashed. `status` is the exit code, or the signal
-    /// number when `signaled`; `stderrTail` is the end of its stderr.
-    case workerDied(status: Int32?, signaled: Bool, stderrTail: String, detail: String)
+    /// number when `signaled`; `stderrTail` is the end of its stderr. When
+    /// recovery gave up (the worker died a second time on the same call),
+    /// `transcript` is the path of a conformance transcript that reproduces
+    /// the crash from a fresh worker (clients/README.md, "Recovery").
+    case workerDied(status: Int32?, signaled: Bool, stderrTail: String, detail: String, transcript: String? = nil)
     /// No reply within the call's timeout (seconds). The worker keeps running.
     case timeout(method: String, seconds: Double)
     /// The worker wrote something that is not a JSON-RPC reply, or a reply
@@ -62,7 +65,7 @@ public enum OmniScrollClientError: Error, Sendable, Equatable, CustomStringConve
         case .workerNotFound:
             return "omniscroll worker not found: pass its path, set OMNISCROLL_BIN, or put omniscroll on PATH"
         case .spawnFailed(let s): return "could not start the omniscroll worker: \(s)"
-        case .workerDied(let status, let signaled, let tail, let detail):
+        case .workerDied(let status, let signaled, let tail, let detail, _):
             var s = "omniscroll worker is not running ("
                 + (status.map { signaled ? "signal \($0)" : "exit status \($0)" } ?? "status unknown") + ")"
             if !detail.isEmpty { s += ": \(detail)" }

@@ -58,21 +58,30 @@ public actor OmniScrollClient {
 
     /// `record`: a path; every request and its reply are written there as a
     /// conformance transcript (`omniscroll trace` draws it, `Transcript.replay`
-    /// replays it byte for byte).
+    /// replays it byte for byte); a recovered call's reply is the one recorded.
+    /// `recover` (default on): a worker that dies is replaced and every
+    /// session restored, so calls answer as if it never died; a snapshot is
+    /// taken every `snapshotEvery` calls of a session (1 to 4096), and
+    /// `onWorkerDidRestart` is called after each restart (clients/README.md, "Recovery").
     public init(executable: String? = nil, arguments: [String] = [], timeout: Double = 30,
                 maxInFlight: Int = 4096, maxLineBytes: Int = 64 << 20, stderrTailBytes: Int = 16 << 10,
-                closeTimeout: Double = 5, environment: [String: String]? = nil, record: String? = nil) throws {
+                closeTimeout: Double = 5, environment: [String: String]? = nil, record: String? = nil,
+                recover: Bool = true, snapshotEvery: Int = 64,
+                onWorkerDidRestart: (@Sendable (WorkerRestart) -> Void)? = nil) throws {
         let path = try resolveOmniScrollBinary(executable)
         transport = try Transport(
             executable: path, arguments: arguments, environment: environment,
             options: .init(maxInFlight: max(1, maxInFlight), maxLineBytes: max(1024, maxLineBytes),
-                           stderrTailBytes: stderrTailBytes, closeTimeout: closeTimeout),
+                           stderrTailBytes: stderrTailBytes, closeTimeout: closeTimeout,
+                           snapshotEvery: recover ? snapshotEvery : nil, onWorkerDidRestart: onWorkerDidRestart),
             record: record)
         defaultTimeout = timeout
         self.closeTimeout = closeTimeout
     }
 
     public nonisolated var processIdentifier: Int32 { transport.process.processIdentifier }
+    /// The current worker's process id (a new one after each recovery).
+    public nonisolated var workerPid: Int32 { transport.process.processIdentifier }
     public nonisolated var stderrTail: String { transport.tail.text }
     /// Error replies with `id: null` that matched no request (bounded).
     public nonisolated var unmatchedErrors: [OmniScrollRPCError] { transport.unmatchedErrors }

@@ -64,6 +64,21 @@ final class Transport: @unchecked Sendable {
         var maxLineBytes: Int
         var stderrTailBytes: Int
         var closeTimeout: Double
+        /// Recovery (clients/README.md): nil turns it off.
+        var snapshotEvery: Int?
+        var onWorkerDidRestart: (@Sendable (WorkerRestart) -> Void)?
+    }
+
+    /// One worker process and its pipes; a recovery replaces it.
+    private struct Worker {
+        let process: Process
+        let stdin: FileHandle
+        let stdoutFD: Int32
+        let stderrFD: Int32
+        let exited: Gate
+        let stderrDone = Gate()
+        /// Kept so the pipes' read ends live as long as the worker.
+        let pipes: [Pipe]
     }
 
     private final class Line {
@@ -76,11 +91,12 @@ final class Transport: @unchecked Sendable {
     }
 
     let options: Options
-    let process: Process
     let tail: StderrTail
-    private let stdinHandle: FileHandle
-    private let stdoutFD: Int32
-    private let stderrFD: Int32
+    private let recovery: Recovery?
+    private let executable: String
+    private let arguments: [String]
+    private let environment: [String: String]?
+    private var worker: Worker  // replaced under both locks
 
     private let lock = NSLock()
     private let writeLock = NSLock()
@@ -96,9 +112,11 @@ final class Transport: @unchecked Sendable {
     private(set) var closed = false
     private var unmatched: [OmniScrollRPCError] = []
 
-    let exited: Gate
     private let readerDone = Gate()
-    private let stderrDone = Gate()
+
+    /// The current worker's process (a new one after each recovery).
+    var process: Process { lock.lock(); defer { lock.unlock() }; return worker.process }
+    var exited: Gate { lock.lock(); defer { lock.unlock() }; return worker.exited }
 
     /// Every message written and every reply read, as a conformance transcript (`record:`).
     let recorder: Recorder?
@@ -108,7 +126,19 @@ final class Transport: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)  // a dead worker must give EPIPE, not kill the client
         self.options = options
         recorder = try record.map { try Recorder(path: $0, arguments: arguments) }
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        recovery = try options.snapshotEvery.map { try Recovery(arguments: arguments, every: $0) }
         tail = StderrTail(limit: options.stderrTailBytes)
+        worker = try Transport.launch(executable, arguments, environment)
+        let reader = Thread { [self] in readLoop() }
+        reader.name = "omniscroll-reader"
+        reader.start()
+        startStderrReader(worker)
+    }
+
+    private static func launch(_ executable: String, _ arguments: [String], _ environment: [String: String]?) throws -> Worker {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
@@ -118,28 +148,21 @@ final class Transport: @unchecked Sendable {
         p.standardOutput = outPipe
         p.standardError = errPipe
         let exited = Gate()
-        self.exited = exited
         p.terminationHandler = { _ in exited.open() }
         do {
             try p.run()
         } catch {
             throw OmniScrollClientError.spawnFailed("\(executable): \(error)")
         }
-        process = p
-        stdinHandle = inPipe.fileHandleForWriting
-        stdoutFD = outPipe.fileHandleForReading.fileDescriptor
-        stderrFD = errPipe.fileHandleForReading.fileDescriptor
-        // Keep the read ends alive for the life of the transport.
-        self.pipes = [inPipe, outPipe, errPipe]
-        let reader = Thread { [self] in readLoop() }
-        reader.name = "omniscroll-reader"
-        reader.start()
-        let errReader = Thread { [self] in stderrLoop() }
+        return Worker(process: p, stdin: inPipe.fileHandleForWriting, stdoutFD: outPipe.fileHandleForReading.fileDescriptor,
+                      stderrFD: errPipe.fileHandleForReading.fileDescriptor, exited: exited, pipes: [inPipe, outPipe, errPipe])
+    }
+
+    private func startStderrReader(_ w: Worker) {
+        let errReader = Thread { [self] in stderrLoop(w.stderrFD, done: w.stderrDone) }
         errReader.name = "omniscroll-stderr"
         errReader.start()
     }
-
-    private var pipes: [Pipe] = []
 
     var unmatchedErrors: [OmniScrollRPCError] { lock.lock(); defer { lock.unlock() }; return unmatched }
 
@@ -181,8 +204,9 @@ final class Transport: @unchecked Sendable {
         w.appendFraming("\n")
         let bytes = w.bytes
         let idSet = Set(ids.compactMap { $0 })
+        let record = recovery.map { r in { (b: [UInt8]) in r.sent(b, calls: requests.map { Recovery.Call(method: $0.method, params: $0.params) }, ids: ids) } }
         if idSet.isEmpty {
-            try write(bytes, answered: false)
+            try write(bytes, answered: false, recording: record)
             return ids.map { _ in nil }
         }
         let method = requests.first { !$0.notify }?.method ?? requests[0].method
@@ -212,7 +236,7 @@ final class Transport: @unchecked Sendable {
             lock.unlock()
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: item)
             do {
-                try write(bytes, answered: true)
+                try write(bytes, answered: true, recording: record)
             } catch {
                 finish(lineNo, error: error)
             }
@@ -273,12 +297,25 @@ final class Transport: @unchecked Sendable {
     }
 
     /// The one place request bytes are written: one message, ending with `\n`;
-    /// `answered`: whether a reply answers it.
-    func write(_ bytes: [UInt8], answered: Bool) throws {
+    /// `answered`: whether a reply answers it. The recorder gets the message
+    /// as the caller sent it; `recording` (recovery) journals it and may put
+    /// its own snapshot requests before it, under the write lock so lines are
+    /// recorded in the order they are written, and a failed write is then
+    /// left to the recovery to re-send.
+    func write(_ original: [UInt8], answered: Bool, recording: (([UInt8]) -> [UInt8])? = nil) throws {
         writeLock.lock(); defer { writeLock.unlock() }
         guard stdinOpen else { throw deadOrClosed("the worker's stdin is closed") }
-        recorder?.sent(bytes, answered: answered)
-        let fd = stdinHandle.fileDescriptor
+        recorder?.sent(original, answered: answered)
+        let bytes = recording?(original) ?? original
+        do {
+            try writeAll(bytes, to: worker.stdin.fileDescriptor)
+        } catch _ where recording != nil && !(recovery?.stopping ?? true) {
+            return  // recorded: the reader re-sends it to the next worker
+        }
+    }
+
+    /// With the write lock held.
+    private func writeAll(_ bytes: [UInt8], to fd: Int32) throws {
         var off = 0
         try bytes.withUnsafeBytes { buf in
             while off < buf.count {
@@ -309,7 +346,7 @@ final class Transport: @unchecked Sendable {
         writeLock.lock(); defer { writeLock.unlock() }
         if stdinOpen {
             stdinOpen = false
-            try? stdinHandle.close()
+            try? worker.stdin.close()
         }
     }
 
@@ -425,15 +462,16 @@ final class Transport: @unchecked Sendable {
         var parser = JSONParser(maxDepth: 1024)
         var pendingBytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
-        var detail = "end of output"
-        outer: while true {
+        var stdoutFD = worker.stdoutFD
+        while true {
             let r = chunk.withUnsafeMutableBytes { Glibc_read(stdoutFD, $0.baseAddress!, 65536) }
-            if r < 0 {
-                if errno == EINTR { continue }
-                detail = "reading stdout failed (errno \(errno))"
-                break
+            if r < 0 && errno == EINTR { continue }
+            if r <= 0 {
+                guard let next = endOfOutput(r < 0 ? "reading stdout failed (errno \(errno))" : "end of output") else { return }
+                stdoutFD = next
+                pendingBytes.removeAll()  // a reply cut short by the death: its line is re-sent
+                continue
             }
-            if r == 0 { break }
             var start = 0
             var i = 0
             while i < r {
@@ -459,14 +497,52 @@ final class Transport: @unchecked Sendable {
                 }
             }
         }
-        let closedNow: Bool = { lock.lock(); defer { lock.unlock() }; return closed && lines.isEmpty }()
-        if closedNow { return }
-        _ = exited.wait(timeout: options.closeTimeout)
-        _ = stderrDone.wait(timeout: 1)
-        failAll(diedError(detail))
+    }
+
+    /// At the end of the worker's output: starts a new worker and has the
+    /// recovery's replay written to it (clients/README.md, "Recovery"), and
+    /// returns the new worker's stdout; or fails every call and returns nil
+    /// (recovery off, the client closing, or a second death on the same call).
+    private func endOfOutput(_ detail: String) -> Int32? {
+        let closedNow: Bool = { lock.lock(); defer { lock.unlock() }; return closed }()
+        if closedNow && { lock.lock(); defer { lock.unlock() }; return lines.isEmpty }() { return nil }
+        let old = worker
+        _ = old.exited.wait(timeout: options.closeTimeout)
+        _ = old.stderrDone.wait(timeout: 1)
+        let died = diedError(detail)
+        guard let recovery, !closedNow, !recovery.stopping else {
+            failAll(died)
+            return nil
+        }
+        let new: Worker
+        do {
+            try recovery.noteDeath(died)
+            new = try Transport.launch(executable, arguments, environment)
+        } catch {
+            failAll(error as? OmniScrollClientError ?? died)
+            return nil
+        }
+        startStderrReader(new)
+        // A thread writes: the worker's replies to a long replay must be read meanwhile.
+        let writer = Thread { [self] in
+            writeLock.lock()
+            lock.lock(); worker = new; lock.unlock()
+            // Every line recorded so far went to the dead worker: the replay holds it.
+            let replay = recovery.replay()
+            // Told before any reply of the new worker can arrive.
+            options.onWorkerDidRestart?(WorkerRestart(pid: new.process.processIdentifier,
+                                                      previousPid: old.process.processIdentifier,
+                                                      sessions: recovery.sessionCount, resent: recovery.resent))
+            try? writeAll(replay, to: new.stdin.fileDescriptor)
+            writeLock.unlock()
+        }
+        writer.name = "omniscroll-replay"
+        writer.start()
+        return new.stdoutFD
     }
 
     func diedError(_ detail: String) -> OmniScrollClientError {
+        let process = self.process
         if exited.opened && !process.isRunning {
             let signaled = process.terminationReason == .uncaughtSignal
             return .workerDied(status: process.terminationStatus, signaled: signaled, stderrTail: tail.text, detail: detail)
@@ -483,20 +559,23 @@ final class Transport: @unchecked Sendable {
     /// on a fatal protocol violation.
     private func handle(_ bytes: UnsafeRawBufferPointer, _ parser: inout JSONParser) -> Bool {
         if bytes.isEmpty { return true }
-        recorder?.received(bytes)
         do {
             let doc = try parser.parse(bytes)
+            // The recovery's own replies (snapshots, replay) are no caller's:
+            // the recorder sees only the replies the caller gets.
+            if recovery?.received(bytes, doc.value) != true { recorder?.received(bytes) }
             dispatch(doc.value)
             return true
         } catch {
+            recorder?.received(bytes)
             let head = String(decoding: bytes.prefix(200), as: UTF8.self)
             violation("worker wrote a non-JSON line (\(error)): \(head)")
             return false
         }
     }
 
-    private func stderrLoop() {
-        defer { stderrDone.open() }
+    private func stderrLoop(_ stderrFD: Int32, done: Gate) {
+        defer { done.open() }
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
             let r = chunk.withUnsafeMutableBytes { Glibc_read(stderrFD, $0.baseAddress!, 16384) }
@@ -512,6 +591,7 @@ final class Transport: @unchecked Sendable {
     func waitForReader(timeout: Double) async -> Bool { await readerDone.waitAsync(timeout: timeout) }
 
     func killWorker(_ sig: Int32 = SIGKILL) {
+        let process = self.process
         if process.isRunning { kill(process.processIdentifier, sig) }
     }
 }

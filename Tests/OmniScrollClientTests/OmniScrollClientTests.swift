@@ -32,8 +32,10 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
     .deletingLastPathComponent()
 
 final class OmniScrollClientTests: XCTestCase {
-    func makeClient(_ args: [String] = [], timeout: Double = 20, maxInFlight: Int = 4096) throws -> OmniScrollClient {
-        try OmniScrollClient(executable: try workerPath(), arguments: args, timeout: timeout, maxInFlight: maxInFlight)
+    func makeClient(_ args: [String] = [], timeout: Double = 20, maxInFlight: Int = 4096,
+                    recover: Bool = true) throws -> OmniScrollClient {
+        try OmniScrollClient(executable: try workerPath(), arguments: args, timeout: timeout, maxInFlight: maxInFlight,
+                             recover: recover)
     }
 
     func seed(_ c: OmniScrollClient) async throws -> Layout {
@@ -387,7 +389,7 @@ final class OmniScrollClientTests: XCTestCase {
     }
 
     func testKilledWorkerFailsPendingCalls() async throws {
-        let c = try makeClient()
+        let c = try makeClient(recover: false)  // the death itself is under test
         _ = try await seed(c)
         kill(c.processIdentifier, SIGSTOP)
         async let pending = c.list(timeout: 60)
@@ -397,7 +399,7 @@ final class OmniScrollClientTests: XCTestCase {
             _ = try await pending
             XCTFail("expected workerDied")
         } catch let e as OmniScrollClientError {
-            guard case .workerDied(let status, let signaled, _, _) = e else { return XCTFail("\(e)") }
+            guard case .workerDied(let status, let signaled, _, _, _) = e else { return XCTFail("\(e)") }
             XCTAssertEqual(status, SIGKILL)
             XCTAssertTrue(signaled)
         }
@@ -410,7 +412,7 @@ final class OmniScrollClientTests: XCTestCase {
             _ = try await c.list()
             XCTFail("expected workerDied")
         } catch let e as OmniScrollClientError {
-            guard case .workerDied(let status, _, let tail, _) = e else { return XCTFail("\(e)") }
+            guard case .workerDied(let status, _, let tail, _, _) = e else { return XCTFail("\(e)") }
             XCTAssertNotEqual(status, 0)
             XCTAssertFalse(tail.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
             XCTAssertTrue(e.description.contains("worker stderr"))

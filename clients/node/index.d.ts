@@ -2,6 +2,9 @@
 
 import type { ErrorCodeTable, EventType, MethodName } from './generated.js';
 import type { Call, CallOptions, ClientMethods, Event, JSONValue, Layout, calls as generatedCalls } from './surface.js';
+import type { WorkerDidRestart } from './recovery.js';
+
+export { DEFAULT_SNAPSHOT_EVERY, MAX_SNAPSHOT_EVERY, WorkerDidRestart } from './recovery.js';
 
 /** The method table, enums and error codes, generated from protocol/openrpc.json. */
 export * from './generated.js';
@@ -47,11 +50,16 @@ export declare class RpcError extends RpcErrorBase {
   readonly reason: string | undefined;
 }
 
-/** The worker exited or crashed; carries its exit status and stderr tail. */
+/**
+ * The worker exited or crashed; carries its exit status and stderr tail.
+ * `transcript`: when recovery gave up (a second death on the same call), the
+ * path of a conformance transcript that reproduces the crash from a fresh worker.
+ */
 export declare class WorkerDiedError extends OmniScrollError {
   readonly exitCode: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly stderrTail: string;
+  readonly transcript: string | null;
 }
 
 export declare class CallTimeoutError extends OmniScrollError {
@@ -89,6 +97,12 @@ export interface ClientOptions {
   /** A path: every request and its reply are written there as a conformance transcript
    * (`omniscroll trace` draws it; every client's replayer replays it byte for byte). */
   record?: string;
+  /** Recover every session when the worker dies (default true; clients/README.md, "Recovery"). */
+  recover?: boolean;
+  /** Calls journaled per session before a fresh snapshot (1 to MAX_SNAPSHOT_EVERY, default 64). */
+  snapshotEvery?: number;
+  /** Called after a dead worker was replaced and every session restored. */
+  onWorkerDidRestart?: (info: WorkerDidRestart) => void;
 }
 
 type BatchResult<T extends readonly Call<any>[]> = {
@@ -99,6 +113,9 @@ export declare class Client extends ClientMethods {
   constructor(options?: ClientOptions);
   readonly bin: string;
   readonly pid: number | undefined;
+  /** The current worker's process id (a new one after each recovery). */
+  readonly workerPid: number | undefined;
+  onWorkerDidRestart: ((info: WorkerDidRestart) => void) | null;
   readonly stderrTail: string;
   readonly unmatchedErrors: RpcError[];
   exitCode?: number | null;

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ErrorCode, Method } from './generated.js';
 import { ClientMethods, calls as generatedCalls, Layout } from './surface.js';
 import { Recorder } from './recording.js';
+import { DEFAULT_SNAPSHOT_EVERY, Recovery } from './recovery.js';
 
 export * from './generated.js';
 export {
@@ -17,6 +18,10 @@ export {
 export { Result } from './result.js';
 export { InvalidArgumentError, describe } from './check.js';
 export { ComponentManager } from './components.js';
+export { DEFAULT_SNAPSHOT_EVERY, MAX_SNAPSHOT_EVERY } from './recovery.js';
+
+// A reply to the recovery's own requests (recovery.js): its id is a "~r<n>" string.
+const RECOVERY_REPLY = '{"jsonrpc":"2.0","id":"~r';
 
 export const DEFAULTS = Object.freeze({
   timeout: 30_000, // ms per call
@@ -53,9 +58,14 @@ export class RpcError extends OmniScrollError {
 // The error codes as statics (RpcError.SESSION_NOT_FOUND), from the generated table.
 Object.assign(RpcError, ErrorCode);
 
-/** The worker exited or crashed; carries its exit status and stderr tail. */
+/**
+ * The worker exited or crashed; carries its exit status and stderr tail. When
+ * recovery gave up (the worker died a second time on the same call),
+ * `transcript` is the path of a conformance transcript that reproduces the
+ * crash from a fresh worker (clients/README.md, "Recovery").
+ */
 export class WorkerDiedError extends OmniScrollError {
-  constructor(exitCode, signal, stderrTail, detail = '') {
+  constructor(exitCode, signal, stderrTail, detail = '', transcript = null) {
     let msg = `omniscroll worker is not running (exit code ${exitCode}${signal ? ', signal ' + signal : ''})` +
       (detail ? ': ' + detail : '');
     if (stderrTail) msg += '\n--- worker stderr (tail) ---\n' + stderrTail;
@@ -63,6 +73,7 @@ export class WorkerDiedError extends OmniScrollError {
     this.exitCode = exitCode;
     this.signal = signal;
     this.stderrTail = stderrTail;
+    this.transcript = transcript;
   }
 }
 
@@ -163,7 +174,8 @@ export class Client extends ClientMethods {
   /**
    * @param {object} [opts] bin, args, timeout (ms), maxInFlight, maxLineBytes,
    *   stderrTailBytes, closeTimeout (ms), env, record (a path: every request
-   *   and its reply written there as a conformance transcript)
+   *   and its reply written there as a conformance transcript); recover
+   *   (default true), snapshotEvery, onWorkerDidRestart (clients/README.md, "Recovery")
    */
   constructor(opts = {}) {
     super();
@@ -183,6 +195,7 @@ export class Client extends ClientMethods {
     this._timerAt = Infinity;
     this._outbox = []; // request lines not written yet (written together at the end of the tick)
     this._answered = [];
+    this._journal = []; // with recovery on, per message in the outbox: [line, request objects, asBatch]
     this._recorder = o.record ? new Recorder(o.record, o.args || []) : null;
     this._lineIds = new Map(); // line -> Set(id), in send order
     this._slotWaiters = [];
@@ -193,17 +206,26 @@ export class Client extends ClientMethods {
     this._bufLen = 0;
     /** error replies with id null that matched no request (bounded) */
     this.unmatchedErrors = [];
-    this._child = spawn(this.bin, o.args || [], { stdio: ['pipe', 'pipe', 'pipe'], env: o.env || process.env });
+    /** called with {pid, previousPid, exitCode, signal, sessions, resent} after each recovery */
+    this.onWorkerDidRestart = o.onWorkerDidRestart ?? null;
+    this._recovery = o.recover === false ? null : new Recovery(o.args || [], o.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY);
+    this._spawn(o.args || [], o.env || process.env);
+  }
+
+  _spawn(args, env) {
+    const child = spawn(this.bin, args, { stdio: ['pipe', 'pipe', 'pipe'], env });
+    this._child = child;
     this._exited = new Promise((resolve) => {
-      this._child.on('close', (code, signal) => resolve({ code, signal }));
+      child.on('close', (code, signal) => resolve({ code, signal }));
     });
-    this._child.on('error', (err) => { this._spawnError = err; this._die(`spawn failed: ${err.message}`); });
-    this._child.stdin.on('error', () => { /* EPIPE: reported through 'close' */ });
-    this._child.stderr.on('data', (c) => this._tail.feed(c));
-    this._child.stdout.on('data', (c) => this._onData(c));
-    this._child.on('close', (code, signal) => {
+    child.on('error', (err) => { this._spawnError = err; this._die(`spawn failed: ${err.message}`); });
+    child.stdin.on('error', () => { /* EPIPE: reported through 'close' */ });
+    child.stderr.on('data', (c) => this._tail.feed(c));
+    child.stdout.on('data', (c) => this._onData(c));
+    child.on('close', (code, signal) => {
       this.exitCode = code;
       this.signalCode = signal;
+      if (this._restarted(code, signal, () => this._spawn(args, env))) return;
       if (!this._dead) this._dead = new WorkerDiedError(code, signal, this._tail.text(), 'the worker exited');
       this._failAll(this._dead);
       clearTimeout(this._timer);
@@ -211,7 +233,37 @@ export class Client extends ClientMethods {
     });
   }
 
+  /**
+   * When the worker's process has closed: starts a new worker and writes it
+   * the recovery's replay (clients/README.md, "Recovery"). False when
+   * recovery is off or the client is stopping; a second death on the same
+   * call records the error and is false too.
+   */
+  _restarted(code, signal, respawn) {
+    const rec = this._recovery;
+    if (rec === null || rec.stopping || this._closed || this._dead || this._spawnError) return false;
+    let plan;
+    try {
+      plan = rec.restart((detail, path) => new WorkerDiedError(code, signal, this._tail.text(), detail, path));
+    } catch (e) {
+      this._dead = e;
+      return false;
+    }
+    const previousPid = this._child.pid;
+    this._buf = [];
+    this._bufLen = 0;
+    respawn();
+    this._child.stdin.write(plan);
+    if (this.onWorkerDidRestart) {
+      this.onWorkerDidRestart({ pid: this._child.pid, previousPid, exitCode: code, signal,
+        sessions: rec.sessions.size, resent: rec.resent });
+    }
+    return true;
+  }
+
   get pid() { return this._child.pid; }
+  /** The current worker's process id (a new one after each recovery). */
+  get workerPid() { return this._child.pid; }
   get stderrTail() { return this._tail.text(); }
 
   _die(detail) {
@@ -301,31 +353,40 @@ export class Client extends ClientMethods {
     if (next < Infinity) this._arm(next);
   }
 
-  /** The one place request bytes are written: whole lines, `answered` per line. */
-  _write(text, answered) {
+  /**
+   * The one place request bytes are written: whole lines, `answered` per line;
+   * `journal`, the same messages for the recovery, which may put its own
+   * snapshot requests first (the recorder sees only the caller's).
+   */
+  _write(text, answered, journal) {
     if (this._recorder) this._recorder.sent(text, answered);
+    if (journal) text = journal.map(([data, objs, asBatch]) => this._recovery.sent([data], objs, asBatch)).join('');
     this._child.stdin.write(text);
   }
 
   _flush() {
     const text = this._outbox.join('');
     const answered = this._answered;
+    const journal = this._recovery !== null ? this._journal : null;
     this._outbox = [];
     this._answered = [];
-    if (text) this._write(text, answered);
+    if (journal) this._journal = [];
+    if (text) this._write(text, answered, journal);
   }
 
   /** The one place a reply line is handled (a Buffer without its `\n`). */
   _onLine(line) {
     let msg;
     const text = line.toString('utf8');
-    if (this._recorder) this._recorder.received(text);
+    // The recovery's own replies (snapshots, replay) are no caller's: not recorded.
+    if (this._recorder && !text.startsWith(RECOVERY_REPLY)) this._recorder.received(text);
     try {
       msg = JSON.parse(text);
     } catch {
       this._protocolError(`worker wrote a non-JSON line: ${line.subarray(0, 200).toString()}`);
       return;
     }
+    if (this._recovery !== null) this._recovery.received(text, msg);
     for (const item of Array.isArray(msg) ? msg : [msg]) {
       if (item === null || typeof item !== 'object') continue;
       let targets = [];
@@ -400,6 +461,7 @@ export class Client extends ClientMethods {
     if (!this._outbox.length) queueMicrotask(() => this._flush());
     this._outbox.push(data);
     this._answered.push(ids.size > 0);
+    if (this._recovery !== null) this._journal.push([data, objs, asBatch]);
     return promises;
   }
 

@@ -307,13 +307,14 @@ export type AnySnapshot = ContainerSnapshot | GridSnapshot;
  * contentHeight is set like a child's, by id), selected (a page id, default the first),
  * offsetPolicy (default preserve), fillViewport (default true: a short page is padded to the
  * viewport below the pinned bars above the pager) and pageSnap; its height is its selected
- * page's (DESIGN §4.2). collapsing (a header that collapses with scrolling, DESIGN §4.3) takes
- * maxHeight (required), minHeight (default 0; above maxHeight is -32602), mode (default
- * pinned: shrinks then stays at its pin line; scroll: shrinks then scrolls away; floating:
- * comes back as soon as the offset goes down, Flutter's effective-offset rule) and snap
- * (default false: true settles a header left partly collapsed when the phase becomes idle to
- * the nearer end, AppBarLayout's midpoint rule, as the container's motion on session.tick; a
- * sticky bar below pins below the header's paint extent).
+ * page's (docs/design.md#pager). collapsing (a header that collapses with scrolling,
+ * docs/design.md#collapsing-header-and-tracks) takes maxHeight (required), minHeight (default
+ * 0; above maxHeight is -32602), mode (default pinned: shrinks then stays at its pin line;
+ * scroll: shrinks then scrolls away; floating: comes back as soon as the offset goes down,
+ * Flutter's effective-offset rule) and snap (default false: true settles a header left partly
+ * collapsed when the phase becomes idle to the nearer end, AppBarLayout's midpoint rule, as
+ * the container's motion on session.tick; a sticky bar below pins below the header's paint
+ * extent).
  */
 export type ChildSpec = { id: string; kind: ChildKind; contentHeight?: number | null; height?: number | null; pinOffset?: number; pages?: ({ id: string; contentHeight?: number | null })[]; selected?: string; offsetPolicy?: ChildSpecOffsetPolicy; fillViewport?: boolean; pageSnap?: { threshold?: number; minFlingVelocity?: number }; maxHeight?: number | null; minHeight?: number; mode?: ChildSpecMode; snap?: boolean };
 /**
@@ -539,11 +540,11 @@ export declare const calls: {
   scrollPager(params: { session: string; child: string; offset: number }): Call<Layout>;
   /**
    * `session.endPagerDragging`: Releases a pager's swipe: the pager snaps to a page on
-   * session.tick. The pager snaps with its pageSnap (DESIGN §4.2): a release faster than
-   * minFlingVelocity goes to the next page boundary in the velocity's direction (one page
-   * further when it rests exactly on a page), a slower one to the neighbour once the swipe
-   * has moved at least threshold of a page from the selected page, else back; never more
-   * than one page from the selected page. The motion is the session preset's spring
+   * session.tick. The pager snaps with its pageSnap (docs/design.md#pager): a release faster
+   * than minFlingVelocity goes to the next page boundary in the velocity's direction (one
+   * page further when it rests exactly on a page), a slower one to the neighbour once the
+   * swipe has moved at least threshold of a page from the selected page, else back; never
+   * more than one page from the selected page. The motion is the session preset's spring
    * (options.physics, ios without it) from the swipe's horizontal offset and velocity to
    * that page's boundary; session.tick moves it (its clock starts at time, or at the first
    * tick), each reply laying out the pages at the moving horizontal offset with pageProgress
@@ -602,9 +603,9 @@ export declare const calls: {
    * `session.tick`: The client's frame clock: moves the container to the running motion's
    * position at time. time is seconds on the client's clock. The offset becomes the motion's
    * position at time − the release time (endDragging's time, else the first tick's). When
-   * the motion ends (DESIGN.md §4.1's settled rule) the offset rests exactly on its target
-   * and the phase becomes idle, with its events. A time that is not finite or goes back, or
-   * a tick with no motion in progress, is -32602 at params.time.
+   * the motion ends (docs/design.md#physics-and-motion's settled rule) the offset rests
+   * exactly on its target and the phase becomes idle, with its events. A time that is not
+   * finite or goes back, or a tick with no motion in progress, is -32602 at params.time.
    * @param session The session id.
    * @param time Seconds on the client's clock.
    */
@@ -735,8 +736,8 @@ export declare const calls: {
   gridUpdate(params: { session: string; viewport?: Viewport | [number, number]; x?: number; y?: number; phase?: ScrollPhase }): Call<GridLayout>;
   /**
    * `physics.fling`: Where a release comes to rest, when, and where it is at sample times
-   * (stateless, no session). The motion of DESIGN.md §4.1: the preset's deceleration (ios:
-   * exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's
+   * (stateless, no session). The motion of docs/design.md#physics-and-motion: the preset's
+   * deceleration (ios: exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's
    * ClampingScrollSimulation; flutter: FrictionSimulation drag 0.135), crossing a bound with
    * its velocity and springing back (ios, iosFast, flutter) or stopping at it (android),
    * and, with snap, a spring from the release onto the snap target. The motion ends when
@@ -942,11 +943,11 @@ export declare class ClientMethods {
   scrollPager(params: { session: string; child: string; offset: number }, opts?: CallOptions): Promise<Layout>;
   /**
    * `session.endPagerDragging`: Releases a pager's swipe: the pager snaps to a page on
-   * session.tick. The pager snaps with its pageSnap (DESIGN §4.2): a release faster than
-   * minFlingVelocity goes to the next page boundary in the velocity's direction (one page
-   * further when it rests exactly on a page), a slower one to the neighbour once the swipe
-   * has moved at least threshold of a page from the selected page, else back; never more
-   * than one page from the selected page. The motion is the session preset's spring
+   * session.tick. The pager snaps with its pageSnap (docs/design.md#pager): a release faster
+   * than minFlingVelocity goes to the next page boundary in the velocity's direction (one
+   * page further when it rests exactly on a page), a slower one to the neighbour once the
+   * swipe has moved at least threshold of a page from the selected page, else back; never
+   * more than one page from the selected page. The motion is the session preset's spring
    * (options.physics, ios without it) from the swipe's horizontal offset and velocity to
    * that page's boundary; session.tick moves it (its clock starts at time, or at the first
    * tick), each reply laying out the pages at the moving horizontal offset with pageProgress
@@ -1005,9 +1006,9 @@ export declare class ClientMethods {
    * `session.tick`: The client's frame clock: moves the container to the running motion's
    * position at time. time is seconds on the client's clock. The offset becomes the motion's
    * position at time − the release time (endDragging's time, else the first tick's). When
-   * the motion ends (DESIGN.md §4.1's settled rule) the offset rests exactly on its target
-   * and the phase becomes idle, with its events. A time that is not finite or goes back, or
-   * a tick with no motion in progress, is -32602 at params.time.
+   * the motion ends (docs/design.md#physics-and-motion's settled rule) the offset rests
+   * exactly on its target and the phase becomes idle, with its events. A time that is not
+   * finite or goes back, or a tick with no motion in progress, is -32602 at params.time.
    * @param session The session id.
    * @param time Seconds on the client's clock.
    */
@@ -1136,8 +1137,8 @@ export declare class ClientMethods {
   gridUpdate(params: { session: string; viewport?: Viewport | [number, number]; x?: number; y?: number; phase?: ScrollPhase }, opts?: CallOptions): Promise<GridLayout>;
   /**
    * `physics.fling`: Where a release comes to rest, when, and where it is at sample times
-   * (stateless, no session). The motion of DESIGN.md §4.1: the preset's deceleration (ios:
-   * exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's
+   * (stateless, no session). The motion of docs/design.md#physics-and-motion: the preset's
+   * deceleration (ios: exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's
    * ClampingScrollSimulation; flutter: FrictionSimulation drag 0.135), crossing a bound with
    * its velocity and springing back (ios, iosFast, flutter) or stopping at it (android),
    * and, with snap, a spring from the release onto the snap target. The motion ends when

@@ -881,8 +881,8 @@ def scroll_pager(session: str, child: str, offset: Number) -> Call:
 
 def end_pager_dragging(session: str, child: str, velocity: Number, time: Optional[Number] = None) -> Call:
     """``session.endPagerDragging``: Releases a pager's swipe: the pager snaps to a page on
-    session.tick. The pager snaps with its pageSnap (DESIGN §4.2): a release faster than
-    minFlingVelocity goes to the next page boundary in the velocity's direction (one page
+    session.tick. The pager snaps with its pageSnap (docs/design.md#pager): a release faster
+    than minFlingVelocity goes to the next page boundary in the velocity's direction (one page
     further when it rests exactly on a page), a slower one to the neighbour once the swipe has
     moved at least threshold of a page from the selected page, else back; never more than one
     page from the selected page. The motion is the session preset's spring (options.physics, ios
@@ -944,9 +944,9 @@ def tick(session: str, time: Number) -> Call:
     """``session.tick``: The client's frame clock: moves the container to the running motion's
     position at time. time is seconds on the client's clock. The offset becomes the motion's
     position at time − the release time (endDragging's time, else the first tick's). When the
-    motion ends (DESIGN.md §4.1's settled rule) the offset rests exactly on its target and the
-    phase becomes idle, with its events. A time that is not finite or goes back, or a tick with
-    no motion in progress, is -32602 at params.time.
+    motion ends (docs/design.md#physics-and-motion's settled rule) the offset rests exactly on
+    its target and the phase becomes idle, with its events. A time that is not finite or goes
+    back, or a tick with no motion in progress, is -32602 at params.time.
     :param session: The session id.
     :param time: Seconds on the client's clock."""
     return Call("session.tick", check_params("session.tick", {"session": session, "time": time}, PARAMS, SCHEMAS), Layout, lazy=True)
@@ -1076,16 +1076,17 @@ def grid_update(session: str, viewport: Optional[Union[JSONObject, Sequence[Numb
 
 def fling(position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None, bounds: Optional[Union[JSONObject, Sequence[Number]]] = None, viewport: Optional[Number] = None, snap: Optional[JSONObject] = None, drag_start: Optional[Number] = None, sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None) -> Call:
     """``physics.fling``: Where a release comes to rest, when, and where it is at sample times
-    (stateless, no session). The motion of DESIGN.md §4.1: the preset's deceleration (ios:
-    exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's ClampingScrollSimulation;
-    flutter: FrictionSimulation drag 0.135), crossing a bound with its velocity and springing
-    back (ios, iosFast, flutter) or stopping at it (android), and, with snap, a spring from the
-    release onto the snap target. The motion ends when under 0.5 pt remain to its rest point (a
-    spring: and its speed is under 20 pt/s; android: at its T), then rests exactly on it.
-    Numbers are points and seconds; every one has magnitude at most 1e15. -32602 names the
-    param: bounds.min > bounds.max, snap points not ascending, snap without points or interval
-    or with both, distance outside proximity or minFlingVelocity outside paging, proximity
-    without distance or viewport, sampleInterval with times, or more than 100000 samples.
+    (stateless, no session). The motion of docs/design.md#physics-and-motion: the preset's
+    deceleration (ios: exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's
+    ClampingScrollSimulation; flutter: FrictionSimulation drag 0.135), crossing a bound with its
+    velocity and springing back (ios, iosFast, flutter) or stopping at it (android), and, with
+    snap, a spring from the release onto the snap target. The motion ends when under 0.5 pt
+    remain to its rest point (a spring: and its speed is under 20 pt/s; android: at its T), then
+    rests exactly on it. Numbers are points and seconds; every one has magnitude at most 1e15.
+    -32602 names the param: bounds.min > bounds.max, snap points not ascending, snap without
+    points or interval or with both, distance outside proximity or minFlingVelocity outside
+    paging, proximity without distance or viewport, sampleInterval with times, or more than
+    100000 samples.
     :param position: The offset at release.
     :param velocity: The offset's velocity at release, points per second (positive moves the
     offset up the content).
@@ -1274,11 +1275,11 @@ class ClientMethods:
 
     def end_pager_dragging(self, session: str, child: str, velocity: Number, time: Optional[Number] = None, *, timeout: Optional[float] = None) -> Layout:
         """``session.endPagerDragging``: Releases a pager's swipe: the pager snaps to a page on
-        session.tick. The pager snaps with its pageSnap (DESIGN §4.2): a release faster than
-        minFlingVelocity goes to the next page boundary in the velocity's direction (one page
-        further when it rests exactly on a page), a slower one to the neighbour once the swipe
-        has moved at least threshold of a page from the selected page, else back; never more
-        than one page from the selected page. The motion is the session preset's spring
+        session.tick. The pager snaps with its pageSnap (docs/design.md#pager): a release faster
+        than minFlingVelocity goes to the next page boundary in the velocity's direction (one
+        page further when it rests exactly on a page), a slower one to the neighbour once the
+        swipe has moved at least threshold of a page from the selected page, else back; never
+        more than one page from the selected page. The motion is the session preset's spring
         (options.physics, ios without it) from the swipe's horizontal offset and velocity to
         that page's boundary; session.tick moves it (its clock starts at time, or at the first
         tick), each reply laying out the pages at the moving horizontal offset with pageProgress
@@ -1333,9 +1334,9 @@ class ClientMethods:
         """``session.tick``: The client's frame clock: moves the container to the running motion's
         position at time. time is seconds on the client's clock. The offset becomes the motion's
         position at time − the release time (endDragging's time, else the first tick's). When
-        the motion ends (DESIGN.md §4.1's settled rule) the offset rests exactly on its target
-        and the phase becomes idle, with its events. A time that is not finite or goes back, or
-        a tick with no motion in progress, is -32602 at params.time.
+        the motion ends (docs/design.md#physics-and-motion's settled rule) the offset rests
+        exactly on its target and the phase becomes idle, with its events. A time that is not
+        finite or goes back, or a tick with no motion in progress, is -32602 at params.time.
         :param session: The session id.
         :param time: Seconds on the client's clock."""
         return self.call(tick(session, time), timeout)
@@ -1454,8 +1455,8 @@ class ClientMethods:
 
     def fling(self, position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None, bounds: Optional[Union[JSONObject, Sequence[Number]]] = None, viewport: Optional[Number] = None, snap: Optional[JSONObject] = None, drag_start: Optional[Number] = None, sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None, *, timeout: Optional[float] = None) -> FlingResult:
         """``physics.fling``: Where a release comes to rest, when, and where it is at sample times
-        (stateless, no session). The motion of DESIGN.md §4.1: the preset's deceleration (ios:
-        exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's
+        (stateless, no session). The motion of docs/design.md#physics-and-motion: the preset's
+        deceleration (ios: exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's
         ClampingScrollSimulation; flutter: FrictionSimulation drag 0.135), crossing a bound with
         its velocity and springing back (ios, iosFast, flutter) or stopping at it (android),
         and, with snap, a spring from the release onto the snap target. The motion ends when
@@ -1650,11 +1651,11 @@ class AsyncClientMethods:
 
     async def end_pager_dragging(self, session: str, child: str, velocity: Number, time: Optional[Number] = None, *, timeout: Optional[float] = None) -> Layout:
         """``session.endPagerDragging``: Releases a pager's swipe: the pager snaps to a page on
-        session.tick. The pager snaps with its pageSnap (DESIGN §4.2): a release faster than
-        minFlingVelocity goes to the next page boundary in the velocity's direction (one page
-        further when it rests exactly on a page), a slower one to the neighbour once the swipe
-        has moved at least threshold of a page from the selected page, else back; never more
-        than one page from the selected page. The motion is the session preset's spring
+        session.tick. The pager snaps with its pageSnap (docs/design.md#pager): a release faster
+        than minFlingVelocity goes to the next page boundary in the velocity's direction (one
+        page further when it rests exactly on a page), a slower one to the neighbour once the
+        swipe has moved at least threshold of a page from the selected page, else back; never
+        more than one page from the selected page. The motion is the session preset's spring
         (options.physics, ios without it) from the swipe's horizontal offset and velocity to
         that page's boundary; session.tick moves it (its clock starts at time, or at the first
         tick), each reply laying out the pages at the moving horizontal offset with pageProgress
@@ -1709,9 +1710,9 @@ class AsyncClientMethods:
         """``session.tick``: The client's frame clock: moves the container to the running motion's
         position at time. time is seconds on the client's clock. The offset becomes the motion's
         position at time − the release time (endDragging's time, else the first tick's). When
-        the motion ends (DESIGN.md §4.1's settled rule) the offset rests exactly on its target
-        and the phase becomes idle, with its events. A time that is not finite or goes back, or
-        a tick with no motion in progress, is -32602 at params.time.
+        the motion ends (docs/design.md#physics-and-motion's settled rule) the offset rests
+        exactly on its target and the phase becomes idle, with its events. A time that is not
+        finite or goes back, or a tick with no motion in progress, is -32602 at params.time.
         :param session: The session id.
         :param time: Seconds on the client's clock."""
         return await self.call(tick(session, time), timeout)
@@ -1830,8 +1831,8 @@ class AsyncClientMethods:
 
     async def fling(self, position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None, bounds: Optional[Union[JSONObject, Sequence[Number]]] = None, viewport: Optional[Number] = None, snap: Optional[JSONObject] = None, drag_start: Optional[Number] = None, sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None, *, timeout: Optional[float] = None) -> FlingResult:
         """``physics.fling``: Where a release comes to rest, when, and where it is at sample times
-        (stateless, no session). The motion of DESIGN.md §4.1: the preset's deceleration (ios:
-        exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's
+        (stateless, no session). The motion of docs/design.md#physics-and-motion: the preset's
+        deceleration (ios: exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's
         ClampingScrollSimulation; flutter: FrictionSimulation drag 0.135), crossing a bound with
         its velocity and springing back (ios, iosFast, flutter) or stopping at it (android),
         and, with snap, a spring from the release onto the snap target. The motion ends when

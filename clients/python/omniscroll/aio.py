@@ -6,18 +6,19 @@ import itertools
 import json
 from collections import OrderedDict
 import os
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Union
 
 from . import calls
 from ._surface import AsyncClientMethods
 from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
 from .calls import Call
 from .client import (DEFAULT_CLOSE_TIMEOUT, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE, DEFAULT_TIMEOUT,
-                     encode_message, request_object, result_id)
+                     RECOVERY_REPLY, encode_message, request_object, result_id)
 from .components import ComponentManager
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
 from .recording import recorder
+from .recovery import DEFAULT_SNAPSHOT_EVERY, Recovery
 from .types import Layout
 
 JSON = Any
@@ -39,7 +40,13 @@ class AsyncClient(AsyncClientMethods):
                  stderr_tail_bytes: int = DEFAULT_STDERR_TAIL,
                  close_timeout: float = DEFAULT_CLOSE_TIMEOUT,
                  env: Optional[Mapping[str, str]] = None,
-                 record: Optional[Union[str, "os.PathLike[str]"]] = None) -> None:
+                 record: Optional[Union[str, "os.PathLike[str]"]] = None,
+                 recover: bool = True, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+                 on_worker_did_restart: Optional[Callable[[Dict[str, JSON]], None]] = None) -> None:
+        #: Recovery (clients/README.md): a worker that dies is replaced and
+        #: every session restored; called on the event loop after each restart.
+        self.on_worker_did_restart = on_worker_did_restart
+        self._recovery = Recovery(args, snapshot_every) if recover else None
         self._argv = command(bin, args)
         self._recorder = recorder(record, args)
         self._env = dict(env) if env is not None else None
@@ -71,12 +78,7 @@ class AsyncClient(AsyncClientMethods):
             return self
         self._slots = asyncio.Semaphore(self._max_in_flight)
         self._wlock = asyncio.Lock()
-        try:
-            self._proc = await asyncio.create_subprocess_exec(
-                *self._argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE, limit=self._max_line, env=self._env)
-        except OSError as e:
-            raise WorkerDied(None, "", "cannot start %s: %s" % (self._argv[0], e)) from e
+        self._proc = await self._spawn()
         self._stderr_task = asyncio.ensure_future(self._pump_stderr())
         self._reader = asyncio.ensure_future(self._read_loop())
         return self
@@ -91,6 +93,11 @@ class AsyncClient(AsyncClientMethods):
     def pid(self) -> int:
         assert self._proc is not None
         return self._proc.pid
+
+    @property
+    def worker_pid(self) -> int:
+        """The current worker's process id (a new one after each recovery)."""
+        return self.pid
 
     @property
     def returncode(self) -> Optional[int]:
@@ -109,17 +116,21 @@ class AsyncClient(AsyncClientMethods):
         if self._dead is not None:
             raise self._dead
 
-    async def _write(self, data: bytes, answered: List[bool]) -> None:
+    async def _write(self, data: bytes, answered: List[bool], objs: List[JSON], as_batch: bool) -> None:
         """The one place request bytes are written: ``data`` holds whole
-        lines; ``answered`` says, per line, whether a reply answers it."""
+        lines; ``answered`` says, per line, whether a reply answers it;
+        ``objs``, its requests for the recovery, which may put its own
+        snapshot requests first (the recorder sees only the caller's)."""
         assert self._proc is not None and self._proc.stdin is not None and self._wlock is not None
         if self._recorder is not None:
             self._recorder.sent(data, answered)
         try:
-            self._proc.stdin.write(data)
+            self._proc.stdin.write(data if self._recovery is None else self._recovery.sent([data], objs, as_batch))
             async with self._wlock:
                 await self._proc.stdin.drain()
         except (BrokenPipeError, ConnectionResetError, OSError) as e:
+            if self._recovery is not None and not self._recovery.stopping:
+                return  # recorded: the reader re-sends it to the next worker
             if self._reader is not None:
                 await asyncio.wait({self._reader}, timeout=self.close_timeout)
             raise self._dead or await self._died("writing failed: %s" % e)
@@ -158,7 +169,7 @@ class AsyncClient(AsyncClientMethods):
             except (TypeError, ValueError) as e:
                 raise InvalidArgument("%s: %s" % (batch[0].method, e)) from e
             self._check_usable()
-            await self._write(data, [bool(ids)] if as_batch else [not batch[0].notify])
+            await self._write(data, [bool(ids)] if as_batch else [not batch[0].notify], objs, as_batch)
         except BaseException:
             for rid in ids:
                 self._forget(rid)
@@ -263,12 +274,18 @@ class AsyncClient(AsyncClientMethods):
             except OSError as e:
                 detail = "reading stdout failed: %s" % e
                 break
+            if line[-1:] != b"\n":
+                line = b""  # end of output, or a reply cut short by the worker's death
             if not line:
+                if await self._restarted():
+                    continue
                 break
-            if self._recorder is not None:
+            if self._recorder is not None and not line.startswith(RECOVERY_REPLY):
                 self._recorder.received(line.rstrip(b"\n"))
             rid = result_id(line)
             if rid is not None:
+                if self._recovery is not None:
+                    self._recovery.answered(rid, line)
                 self._finish(rid, line)
                 continue
             try:
@@ -278,6 +295,8 @@ class AsyncClient(AsyncClientMethods):
                 self._fail_all(self._dead)
                 self._proc.kill()
                 return
+            if self._recovery is not None:
+                self._recovery.received(line, msg)
             self._dispatch(msg)
         if self._closed and not self._pending:
             return
@@ -299,6 +318,50 @@ class AsyncClient(AsyncClientMethods):
             fut.set_result(c.decode(line) if c.lazy else c.decode(json.loads(line)["result"]))
         except (ValueError, TypeError, KeyError) as e:
             fut.set_exception(ProtocolViolation("%s: unexpected result: %s" % (c.method, e)))
+
+    async def _spawn(self) -> asyncio.subprocess.Process:
+        try:
+            return await asyncio.create_subprocess_exec(
+                *self._argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE, limit=self._max_line, env=self._env)
+        except OSError as e:
+            raise WorkerDied(None, "", "cannot start %s: %s" % (self._argv[0], e)) from e
+
+    async def _restarted(self) -> bool:
+        """At the end of the worker's output: starts a new worker and writes
+        it the recovery's replay (clients/README.md, "Recovery"). False when
+        recovery is off or the client is stopping; a second death on the same
+        call records the error and is False too."""
+        rec = self._recovery
+        if rec is None or rec.stopping or self._closed:
+            return False
+        old = self._proc
+        assert old is not None
+        if self._stderr_task is not None:
+            await asyncio.wait({self._stderr_task}, timeout=1.0)
+        try:
+            await asyncio.wait_for(old.wait(), self.close_timeout)
+        except asyncio.TimeoutError:
+            old.kill()
+        new: Optional[asyncio.subprocess.Process] = None
+        try:
+            new = await self._spawn()
+            # No await from here to the write: every line sent so far is in the
+            # replay, every later one follows it.
+            plan = rec.restart()
+        except WorkerDied as e:
+            if new is not None:
+                new.kill()
+            self._dead = WorkerDied(old.returncode, self._tail.text(), e.detail, e.transcript)
+            return False
+        self._proc = new
+        assert new.stdin is not None
+        new.stdin.write(plan)
+        self._stderr_task = asyncio.ensure_future(self._pump_stderr())
+        if self.on_worker_did_restart is not None:
+            self.on_worker_did_restart({"pid": new.pid, "previousPid": old.pid, "exitStatus": old.returncode,
+                                        "sessions": len(rec.sessions), "resent": rec.resent})
+        return True
 
     def _dispatch(self, msg: JSON) -> None:
         for item in (msg if isinstance(msg, list) else [msg]):

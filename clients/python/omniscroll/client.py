@@ -21,7 +21,7 @@ import select
 import subprocess
 import threading
 import time
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import calls
 from ._surface import ClientMethods
@@ -30,6 +30,7 @@ from .calls import Call, windows
 from .components import ComponentManager
 from .errors import CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError, WorkerDied
 from .recording import recorder
+from .recovery import DEFAULT_SNAPSHOT_EVERY, Recovery
 from .types import Layout
 
 JSON = Any
@@ -43,6 +44,8 @@ READ_CHUNK = 64 * 1024  # under malloc's mmap threshold: a larger os.read maps a
 # A reply of the worker starts so (docs/protocol.md: members in this order);
 # its id and whether it is a result are read off the line without decoding it.
 REPLY_PREFIX = b'{"jsonrpc":"2.0","id":'
+# A reply to the recovery's own requests (recovery.py): no caller's, so not recorded.
+RECOVERY_REPLY = REPLY_PREFIX + b'"~r'
 RESULT_MARK = b',"result":'
 _PREFIX_LEN = len(REPLY_PREFIX)
 
@@ -154,7 +157,9 @@ class Client(ClientMethods):
                  stderr_tail_bytes: int = DEFAULT_STDERR_TAIL,
                  close_timeout: float = DEFAULT_CLOSE_TIMEOUT,
                  env: Optional[Mapping[str, str]] = None,
-                 record: Optional[Union[str, "os.PathLike[str]"]] = None) -> None:
+                 record: Optional[Union[str, "os.PathLike[str]"]] = None,
+                 recover: bool = True, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+                 on_worker_did_restart: Optional[Callable[[Dict[str, JSON]], None]] = None) -> None:
         self.timeout = timeout
         self.close_timeout = close_timeout
         #: Opt-in: when set, every Layout that :meth:`call` (and each typed
@@ -164,20 +169,13 @@ class Client(ClientMethods):
         self._max_in_flight = max(1, max_in_flight)
         self._max_line = max(1024, max_line_bytes)
         self._tail = StderrTail(stderr_tail_bytes)
-        argv = command(bin, args)
-        try:
-            self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=subprocess.PIPE, env=dict(env) if env is not None else None)
-        except OSError as e:
-            raise WorkerDied(None, "", "cannot start %s: %s" % (argv[0], e)) from e
-        assert self._proc.stdin is not None and self._proc.stdout is not None
-        self._in = self._proc.stdin
-        self._in_fd = self._in.fileno()
-        # Writes never block: while the worker's stdin is full, the writer
-        # drains its stdout (replies it cannot take back otherwise).
-        os.set_blocking(self._in_fd, False)
-        self._out_fd = self._proc.stdout.fileno()
-        self._eof = False
+        #: Recovery (clients/README.md): a worker that dies is replaced and
+        #: every session restored; called on the reading thread after each restart.
+        self.on_worker_did_restart = on_worker_did_restart
+        self._recovery = Recovery(args, snapshot_every) if recover else None
+        self._argv = command(bin, args)
+        self._env = dict(env) if env is not None else None
+        self._proc = self._spawn()
         self._recorder = recorder(record, args)
         self._ids = itertools.count(1)
         self._lines = itertools.count(1)
@@ -188,15 +186,16 @@ class Client(ClientMethods):
         self._outbox: List[bytes] = []
         self._outbox_bytes = 0
         self._outbox_answered: List[bool] = []
+        # With recovery on, per message buffered: its lines, its request objects, whether a batch.
+        self._outbox_journal: Optional[List[Tuple[List[bytes], List[JSON], bool]]] = \
+            [] if self._recovery is not None else None
         self._reading = False
         self._rbuf = b""  # bytes read, not yet split into lines from _rpos on
         self._rpos = 0
         self._dead: Optional[OmniScrollError] = None
         self._closed = False
         self._unmatched_errors: List[RpcError] = []
-        self._stderr_thread = threading.Thread(target=self._tail.pump, args=(self._proc.stderr,),
-                                               name="omniscroll-stderr", daemon=True)
-        self._stderr_thread.start()
+        self._stderr_thread = self._pump_stderr()
 
     # ------------------------------------------------------------------ context
     def __enter__(self) -> "Client":
@@ -207,6 +206,11 @@ class Client(ClientMethods):
 
     @property
     def pid(self) -> int:
+        return self._proc.pid
+
+    @property
+    def worker_pid(self) -> int:
+        """The current worker's process id (a new one after each recovery)."""
         return self._proc.pid
 
     @property
@@ -313,14 +317,18 @@ class Client(ClientMethods):
                 answered.append(True)
             try:
                 if as_batch:
-                    data = encode_message(objs)
+                    lines = [encode_message(objs)]
                     answered = [any(answered)]
                 else:
-                    data = b"".join([encode_request(rid, c) for rid, c in objs])
+                    lines = [encode_request(rid, c) for rid, c in objs]
             except (TypeError, ValueError) as e:
                 for r in replies:
                     self._forget_line(r.line)
                 raise InvalidArgument("%s: %s" % (batch[0].method, e)) from e
+            data = lines[0] if len(lines) == 1 else b"".join(lines)
+            if self._outbox_journal is not None:
+                self._outbox_journal.append(
+                    (lines, objs if as_batch else [request_object(c, rid) for rid, c in objs], as_batch))
             self._outbox.append(data)
             self._outbox_answered.extend(answered)
             self._outbox_bytes += len(data)
@@ -337,20 +345,30 @@ class Client(ClientMethods):
                     return
                 data = b"".join(self._outbox)
                 answered = self._outbox_answered
+                journal = self._outbox_journal
                 self._outbox, self._outbox_answered, self._outbox_bytes = [], [], 0
+                if journal is not None:
+                    self._outbox_journal = []
             try:
-                self._write(data, answered)
+                self._write(data, answered, journal)
             except (BrokenPipeError, OSError, ValueError):
+                if self._recovery is not None and not self._recovery.stopping:
+                    return  # journaled: the reading thread re-sends it to the next worker
                 with self._lock:
                     err = self._dead or self._died("the worker's stdin is closed")
                     self._dead = err
                     self._fail_all(err)
 
-    def _write(self, data: bytes, answered: List[bool]) -> None:
+    def _write(self, data: bytes, answered: List[bool],
+               journal: Optional[List[Tuple[List[bytes], List[JSON], bool]]] = None) -> None:
         """The one place request bytes are written: ``data`` holds whole
-        lines; ``answered`` says, per line, whether a reply answers it."""
+        lines; ``answered`` says, per line, whether a reply answers it;
+        ``journal``, the same messages for the recovery, which may put its
+        own snapshot requests first (the recorder sees only the caller's)."""
         if self._recorder is not None:
             self._recorder.sent(data, answered)
+        if journal is not None and self._recovery is not None:
+            data = b"".join([self._recovery.sent(*message) for message in journal])
         view = memoryview(data)
         while view:
             try:
@@ -404,7 +422,7 @@ class Client(ClientMethods):
             nl = self._rbuf.find(b"\n", len(buf))
         line = self._rbuf[pos:nl]
         self._rpos = nl + 1
-        if self._recorder is not None:
+        if self._recorder is not None and not line.startswith(RECOVERY_REPLY):
             self._recorder.received(line)
         return line
 
@@ -452,6 +470,8 @@ class Client(ClientMethods):
             if line is None:
                 return
             if not line:
+                if self._restarted():
+                    continue
                 if reply._done:
                     return
                 err = self._died("end of output")
@@ -464,6 +484,8 @@ class Client(ClientMethods):
     def _dispatch_line(self, line: bytes) -> None:
         rid = result_id(line)
         if rid is not None:
+            if self._recovery is not None:
+                self._recovery.answered(rid, line)
             with self._lock:
                 r = self._resolve(rid)
             if r is not None:
@@ -474,6 +496,8 @@ class Client(ClientMethods):
         except ValueError:
             self._violation(ProtocolViolation("worker wrote a non-JSON line: %r" % line[:200]))
             return
+        if self._recovery is not None:
+            self._recovery.received(line, msg)
         self._dispatch(msg)
 
     def _finish(self, r: Reply, line: bytes) -> None:
@@ -529,6 +553,81 @@ class Client(ClientMethods):
     def _forget_line(self, line: int) -> None:
         for rid in self._line_ids.pop(line, ()):
             self._pending.pop(rid, None)
+
+    def _spawn(self) -> "subprocess.Popen[bytes]":
+        """Starts a worker (again after each recovery) and takes its pipes."""
+        try:
+            proc = subprocess.Popen(self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, env=self._env)
+        except OSError as e:
+            raise WorkerDied(None, "", "cannot start %s: %s" % (self._argv[0], e)) from e
+        assert proc.stdin is not None and proc.stdout is not None
+        self._in = proc.stdin
+        self._in_fd = self._in.fileno()
+        # Writes never block: while the worker's stdin is full, the writer
+        # drains its stdout (replies it cannot take back otherwise).
+        os.set_blocking(self._in_fd, False)
+        self._out_fd = proc.stdout.fileno()
+        self._eof = False
+        self._rbuf, self._rpos = b"", 0  # a reply cut short by a death: its line is re-sent
+        return proc
+
+    def _pump_stderr(self) -> threading.Thread:
+        t = threading.Thread(target=self._tail.pump, args=(self._proc.stderr,), name="omniscroll-stderr", daemon=True)
+        t.start()
+        return t
+
+    def _restarted(self) -> bool:
+        """On the reading thread, at the end of the worker's output: starts a
+        new worker and writes it the recovery's replay (clients/README.md,
+        "Recovery"). False when recovery is off or the client is stopping;
+        a second death on the same call records the error and is False too."""
+        rec = self._recovery
+        if rec is None or rec.stopping or self._closed:
+            return False
+        old = self._proc
+        self._stderr_thread.join(1.0)
+        try:
+            old.wait(self.close_timeout)
+        except subprocess.TimeoutExpired:
+            old.kill()
+        self._wlock.acquire()  # released by the replay's writer once the replay is written
+        try:
+            plan = rec.restart()
+            self._proc = self._spawn()
+        except WorkerDied as e:
+            self._wlock.release()
+            with self._lock:
+                self._dead = WorkerDied(old.returncode, self._tail.text(), e.detail, e.transcript)
+                self._fail_all(self._dead)
+            return False
+        self._stderr_thread = self._pump_stderr()
+        # A thread writes: the worker's replies to a long replay must be read meanwhile.
+        threading.Thread(target=self._write_replay, args=(self._in_fd, plan), name="omniscroll-replay",
+                         daemon=True).start()
+        for s in (old.stdin, old.stdout, old.stderr):
+            try:
+                if s is not None:
+                    s.close()
+            except OSError:
+                pass
+        if self.on_worker_did_restart is not None:
+            self.on_worker_did_restart({"pid": self._proc.pid, "previousPid": old.pid, "exitStatus": old.returncode,
+                                        "sessions": len(rec.sessions), "resent": rec.resent})
+        return True
+
+    def _write_replay(self, fd: int, plan: bytes) -> None:
+        view = memoryview(plan)
+        try:
+            while view:
+                try:
+                    view = view[os.write(fd, view):]
+                except BlockingIOError:
+                    select.select([], [fd], [], 1.0)  # the reading thread drains the replies
+        except OSError:
+            pass  # the reading thread sees this worker's end too
+        finally:
+            self._wlock.release()
 
     def _check_usable(self) -> None:
         if self._closed:

@@ -41,9 +41,13 @@ class RpcError(OmniScrollError, ErrorCodes):
 
 
 class WorkerDied(OmniScrollError):
-    """The worker exited or crashed; carries its exit status and stderr tail."""
+    """The worker exited or crashed; carries its exit status and stderr tail.
+    When recovery gave up (the worker died a second time on the same call),
+    ``transcript`` is the path of a conformance transcript that reproduces
+    the crash from a fresh worker (clients/README.md, "Recovery")."""
 
-    def __init__(self, returncode: Optional[int], stderr_tail: str, detail: str = "") -> None:
+    def __init__(self, returncode: Optional[int], stderr_tail: str, detail: str = "",
+                 transcript: Optional[str] = None) -> None:
         msg = "omniscroll worker is not running (exit status %s)%s" % (
             returncode, ": " + detail if detail else "")
         if stderr_tail:
@@ -51,6 +55,8 @@ class WorkerDied(OmniScrollError):
         super().__init__(msg)
         self.returncode = returncode
         self.stderr_tail = stderr_tail
+        self.detail = detail
+        self.transcript = transcript
 
 
 class CallTimeout(OmniScrollError, TimeoutError):

@@ -47,7 +47,7 @@ def test_async_pipelining_and_batch(worker_bin: str) -> None:
 
 def test_async_timeout_and_death(worker_bin: str) -> None:
     async def main() -> None:
-        c = AsyncClient(worker_bin)
+        c = AsyncClient(worker_bin, recover=False)  # the death itself is under test
         await c.start()
         try:
             os.kill(c.pid, signal.SIGSTOP)

@@ -358,7 +358,7 @@ def test_timeout_then_late_reply_is_dropped(client: Client) -> None:
 
 
 def test_dead_worker_fails_pending_calls_with_stderr_tail(worker_bin: str) -> None:
-    c = Client(worker_bin)
+    c = Client(worker_bin, recover=False)  # the death itself is under test
     try:
         s = seed_session(c).session
         os.kill(c.pid, signal.SIGSTOP)

@@ -1,0 +1,269 @@
+// Recovery: the bookkeeping that lets a session outlive its worker
+// (clients/README.md, "Recovery"). The Client calls it at three seams: `sent`
+// where request lines are written, `received` where a reply line is read, and
+// `restart` when the worker exits or its pipe breaks.
+//
+// Per live session it keeps the latest snapshot (`base`) and the successful
+// calls replied since (`calls`); after `snapshotEvery` such calls it asks the
+// worker for a fresh `session.snapshot` (an id of its own, sent before the
+// next request line), so a journal holds about N calls at most. A new worker
+// gets, in this order: `session.create`/`destroy` pairs that bring its
+// generated-id counter (`s<n>`) to where the dead worker's was, the
+// `session.defineTemplate` calls, each session's `session.restore` (or the
+// call that created it) and journal in creation order, and last the request
+// lines that had no reply, byte for byte. Requests run in order and the
+// engine is deterministic, so the re-sent lines get the replies the dead
+// worker would have written. Replay requests carry string ids (`"~r<n>"`)
+// that the client's own integer ids never equal, so their replies are
+// recognised and dropped.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Calls journaled per session before a fresh snapshot is asked for. */
+export const DEFAULT_SNAPSHOT_EVERY = 64;
+/** The most `snapshotEvery` may be (at least 1). */
+export const MAX_SNAPSHOT_EVERY = 4096;
+
+const PREFIX = '~r';
+const CREATING = new Set(['session.create', 'grid.create', 'session.restore']);
+// Generated ids bumped past on a new worker: a client that let the worker
+// name more sessions than this has its counter restored only this far.
+const MAX_ID_BUMP = 100_000;
+// A throwaway session: the smallest create the worker accepts.
+const DUMMY = { viewport: { width: 1, height: 1 }, children: [] };
+
+export function checkSnapshotEvery(n) {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SNAPSHOT_EVERY) {
+    throw new RangeError(`snapshotEvery must be an integer from 1 to ${MAX_SNAPSHOT_EVERY}`);
+  }
+  return n;
+}
+
+function requestLine(id, method, params) {
+  const msg = { jsonrpc: '2.0', id, method };
+  if (params !== undefined && params !== null) msg.params = params;
+  return JSON.stringify(msg) + '\n';
+}
+
+export class Recovery {
+  constructor(args, snapshotEvery = DEFAULT_SNAPSHOT_EVERY) {
+    this.args = [...args];
+    this.every = checkSnapshotEvery(snapshotEvery);
+    this.sessions = new Map(); // id -> {base, calls, snapshotting}, in creation order
+    this.templates = [];
+    this.nextGenerated = 1;
+    /** Set once `shutdown` or `exit` is sent: a worker ending then is not revived. */
+    this.stopping = false;
+    this._inflight = new Map(); // unanswered lines by their first id, in send order
+    this._requests = new Map(); // unanswered requests by id
+    this._left = new Map(); // a batch line's unanswered requests
+    this._lineOf = new Map(); // a batch's later requests: the line's first id
+    this._internal = new Map(); // replay / snapshot id -> its session (or null)
+    this._queued = [];
+    this._ids = 0;
+    // What the last death left: the oldest unanswered line, and whether the
+    // worker was a restarted one that died before answering all it was sent.
+    this._lastHead = undefined;
+    this._lastFailed = false;
+    this._replay = null; // what the current worker was sent by `restart`
+    this._replies = [];
+    this._answered = 0; // lines the current worker answered
+  }
+
+  /**
+   * Records request lines about to be written; returns the string to write
+   * (queued snapshot requests first). A line is known by the id of its first
+   * request (the hot path: one request a line).
+   */
+  sent(lines, objs, asBatch) {
+    let queued = '';
+    if (this._queued.length) for (const sid of this._queued.splice(0)) queued += this._snapshotLine(sid);
+    if (asBatch) {
+      this._sentBatch(lines[0], objs);
+    } else {
+      for (let i = 0; i < objs.length; i++) {
+        const o = objs[i];
+        if (o.method === 'shutdown' || o.method === 'exit') this.stopping = true;
+        if (o.id !== undefined) {
+          this._requests.set(o.id, o);
+          this._inflight.set(o.id, lines[i]);
+        }
+      }
+    }
+    const data = lines.length === 1 ? lines[0] : lines.join('');
+    return queued ? queued + data : data;
+  }
+
+  _sentBatch(data, objs) {
+    let key;
+    for (const o of objs) {
+      if (o.method === 'shutdown' || o.method === 'exit') this.stopping = true;
+      if (o.id === undefined) continue;
+      this._requests.set(o.id, o);
+      if (key === undefined) {
+        key = o.id;
+        this._inflight.set(key, data);
+        this._left.set(key, 0);
+      } else {
+        this._lineOf.set(o.id, key);
+      }
+      this._left.set(key, this._left.get(key) + 1);
+    }
+  }
+
+  /** Observes one reply line (already parsed) before the client dispatches it. */
+  received(raw, msg) {
+    this._answered += 1;
+    if (this._replay !== null && this._replies.length < this._replay.length) this._replies.push(raw);
+    if (Array.isArray(msg)) {
+      for (const item of msg) this._receivedItem(item);
+    } else {
+      this._receivedItem(msg);
+    }
+  }
+
+  _receivedItem(item) {
+    if (item === null || typeof item !== 'object') return;
+    const id = item.id;
+    if (typeof id === 'number') {
+      const request = this._requests.get(id);
+      if (request === undefined) return;
+      this._requests.delete(id);
+      let key = id;
+      if (this._lineOf.size) {
+        key = this._lineOf.get(id) ?? id;
+        this._lineOf.delete(id);
+      }
+      this._answerLine(key, false);
+      if ('result' in item) this._journal(request, item.result);
+    } else if (typeof id === 'string') {
+      if (id.startsWith(PREFIX)) this._internalReply(id, item);
+    } else if (id === null && this._inflight.size) { // an id-less error answers the oldest line
+      this._answerLine(this._inflight.keys().next().value, true);
+    }
+  }
+
+  _answerLine(key, every) {
+    const left = this._left.size ? this._left.get(key) : undefined;
+    if (left === undefined || left <= 1 || every) {
+      this._inflight.delete(key);
+      this._left.delete(key);
+    } else {
+      this._left.set(key, left - 1);
+    }
+  }
+
+  /**
+   * The string for a new worker; throws a WorkerDied error (made by `died(detail,
+   * transcript)`) on a second death on the same call: the oldest unanswered
+   * line was that at the previous death too. Two restarted workers in a row
+   * that die before answering all they were sent (a worker that dies at
+   * start, a replay that crashes it) end it too.
+   */
+  restart(died) {
+    const head = this._inflight.keys().next().value;
+    const failed = this._replay !== null && (this._answered === 0 || this._answered < this._replay.length);
+    if ((head !== undefined && head === this._lastHead) || (failed && this._lastFailed)) {
+      const path = this.writeTranscript();
+      throw died(`the worker died again on the same call; transcript of the crash: ${path}`, path);
+    }
+    this._lastHead = head;
+    this._lastFailed = failed;
+    this._internal.clear();
+    this._queued = [];
+    const lines = [];
+    for (let k = 1; k < Math.min(this.nextGenerated, MAX_ID_BUMP); k++) {
+      lines.push(this._internalLine('session.create', DUMMY));
+      lines.push(this._internalLine('session.destroy', { session: `s${k}` }));
+    }
+    for (const t of this.templates) lines.push(this._internalLine(t.method, t.params));
+    for (const s of this.sessions.values()) {
+      s.snapshotting = false;
+      if (s.base !== null) lines.push(this._internalLine('session.restore', { snapshot: s.base }));
+      for (const c of s.calls) lines.push(this._internalLine(c.method, c.params));
+    }
+    for (const data of this._inflight.values()) lines.push(data);
+    this._replay = lines;
+    this._replies = [];
+    this._answered = 0;
+    return lines.join('');
+  }
+
+  /** Request lines re-sent by the last `restart`. */
+  get resent() { return this._inflight.size; }
+
+  _journal(request, result) {
+    const { method, params } = request;
+    const sid = params && typeof params === 'object' ? params.session : undefined;
+    if (typeof sid === 'string') {
+      if (method === 'session.destroy') {
+        this.sessions.delete(sid);
+        return;
+      }
+      const s = this.sessions.get(sid);
+      if (s === undefined) return;
+      if (method === 'session.snapshot') { // the caller's own snapshot is as good as ours
+        s.base = result;
+        s.calls = [];
+        return;
+      }
+      s.calls.push(request);
+      if (s.calls.length >= this.every && !s.snapshotting) {
+        s.snapshotting = true;
+        this._queued.push(sid);
+      }
+    } else if (CREATING.has(method) && params && typeof params === 'object' && result && typeof result.session === 'string') {
+      const id = result.session;
+      this.sessions.delete(id);
+      // Replayed with the id the worker gave, so it names the same session.
+      this.sessions.set(id, { base: null, calls: [{ method, params: { ...params, id } }], snapshotting: false });
+      if (method !== 'session.restore' && params.id === undefined && /^s\d+$/.test(id)) {
+        this.nextGenerated = Math.max(this.nextGenerated, Number(id.slice(1)) + 1);
+      }
+    } else if (method === 'session.defineTemplate') {
+      this.templates.push(request);
+    }
+  }
+
+  _internalLine(method, params, session = null) {
+    const id = `${PREFIX}${++this._ids}`;
+    this._internal.set(id, session);
+    return requestLine(id, method, params);
+  }
+
+  _snapshotLine(sid) {
+    const s = this.sessions.get(sid);
+    return s === undefined ? '' : this._internalLine('session.snapshot', { session: sid }, s);
+  }
+
+  _internalReply(id, item) {
+    const s = this._internal.get(id);
+    this._internal.delete(id);
+    if (!s) return;
+    s.snapshotting = false;
+    // Replies come in request order: every call journaled so far was sent
+    // before the snapshot request, so the snapshot holds them all.
+    if ('result' in item) {
+      s.base = item.result;
+      s.calls = [];
+    }
+  }
+
+  /**
+   * A conformance transcript (protocol/conformance/) of what the last worker
+   * was sent, up to the line it never answered: from a fresh worker it
+   * reproduces the crash (`omniscroll trace`).
+   */
+  writeTranscript() {
+    const path = join(mkdtempSync(join(tmpdir(), 'omniscroll-crash-')), 'transcript.jsonl');
+    let text = JSON.stringify({ args: this.args }) + '\n';
+    for (let i = 0; i < (this._replay ?? []).length; i++) {
+      const expect = i < this._replies.length ? this._replies[i] : null;
+      text += JSON.stringify({ send: this._replay[i].slice(0, -1), expect }) + '\n';
+      if (expect === null) break;
+    }
+    writeFileSync(path, text);
+    return path;
+  }
+}
