@@ -22,11 +22,11 @@ import sys
 import threading
 import time
 import webbrowser
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional
 from urllib.parse import parse_qs, urlsplit
 
 from ._worker import resolve_binary
-from .errors import CallTimeout, WorkerDied, OmniScrollError
+from .errors import CallTimeout, OmniScrollError, WorkerDied
 from .transcript import RawWorker
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -158,14 +158,18 @@ class Bridge:
         return True
 
     def reap(self) -> None:
-        """Ends the workers whose page went silent (runs on a thread)."""
+        """Ends the workers whose page went silent, for ever (runs on a thread)."""
         while True:
             time.sleep(min(5.0, self.idle_seconds / 2))
-            now = time.monotonic()
-            with self.lock:
-                silent = [t for t, w in self.workers.items() if now - w.seen > self.idle_seconds]
-            for token in silent:
-                self.close(token, "the page stopped its heartbeat")
+            self.reap_silent(time.monotonic())
+
+    def reap_silent(self, now: float) -> int:
+        """Ends the workers last heard of more than idle_seconds before ``now``; how many."""
+        with self.lock:
+            silent = [t for t, w in self.workers.items() if now - w.seen > self.idle_seconds]
+        for token in silent:
+            self.close(token, "the page stopped its heartbeat")
+        return len(silent)
 
     def close_all(self) -> None:
         for token in list(self.workers):
@@ -263,6 +267,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.answer(200, reply if reply is not None else b"")
 
 
+def serve(bridge: Bridge, port: int) -> http.server.ThreadingHTTPServer:
+    """The server for ``bridge`` on 127.0.0.1:``port`` (0: any free port), not yet serving."""
+    handler = type("BridgeHandler", (Handler,), {"bridge": bridge})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    bridge.bind(server.server_address[1])
+    return server
+
+
 def load_templates(path: Optional[str]) -> Dict[str, object]:
     """--templates FILE: a JSON object of templates by name (as the worker's --templates reads)."""
     if not path:
@@ -290,10 +303,7 @@ def main(argv: List[str]) -> None:
         raise SystemExit("omniscroll playground: %s" % e)
     bridge = Bridge(binary, load_templates(args.templates), args.idle_timeout)
     page({})  # fails now, not at the first page load, when the files are missing
-    Handler.bridge = bridge
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    server.daemon_threads = True
-    bridge.bind(server.server_address[1])
+    server = serve(bridge, args.port)
     threading.Thread(target=bridge.reap, daemon=True).start()
     url = "http://127.0.0.1:%d/" % server.server_address[1]
     print("omniscroll playground: %s" % url, flush=True)
