@@ -40,9 +40,6 @@ SHARED_DIRS = (os.path.join(HERE, "playground_shared"),
 TEMPLATE_DIRS = (os.path.join(HERE, "playground_templates"), os.path.join(REPOSITORY, "protocol", "templates"))
 SHARED_FILES = ("trace.css", "errors.js", "draw.js")
 
-# The worker's own --max-message-bytes default (docs/protocol.md): a bigger
-# body is refused before it is read.
-MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 # At most this many workers at once (one per open page).
 MAX_WORKERS = 16
 # The page beats every 10 s (playground.js); a worker whose page has been
@@ -89,6 +86,15 @@ def page(custom_templates: Dict[str, object]) -> bytes:
     return html.encode("utf-8")
 
 
+def message_limit(binary: str) -> int:
+    """The worker's own --max-message-bytes, as its `initialize` reports it
+    (capabilities.limits.maxMessageBytes): a bigger body is refused unread."""
+    with RawWorker(binary) as worker:
+        worker.send(b'{"jsonrpc":"2.0","id":1,"method":"initialize"}\n')
+        reply = json.loads(worker.read_reply(REPLY_TIMEOUT))
+    return int(reply["result"]["capabilities"]["limits"]["maxMessageBytes"])
+
+
 class Worker:
     """One page's worker: its messages go one at a time, in order."""
 
@@ -125,6 +131,7 @@ class Bridge:
 
     def __init__(self, binary: str, custom_templates: Dict[str, object], idle_seconds: float = IDLE_SECONDS) -> None:
         self.binary = binary
+        self.max_message_bytes = message_limit(binary)
         self.custom_templates = custom_templates
         self.idle_seconds = idle_seconds
         self.workers: Dict[str, Worker] = {}
@@ -227,8 +234,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except ValueError:
             self.refuse(400, "Content-Length is not a number")
             return
-        if length < 0 or length > MAX_MESSAGE_BYTES:
-            self.refuse(413, "a message is at most %d bytes (the worker's --max-message-bytes)" % MAX_MESSAGE_BYTES)
+        limit = self.bridge.max_message_bytes
+        if length < 0 or length > limit:
+            self.refuse(413, "a message is at most %d bytes (the worker's --max-message-bytes)" % limit)
             self.close_connection = True
             return
         body = self.rfile.read(length)
@@ -239,7 +247,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if token is None:
                 self.refuse(429, "at most %d workers at once" % MAX_WORKERS)
             else:
-                self.answer(200, json.dumps({"token": token, "maxMessageBytes": MAX_MESSAGE_BYTES}).encode())
+                self.answer(200, json.dumps({"token": token, "maxMessageBytes": self.bridge.max_message_bytes}).encode())
         elif url.path == "/close":
             self.bridge.close(token, "the page closed")
             self.answer(200, b"{}")

@@ -90,13 +90,14 @@ def test_another_host_name_is_refused_as_a_dns_rebound_one_would_be(bridge: Tupl
 
 
 def test_a_message_over_the_workers_limit_is_refused_unread(bridge: Tuple[playground.Bridge, int]) -> None:
-    _, port = bridge
+    b, port = bridge
+    assert b.max_message_bytes == 16 * 1024 * 1024  # the worker's default (docs/protocol.md)
     token = open_worker(port)
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
     connection.putrequest("POST", "/rpc?token=" + token, skip_host=True)
     for name, value in own(port).items():
         connection.putheader(name, value)
-    connection.putheader("Content-Length", str(playground.MAX_MESSAGE_BYTES + 1))
+    connection.putheader("Content-Length", str(b.max_message_bytes + 1))
     connection.endheaders()
     assert connection.getresponse().status == 413
     connection.close()
