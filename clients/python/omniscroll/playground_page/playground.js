@@ -14,6 +14,7 @@ const HEARTBEAT_MS = 10000;      // the bridge ends a worker whose page stays si
 const CARD_PX = 96;              // one drawn card of a scroll child's content
 const GRID = "grid";             // the picker's name for the tile grid (seed 001)
 const LOG_ENTRIES = 300;
+const FEED_BATCH = 3, MAX_FEED_PAGES = 300;   // a feed's pages loaded at a time, and at most
 // Sizes for the children a template leaves unknown, so every screen scrolls.
 const UNKNOWN_SIZE = { scroll: 2400, fixed: 240 };
 const PAGE_SIZES = [3000, 900];  // a pager's pages, in turn: one long, one short (fillViewport shows)
@@ -96,9 +97,23 @@ function absorb(method, result) {
   const events = Array.isArray(result.events) ? result.events : [];
   for (const e of events) {
     if (e.type === "tap") tapped = { child: e.child, page: e.page, card: Math.floor(e.y / CARD_PX) };
+    if (e.type === "loadMoreDidTrigger" && e.page === undefined) loadMore();
   }
   if (events.length || method !== "session.tick" && method !== "grid.tick") logEntry(method, events);
   draw();
+}
+
+// A feed of pages loads more as the seed does (docs/protocol.md, the feed
+// template): the next pages, then endLoadingMore. Other screens just end it.
+function loadMore() {
+  const pages = model.snapshot.children.filter(function (c) { return c.kind === "page"; });
+  const added = [];
+  if (pages.length && pages.length === model.snapshot.children.length && pages.length < MAX_FEED_PAGES) {
+    for (let n = pages.length; n < pages.length + FEED_BATCH; n++) added.push({ id: "item" + n, kind: "page" });
+    model.snapshot.children = model.snapshot.children.concat(added);
+    call("session.insertChildren", { session: SESSION, children: added });
+  }
+  call("session.endLoadingMore", { session: SESSION });
 }
 
 // ---- drawing -------------------------------------------------------------
@@ -463,7 +478,12 @@ async function start() {
 
 // What the browser test reads (scripts/test-playground-browser).
 window.playground = {
-  idle: function () { return inputs.then(function () { return queue; }); },
+  // Settles once no call is left: also the calls a reply made (a feed's load-more).
+  idle: async function () {
+    await inputs;
+    let last;
+    do { last = queue; await last; } while (last !== queue);
+  },
   pointerInput: function () { return pointerInput; },
   model: function () { return model; },
   moving: function () { return ticking || moving(); },
