@@ -53,7 +53,8 @@ def first_dir(candidates) -> str:
     for d in candidates:
         if os.path.isdir(d):
             return d
-    raise OmniScrollError("playground files not found in %s" % ", ".join(candidates))
+    raise OmniScrollError("playground files not found in %s: install the wheel scripts/package builds, "
+                          "or run it in the repository (cd clients/python)" % " or ".join(candidates))
 
 
 def read(path: str) -> str:
