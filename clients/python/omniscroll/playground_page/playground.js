@@ -9,7 +9,7 @@ const D = OmniScrollDraw;
 const el = D.el;
 const data = JSON.parse(document.getElementById("playground-data").textContent);
 const PHONE = { width: 375, height: 667 };
-const SESSION = "play";
+const SESSION = "play";          // session ids: play1, play2, … (one per screen made)
 const HEARTBEAT_MS = 10000;      // the bridge ends a worker whose page stays silent (playground.py)
 const CARD_PX = 96;              // one drawn card of a scroll child's content
 const GRID = "grid";             // the picker's name for the tile grid (seed 001)
@@ -32,7 +32,8 @@ let model = null;                // {engine, layout, snapshot, view, pinned, ext
 let ticking = false;
 let lastTime = 0;                // the client clock's last time sent: never goes back
 let gesture = null;              // the older calls' finger (without pointer input)
-let tapped = null;               // {child, page, card}: the card a `tap` named
+let tapped = null;
+let screens = 0;                 // the screens made so far (each one's session id)               // {child, page, card}: the card a `tap` named
 
 function setStatus(text) { document.getElementById("status").textContent = text; }
 
@@ -111,9 +112,9 @@ function loadMore() {
   if (pages.length && pages.length === model.snapshot.children.length && pages.length < MAX_FEED_PAGES) {
     for (let n = pages.length; n < pages.length + FEED_BATCH; n++) added.push({ id: "item" + n, kind: "page" });
     model.snapshot.children = model.snapshot.children.concat(added);
-    call("session.insertChildren", { session: SESSION, children: added });
+    call("session.insertChildren", { session: model.view.session, children: added });
   }
-  call("session.endLoadingMore", { session: SESSION });
+  call("session.endLoadingMore", { session: model.view.session });
 }
 
 // ---- drawing -------------------------------------------------------------
@@ -212,14 +213,14 @@ function templateOf(name) {
 // transcript replays on any worker), and sizes for what the template leaves unknown.
 function request(name, preset) {
   if (name === GRID) {
-    const params = { id: SESSION, viewport: PHONE, tile: { width: 125, height: 125 } };
+    const params = { viewport: PHONE, tile: { width: 125, height: 125 } };
     if (pointerInput) params.options = { physics: { preset: preset } };
     return { method: "grid.create", params: params };
   }
   const template = templateOf(name);
   const options = Object.assign({}, template.options || {}, { physics: { preset: preset } });
-  const params = data.builtIn[name] ? { id: SESSION, viewport: PHONE, template: name, options: options }
-    : Object.assign({ id: SESSION, viewport: PHONE }, template, { options: options });
+  const params = data.builtIn[name] ? { viewport: PHONE, template: name, options: options }
+    : Object.assign({ viewport: PHONE }, template, { options: options });
   const sizes = {};
   let pages = 0;
   for (const c of template.children || []) {
@@ -251,18 +252,26 @@ function snapshotOf(req) {
   return { viewport: p.viewport, insets: p.insets || template.insets || { top: 0, bottom: 0 }, children: children };
 }
 
+// A new screen replaces the old one only once the worker made it: a
+// rejected request leaves the old one as it was.
 async function create(req) {
   stopTicking();
   gesture = null;
   tapped = null;
-  if (model) await call("session.destroy", { session: model.view.session });
+  const previous = model;
+  const id = SESSION + ++screens;
   const options = req.params.options || (req.params.template ? templateOf(req.params.template).options : null) || {};
-  model = { engine: req.method === "grid.create" ? "grid" : "container", layout: null, view: { session: SESSION },
+  model = { engine: req.method === "grid.create" ? "grid" : "container", layout: null, view: { session: id },
             snapshot: snapshotOf(req), extent: null, delta: options.delta === true };
-  const created = await call(req.method, req.params);
-  if (created.error) return created;
+  const created = await call(req.method, Object.assign({}, req.params, { id: id }));
+  if (created.error) {
+    model = previous;
+    if (model) draw();
+    return created;
+  }
   if (model.engine === "grid") model.snapshot = { viewport: created.result.viewport };
-  if (req.sizes && Object.keys(req.sizes).length) await call("session.update", { session: SESSION, sizes: req.sizes });
+  if (req.sizes && Object.keys(req.sizes).length) await call("session.update", { session: id, sizes: req.sizes });
+  if (previous) await call("session.destroy", { session: previous.view.session });
   return created;
 }
 
@@ -277,7 +286,6 @@ async function applyEditor() {
   try {
     req = editorRequest();
     if (req.method !== "session.create" && req.method !== "grid.create") throw new Error("method: session.create or grid.create");
-    req.params = Object.assign({}, req.params, { id: SESSION });
   } catch (e) {
     error.textContent = String(e.message);
     return;
@@ -318,7 +326,7 @@ function stopTicking() { ticking = false; }
 
 async function frame(now) {
   if (!ticking) return;
-  const reply = await call(model.engine === "grid" ? "grid.tick" : "session.tick", { session: SESSION, time: clock(now / 1000) });
+  const reply = await call(model.engine === "grid" ? "grid.tick" : "session.tick", { session: model.view.session, time: clock(now / 1000) });
   if (reply.error || !moving()) { ticking = false; return; }
   if (ticking) requestAnimationFrame(frame);
 }
@@ -356,7 +364,7 @@ function onPointer(e) {
     for (const p of points) {
       if (pointerInput) {
         await call(model.engine === "grid" ? "grid.pointer" : "session.pointer",
-                   { session: SESSION, phase: phase, x: p.x, y: p.y, time: p.time });
+                   { session: model.view.session, phase: phase, x: p.x, y: p.y, time: p.time });
       } else {
         await olderCalls(phase, p);
       }
@@ -374,7 +382,7 @@ async function olderCalls(phase, p) {
     g.start = p;
     g.pager = grid ? null : pagerAt(p);
     g.offset = grid ? Object.assign({}, model.layout.offset) : null;
-    if (g.caught && !grid) await call("session.beginDragging", { session: SESSION });
+    if (g.caught && !grid) await call("session.beginDragging", { session: model.view.session });
     g.samples.push(p);
     return;
   }
@@ -388,25 +396,25 @@ async function olderCalls(phase, p) {
       else if (!grid && g.pager && dx > SLOP) g.axis = "horizontal";
       if (!g.axis) return;
       g.from = p;
-      if (g.axis === "vertical" && !g.caught) await call("session.beginDragging", { session: SESSION });
+      if (g.axis === "vertical" && !g.caught) await call("session.beginDragging", { session: model.view.session });
       if (g.axis === "horizontal") g.pagerStart = g.pager.pageProgress * PHONE.width;
       if (g.axis !== "pan") return;
     }
-    if (g.axis === "vertical") await call("session.drag", { session: SESSION, translation: p.y - g.from.y });
-    else if (g.axis === "horizontal") await call("session.scrollPager", { session: SESSION, child: g.pager.id, offset: g.pagerStart - (p.x - g.from.x) });
-    else await call("grid.scroll", { session: SESSION, x: g.offset.x - (p.x - g.from.x), y: g.offset.y - (p.y - g.from.y), phase: "dragging" });
+    if (g.axis === "vertical") await call("session.drag", { session: model.view.session, translation: p.y - g.from.y });
+    else if (g.axis === "horizontal") await call("session.scrollPager", { session: model.view.session, child: g.pager.id, offset: g.pagerStart - (p.x - g.from.x) });
+    else await call("grid.scroll", { session: model.view.session, x: g.offset.x - (p.x - g.from.x), y: g.offset.y - (p.y - g.from.y), phase: "dragging" });
     return;
   }
   const newest = g.samples[g.samples.length - 1];
   const v = p.time - newest.time > REST ? { x: 0, y: 0 } : velocity(g.samples);
   if (g.axis === "vertical" || !g.axis && g.caught && !grid) {
     const fling = Math.abs(v.y) > MIN_FLING ? Math.max(-MAX_FLING, Math.min(MAX_FLING, -v.y)) : 0;
-    await call("session.endDragging", { session: SESSION, velocity: phase === "up" ? fling : 0, time: p.time });
+    await call("session.endDragging", { session: model.view.session, velocity: phase === "up" ? fling : 0, time: p.time });
   } else if (g.axis === "horizontal") {
     const fling = Math.abs(v.x) > MIN_FLING ? Math.max(-MAX_FLING, Math.min(MAX_FLING, -v.x)) : 0;
-    await call("session.endPagerDragging", { session: SESSION, child: g.pager.id, velocity: phase === "up" ? fling : 0, time: p.time });
+    await call("session.endPagerDragging", { session: model.view.session, child: g.pager.id, velocity: phase === "up" ? fling : 0, time: p.time });
   } else if (g.axis === "pan") {
-    await call("grid.scroll", { session: SESSION, x: model.layout.offset.x, y: model.layout.offset.y, phase: "idle" });
+    await call("grid.scroll", { session: model.view.session, x: model.layout.offset.x, y: model.layout.offset.y, phase: "idle" });
   }
 }
 
