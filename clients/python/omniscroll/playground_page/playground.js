@@ -53,9 +53,11 @@ function call(method, params, record) {
     const reply = await post("/rpc", line);
     if (record !== false) exchanges.push({ send: line, expect: reply });
     const value = JSON.parse(reply);
-    if (record !== false) inspect(line, value);
+    const current = value.result && model && value.result.session === model.view.session;
+    // The inspector shows the screen's replies and every error, not the old screen's destroy.
+    if (record !== false && (current || value.error)) inspect(line, value);
     if (value.error) logEntry(method, [], value.error);
-    else if (value.result && model && value.result.session === model.view.session) absorb(method, value.result);
+    else if (current) absorb(method, value.result);
     return value;
   };
   const result = queue.then(run);
