@@ -25,15 +25,15 @@ const SLOP = 10, MIN_FLING = 50, MAX_FLING = 8000, REST = 0.04;
 let token = null;
 let nextId = 1;
 const exchanges = [];            // {send, expect}: the transcript, in conformance format
-let queue = Promise.resolve();  // the worker's calls, in order
+let queue = Promise.resolve();   // the worker's calls, in order
 let inputs = Promise.resolve();  // the finger's samples, in order
 let pointerInput = false;
-let model = null;                // {engine, layout, snapshot, view, pinned, extent, delta}
+let model = null;                // {engine, layout, snapshot, view, extent, delta}: the screen drawn
 let ticking = false;
 let lastTime = 0;                // the client clock's last time sent: never goes back
-let gesture = null;              // the older calls' finger (without pointer input)
-let tapped = null;
-let screens = 0;                 // the screens made so far (each one's session id)               // {child, page, card}: the card a `tap` named
+let gesture = null;              // the finger down (its samples and axis serve the older calls)
+let tapped = null;               // {child, page, card}: the card a `tap` named
+let screens = 0;                 // the screens made so far (each one's session id)
 
 function setStatus(text) { document.getElementById("status").textContent = text; }
 
