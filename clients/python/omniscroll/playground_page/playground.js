@@ -1,8 +1,8 @@
 // The playground (docs/playground.md): forwards a finger to the worker and
 // draws its replies with the trace page's drawing (OmniScrollDraw). The page
-// has no scroll logic of its own when the worker takes pointer input
-// (session.pointer, grid.pointer); against a worker without it, it drives
-// the older calls (beginDragging/drag/endDragging, scrollPager) itself.
+// has no scroll logic of its own where the worker takes pointer input
+// (session.pointer, grid.pointer); for an engine without it, it drives
+// the older calls (beginDragging/drag/endDragging, scrollPager, grid.scroll) itself.
 (function () {
 "use strict";
 const D = OmniScrollDraw;
@@ -27,7 +27,8 @@ let nextId = 1;
 const exchanges = [];            // {send, expect}: the transcript, in conformance format
 let queue = Promise.resolve();   // the worker's calls, in order
 let inputs = Promise.resolve();  // the finger's samples, in order
-let pointerInput = false;
+// Per engine, whether the worker takes pointer input (session.pointer, grid.pointer).
+const pointerInput = { container: false, grid: false };
 let model = null;                // {engine, layout, snapshot, view, extent, delta}: the screen drawn
 let ticking = false;
 let lastTime = 0;                // the client clock's last time sent: never goes back
@@ -216,7 +217,7 @@ function templateOf(name) {
 function request(name, preset) {
   if (name === GRID) {
     const params = { viewport: PHONE, tile: { width: 125, height: 125 } };
-    if (pointerInput) params.options = { physics: { preset: preset } };
+    if (pointerInput.grid) params.options = { physics: { preset: preset } };
     return { method: "grid.create", params: params };
   }
   const template = templateOf(name);
@@ -364,7 +365,7 @@ function onPointer(e) {
   // One finger's samples reach the worker in order, whatever each one's calls wait for.
   inputs = inputs.then(async function () {
     for (const p of points) {
-      if (pointerInput) {
+      if (pointerInput[model.engine]) {
         await call(model.engine === "grid" ? "grid.pointer" : "session.pointer",
                    { session: model.view.session, phase: phase, x: p.x, y: p.y, time: p.time });
       } else {
@@ -468,10 +469,11 @@ async function start() {
   token = JSON.parse(await post("/session", "")).token;
   const discovered = await call("rpc.discover", undefined, false);
   const methods = discovered.result ? discovered.result.methods.map(function (m) { return m.name; }) : [];
-  pointerInput = methods.indexOf("session.pointer") >= 0 && methods.indexOf("grid.pointer") >= 0;
-  document.getElementById("mode").textContent = pointerInput
-    ? "pointer input: session.pointer / grid.pointer"
-    : "this worker has no pointer input: the page drives beginDragging/drag/endDragging and scrollPager";
+  pointerInput.container = methods.indexOf("session.pointer") >= 0;
+  pointerInput.grid = methods.indexOf("grid.pointer") >= 0 && methods.indexOf("grid.tick") >= 0;
+  document.getElementById("mode").textContent =
+    (pointerInput.container ? "containers: session.pointer" : "containers: beginDragging/drag/endDragging, scrollPager (no session.pointer)") +
+    " · " + (pointerInput.grid ? "grid: grid.pointer" : "grid: grid.scroll (no grid.pointer)");
   // The bridge ends this page's worker when the page goes (or stops beating).
   addEventListener("pagehide", function () { navigator.sendBeacon("/close?token=" + token, ""); });
   setInterval(function () { post("/heartbeat", "").catch(function () { setStatus("the worker has ended: reload"); }); }, HEARTBEAT_MS);
@@ -494,7 +496,7 @@ window.playground = {
     let last;
     do { last = queue; await last; } while (last !== queue);
   },
-  pointerInput: function () { return pointerInput; },
+  pointerInput: function () { return pointerInput.container; },
   model: function () { return model; },
   moving: function () { return ticking || moving(); },
   transcript: transcript,
