@@ -29,7 +29,10 @@ let package = Package(
         .target(name: "OmniScrollProtocol",
                 dependencies: ["OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC", "OmniScrollTemplates"]),
         // `omniscroll trace`: runs a transcript in-process and draws it as HTML or SVG.
-        .target(name: "OmniScrollTrace", dependencies: ["OmniScrollProtocol", "OmniScrollJSON"]),
+        // Resources/ holds the drawing it shares with the playground (clients/python, scripts/package).
+        .target(name: "OmniScrollTrace", dependencies: ["OmniScrollProtocol", "OmniScrollJSON"],
+                resources: [.embedInCode("Resources/trace.css"), .embedInCode("Resources/errors.js"),
+                            .embedInCode("Resources/draw.js")]),
         // The worker executable: flags, then the protocol server on stdin/stdout.
         .executableTarget(name: "omniscroll", dependencies: ["OmniScrollProtocol", "OmniScrollTrace"]),
         // Swift client: spawns the worker and binds the session API.

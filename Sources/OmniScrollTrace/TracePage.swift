@@ -16,11 +16,9 @@ public enum TracePage {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(name) · omniscroll trace</title>
         <style>
-        \(TracePageStyle.css)
-        </style>
+        \(TraceResources.css)</style>
         <script>
-        \(TracePageScript.errorHook)
-        </script>
+        \(TraceResources.errorHook)</script>
         </head>
         <body>
         <header><h1>\(name)</h1><span class="muted">omniscroll trace</span><span class="muted" id="summary"></span></header>
@@ -48,6 +46,7 @@ public enum TracePage {
         </main>
         <script id="trace-data" type="application/json">\(data(trace))</script>
         <script>
+        \(TraceResources.drawScript)
         \(TracePageScript.main)
         </script>
         </body>

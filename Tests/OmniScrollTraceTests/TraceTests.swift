@@ -106,6 +106,16 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(page.components(separatedBy: "http:").count - 1, 1, "only the SVG namespace")
     }
 
+    /// The playground (docs/playground.md) serves the same files; the page must carry them as they are.
+    func testThePageEmbedsTheSharedDrawingFilesAsTheyAre() throws {
+        let page = TracePage.html(Trace(running: Transcript(reading: Self.create)), title: "t")
+        for name in ["draw.js", "errors.js", "trace.css"] {
+            let file = try Self.read("Sources/OmniScrollTrace/Resources/" + name)
+            XCTAssertFalse(file.isEmpty, name)
+            XCTAssertTrue(page.contains(file), name + " is not in the page as it is in the source")
+        }
+    }
+
     func testTheStripDrawsMembersItHasNoSpecialDrawingFor() {
         let layout: JSONValue = ["offset": ["x": 10, "y": 40], "tiles": [
             ["col": 0, "row": 0, "frame": ["x": 0, "y": 0, "width": 100, "height": 100]],
