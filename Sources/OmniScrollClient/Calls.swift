@@ -239,10 +239,11 @@ extension RPCCall {
     }
 
     /// `session.scrollPager`: Moves a pager horizontally during a swipe. offset is the
-    /// horizontal offset (page k rests at k * viewport width): the pages in view there (one at
-    /// rest, two mid-swipe) are laid out at their own inner offsets and pageProgress is offset
-    /// / width. The selection and the vertical offset stay put; pages entering and leaving the
-    /// window get pageDidShow and pageDidHide.
+    /// horizontal offset (page k rests at k * viewport width), held within one page past the
+    /// first and the last page: the pages in view there (one at rest, two mid-swipe) are laid
+    /// out at their own inner offsets and pageProgress is offset / width. The selection and the
+    /// vertical offset stay put; pages entering and leaving the window get pageDidShow and
+    /// pageDidHide.
     ///
     /// - Parameters:
     ///   - session: The session id.
@@ -561,7 +562,8 @@ extension RPCCall {
     ///   - velocity: The offset's velocity at release, points per second (positive moves the
     ///   offset up the content).
     ///   - preset: The feel of the fling; default ios.
-    ///   - bounds: The offsets the motion may rest at; none: unbounded.
+    ///   - bounds: The offsets the motion may rest at; none: ±1e15, the inputs' own bound, so
+    ///   every number of the answer stays within it.
     ///   - viewport: The viewport's extent along the fling; proximity snapping's default
     ///   distance is a third of it.
     ///   - snap: Where the motion may rest: points (ascending) or every multiple of interval,

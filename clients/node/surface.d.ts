@@ -27,7 +27,8 @@ export interface ChildLayout {
   readonly selected?: string;
   /**
    * Pagers only: the horizontal offset in pages (the selected page's index at rest, between
-   * two pages mid-swipe).
+   * two pages mid-swipe), within [-1, pageCount]: a swipe is held within one page past the
+   * first and the last page.
    */
   readonly pageProgress?: number;
   /**
@@ -125,8 +126,9 @@ export interface InitializeResult {
 }
 /**
  * Members appear in this order. In delta mode children lists only the children whose frame,
- * content offset or visible height changed since the previous reply (children matched by id; a
- * new child is listed, a removed one is not).
+ * content offset or visible height changed since the previous reply, and the pagers whose
+ * pages changed (selected, pageProgress or pages) (children matched by id; a new child is
+ * listed, a removed one is not).
  */
 export interface Layout {
   readonly session: string;
@@ -528,10 +530,11 @@ export declare const calls: {
   selectPage(params: { session: string; child: string; page: string }): Call<Layout>;
   /**
    * `session.scrollPager`: Moves a pager horizontally during a swipe. offset is the
-   * horizontal offset (page k rests at k * viewport width): the pages in view there (one at
-   * rest, two mid-swipe) are laid out at their own inner offsets and pageProgress is offset
-   * / width. The selection and the vertical offset stay put; pages entering and leaving the
-   * window get pageDidShow and pageDidHide.
+   * horizontal offset (page k rests at k * viewport width), held within one page past the
+   * first and the last page: the pages in view there (one at rest, two mid-swipe) are laid
+   * out at their own inner offsets and pageProgress is offset / width. The selection and the
+   * vertical offset stay put; pages entering and leaving the window get pageDidShow and
+   * pageDidHide.
    * @param session The session id.
    * @param child The pager's id.
    * @param offset Required.
@@ -751,7 +754,8 @@ export declare const calls: {
    * @param velocity The offset's velocity at release, points per second (positive moves the
    * offset up the content).
    * @param preset The feel of the fling; default ios.
-   * @param bounds The offsets the motion may rest at; none: unbounded.
+   * @param bounds The offsets the motion may rest at; none: ±1e15, the inputs' own bound, so
+   * every number of the answer stays within it.
    * @param viewport The viewport's extent along the fling; proximity snapping's default
    * distance is a third of it.
    * @param snap Where the motion may rest: points (ascending) or every multiple of interval,
@@ -931,10 +935,11 @@ export declare class ClientMethods {
   selectPage(params: { session: string; child: string; page: string }, opts?: CallOptions): Promise<Layout>;
   /**
    * `session.scrollPager`: Moves a pager horizontally during a swipe. offset is the
-   * horizontal offset (page k rests at k * viewport width): the pages in view there (one at
-   * rest, two mid-swipe) are laid out at their own inner offsets and pageProgress is offset
-   * / width. The selection and the vertical offset stay put; pages entering and leaving the
-   * window get pageDidShow and pageDidHide.
+   * horizontal offset (page k rests at k * viewport width), held within one page past the
+   * first and the last page: the pages in view there (one at rest, two mid-swipe) are laid
+   * out at their own inner offsets and pageProgress is offset / width. The selection and the
+   * vertical offset stay put; pages entering and leaving the window get pageDidShow and
+   * pageDidHide.
    * @param session The session id.
    * @param child The pager's id.
    * @param offset Required.
@@ -1152,7 +1157,8 @@ export declare class ClientMethods {
    * @param velocity The offset's velocity at release, points per second (positive moves the
    * offset up the content).
    * @param preset The feel of the fling; default ios.
-   * @param bounds The offsets the motion may rest at; none: unbounded.
+   * @param bounds The offsets the motion may rest at; none: ±1e15, the inputs' own bound, so
+   * every number of the answer stays within it.
    * @param viewport The viewport's extent along the fling; proximity snapping's default
    * distance is a third of it.
    * @param snap Where the motion may rest: points (ascending) or every multiple of interval,

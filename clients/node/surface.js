@@ -219,10 +219,11 @@ export const calls = {
   selectPage: (...args) => build(m_selectPage, args).call,
   /**
    * `session.scrollPager`: Moves a pager horizontally during a swipe. offset is the
-   * horizontal offset (page k rests at k * viewport width): the pages in view there (one at
-   * rest, two mid-swipe) are laid out at their own inner offsets and pageProgress is offset
-   * / width. The selection and the vertical offset stay put; pages entering and leaving the
-   * window get pageDidShow and pageDidHide.
+   * horizontal offset (page k rests at k * viewport width), held within one page past the
+   * first and the last page: the pages in view there (one at rest, two mid-swipe) are laid
+   * out at their own inner offsets and pageProgress is offset / width. The selection and the
+   * vertical offset stay put; pages entering and leaving the window get pageDidShow and
+   * pageDidHide.
    * @param session The session id.
    * @param child The pager's id.
    * @param offset Required.
@@ -423,7 +424,8 @@ export const calls = {
    * @param velocity The offset's velocity at release, points per second (positive moves the
    * offset up the content).
    * @param preset The feel of the fling; default ios.
-   * @param bounds The offsets the motion may rest at; none: unbounded.
+   * @param bounds The offsets the motion may rest at; none: ±1e15, the inputs' own bound, so
+   * every number of the answer stays within it.
    * @param viewport The viewport's extent along the fling; proximity snapping's default
    * distance is a third of it.
    * @param snap Where the motion may rest: points (ascending) or every multiple of interval,
@@ -590,10 +592,11 @@ export class ClientMethods {
   selectPage(...args) { return invoke(this, m_selectPage, args); }
   /**
    * `session.scrollPager`: Moves a pager horizontally during a swipe. offset is the
-   * horizontal offset (page k rests at k * viewport width): the pages in view there (one at
-   * rest, two mid-swipe) are laid out at their own inner offsets and pageProgress is offset
-   * / width. The selection and the vertical offset stay put; pages entering and leaving the
-   * window get pageDidShow and pageDidHide.
+   * horizontal offset (page k rests at k * viewport width), held within one page past the
+   * first and the last page: the pages in view there (one at rest, two mid-swipe) are laid
+   * out at their own inner offsets and pageProgress is offset / width. The selection and the
+   * vertical offset stay put; pages entering and leaving the window get pageDidShow and
+   * pageDidHide.
    * @param session The session id.
    * @param child The pager's id.
    * @param offset Required.
@@ -794,7 +797,8 @@ export class ClientMethods {
    * @param velocity The offset's velocity at release, points per second (positive moves the
    * offset up the content).
    * @param preset The feel of the fling; default ios.
-   * @param bounds The offsets the motion may rest at; none: unbounded.
+   * @param bounds The offsets the motion may rest at; none: ±1e15, the inputs' own bound, so
+   * every number of the answer stays within it.
    * @param viewport The viewport's extent along the fling; proximity snapping's default
    * distance is a third of it.
    * @param snap Where the motion may rest: points (ascending) or every multiple of interval,

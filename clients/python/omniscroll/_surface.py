@@ -124,7 +124,8 @@ class ChildLayout(*bases("ChildLayout")):
     @property
     def page_progress(self) -> Optional[Number]:
         """Pagers only: the horizontal offset in pages (the selected page's index at rest, between
-        two pages mid-swipe)."""
+        two pages mid-swipe), within [-1, pageCount]: a swipe is held within one page past the
+        first and the last page."""
         return self._o.get("pageProgress")
 
     @property
@@ -318,8 +319,9 @@ class InitializeResult(*bases("InitializeResult")):
 
 class Layout(*bases("Layout")):
     """Members appear in this order. In delta mode children lists only the children whose frame,
-    content offset or visible height changed since the previous reply (children matched by id; a
-    new child is listed, a removed one is not)."""
+    content offset or visible height changed since the previous reply, and the pagers whose
+    pages changed (selected, pageProgress or pages) (children matched by id; a new child is
+    listed, a removed one is not)."""
     __slots__ = ()
     MEMBERS = frozenset(("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "anchorShift", "clampShift", "target", "tracks", ))
     REQUIRED = ("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "contentView", "children", "events", )
@@ -869,10 +871,10 @@ def select_page(session: str, child: str, page: str) -> Call:
 
 def scroll_pager(session: str, child: str, offset: Number) -> Call:
     """``session.scrollPager``: Moves a pager horizontally during a swipe. offset is the horizontal
-    offset (page k rests at k * viewport width): the pages in view there (one at rest, two
-    mid-swipe) are laid out at their own inner offsets and pageProgress is offset / width. The
-    selection and the vertical offset stay put; pages entering and leaving the window get
-    pageDidShow and pageDidHide.
+    offset (page k rests at k * viewport width), held within one page past the first and the
+    last page: the pages in view there (one at rest, two mid-swipe) are laid out at their own
+    inner offsets and pageProgress is offset / width. The selection and the vertical offset stay
+    put; pages entering and leaving the window get pageDidShow and pageDidHide.
     :param session: The session id.
     :param child: The pager's id.
     :param offset: Required."""
@@ -1091,7 +1093,8 @@ def fling(position: Number, velocity: Number, preset: Optional[PhysicsFlingPrese
     :param velocity: The offset's velocity at release, points per second (positive moves the
     offset up the content).
     :param preset: The feel of the fling; default ios.
-    :param bounds: The offsets the motion may rest at; none: unbounded.
+    :param bounds: The offsets the motion may rest at; none: ±1e15, the inputs' own bound, so
+    every number of the answer stays within it.
     :param viewport: The viewport's extent along the fling; proximity snapping's default
     distance is a third of it.
     :param snap: Where the motion may rest: points (ascending) or every multiple of interval,
@@ -1264,10 +1267,11 @@ class ClientMethods:
 
     def scroll_pager(self, session: str, child: str, offset: Number, *, timeout: Optional[float] = None) -> Layout:
         """``session.scrollPager``: Moves a pager horizontally during a swipe. offset is the
-        horizontal offset (page k rests at k * viewport width): the pages in view there (one at
-        rest, two mid-swipe) are laid out at their own inner offsets and pageProgress is offset
-        / width. The selection and the vertical offset stay put; pages entering and leaving the
-        window get pageDidShow and pageDidHide.
+        horizontal offset (page k rests at k * viewport width), held within one page past the
+        first and the last page: the pages in view there (one at rest, two mid-swipe) are laid
+        out at their own inner offsets and pageProgress is offset / width. The selection and the
+        vertical offset stay put; pages entering and leaving the window get pageDidShow and
+        pageDidHide.
         :param session: The session id.
         :param child: The pager's id.
         :param offset: Required."""
@@ -1470,7 +1474,8 @@ class ClientMethods:
         :param velocity: The offset's velocity at release, points per second (positive moves the
         offset up the content).
         :param preset: The feel of the fling; default ios.
-        :param bounds: The offsets the motion may rest at; none: unbounded.
+        :param bounds: The offsets the motion may rest at; none: ±1e15, the inputs' own bound,
+        so every number of the answer stays within it.
         :param viewport: The viewport's extent along the fling; proximity snapping's default
         distance is a third of it.
         :param snap: Where the motion may rest: points (ascending) or every multiple of
@@ -1640,10 +1645,11 @@ class AsyncClientMethods:
 
     async def scroll_pager(self, session: str, child: str, offset: Number, *, timeout: Optional[float] = None) -> Layout:
         """``session.scrollPager``: Moves a pager horizontally during a swipe. offset is the
-        horizontal offset (page k rests at k * viewport width): the pages in view there (one at
-        rest, two mid-swipe) are laid out at their own inner offsets and pageProgress is offset
-        / width. The selection and the vertical offset stay put; pages entering and leaving the
-        window get pageDidShow and pageDidHide.
+        horizontal offset (page k rests at k * viewport width), held within one page past the
+        first and the last page: the pages in view there (one at rest, two mid-swipe) are laid
+        out at their own inner offsets and pageProgress is offset / width. The selection and the
+        vertical offset stay put; pages entering and leaving the window get pageDidShow and
+        pageDidHide.
         :param session: The session id.
         :param child: The pager's id.
         :param offset: Required."""
@@ -1846,7 +1852,8 @@ class AsyncClientMethods:
         :param velocity: The offset's velocity at release, points per second (positive moves the
         offset up the content).
         :param preset: The feel of the fling; default ios.
-        :param bounds: The offsets the motion may rest at; none: unbounded.
+        :param bounds: The offsets the motion may rest at; none: ±1e15, the inputs' own bound,
+        so every number of the answer stays within it.
         :param viewport: The viewport's extent along the fling; proximity snapping's default
         distance is a third of it.
         :param snap: Where the motion may rest: points (ascending) or every multiple of
