@@ -14,7 +14,7 @@ public struct Container: Sendable {
     /// The sum of the extra top insets the behaviors hold (the refresh inset…).
     public private(set) var heldTopInset = 0.0
     private var stack: ChildStack
-    private var behaviors: BehaviorRegistry
+    private(set) var behaviors: BehaviorRegistry
 
     /// Creates a container and returns it with its first update, whose events
     /// report what is visible and active from the start.

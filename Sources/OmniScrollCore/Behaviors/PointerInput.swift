@@ -1,0 +1,170 @@
+/// One finger forwarded by the client (docs/pointer.md): the behavior holds
+/// its `PointerGesture` between calls, puts it in the snapshot
+/// (`state.pointer`), writes the `pointer` member of the replies while it
+/// is down and of the reply to its `up`, and emits `tap`. What a sample does
+/// to the container (a drag, a swipe, a release) is decided in
+/// `Container.pointer` from this state and applied in the same change list
+/// as the `PointerUpdate` that stores the new state here.
+struct PointerInput: ContainerBehavior {
+    /// Behind a reference and `nil` until the first finger, so a container
+    /// that never sees one carries a word and a scroll pays one test.
+    private var state: PointerState?
+
+    private final class PointerState: Sendable {
+        let gesture: PointerGesture?
+        /// The `up` being replied to, only in the change list that lifted.
+        let release: PointerRelease?
+
+        init(gesture: PointerGesture?, release: PointerRelease?) {
+            self.gesture = gesture
+            self.release = release
+        }
+    }
+
+    var gesture: PointerGesture? { state?.gesture }
+
+    static let events = [
+        EventDeclaration(.tap, members: ["child", "page", "x", "y"], rule:
+            "`session.pointer` `up` ended a touch that never became a drag and caught no motion: the child under "
+            + "the finger (`page` too over a pager), `x`, `y` the `up` position in its content coordinates"),
+    ]
+
+    /// A container that never saw a finger leaves at the first test (a
+    /// plain scroll has no commands).
+    mutating func prepare(_ draft: inout Draft) {
+        guard state != nil || !draft.commands.isEmpty else { return }
+        if let update = draft.commands(of: PointerUpdate.self).last {
+            state = PointerState(gesture: update.gesture, release: update.release)
+            if let tap = update.tap {
+                var members: [EventMember] = []
+                if let page = tap.page { members.append(.string("page", page)) }
+                members += [.number("x", tap.x), .number("y", tap.y)]
+                draft.events.append(ContainerEvent(.tap, child: tap.child, members: members))
+            }
+            draft.changedBehaviorState = true
+            draft.replySlots.formUnion(.afterEvents)
+        } else if let state, state.release != nil {
+            self.state = PointerState(gesture: state.gesture, release: nil)
+        }
+        if state?.gesture != nil { draft.replySlots.formUnion(.afterEvents) }
+    }
+
+    /// `pointer {state}` while a finger is down; `pointer {state: "released",
+    /// axis, velocity}` in the reply to its `up`.
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
+        guard slot == .afterEvents, let state else { return }
+        if let gesture = state.gesture {
+            w.key("pointer")
+            w.beginObject()
+            w.key("state")
+            w.string(gesture.axis.rawValue)
+            w.endObject()
+        } else if let release = state.release, context.isUpdate {
+            w.key("pointer")
+            w.beginObject()
+            w.key("state")
+            w.string("released")
+            w.key("axis")
+            w.string(release.axis.rawValue)
+            w.key("velocity")
+            w.beginObject()
+            w.member("x", release.velocity.x)
+            w.member("y", release.velocity.y)
+            w.endObject()
+            w.endObject()
+        }
+    }
+
+    private static let sample = OptionSchema.object([
+        .required("x", .number(.finite)),
+        .required("y", .number(.finite)),
+        .required("time", .number(.finite)),
+    ])
+
+    /// `state.pointer`: the finger down and its samples (times in
+    /// microseconds), `null` with none.
+    static let statePart: StateDeclaration? = StateDeclaration("pointer", .nullable(.object([
+        .required("axis", .enumeration(of: PointerAxis.self)),
+        .required("down", sample),
+        .required("start", .nullable(sample)),
+        .required("caught", .boolean),
+        .required("pager", .nullable(.string)),
+        .required("origin", .object([.required("x", .number(.finite)), .required("y", .number(.finite))])),
+        .required("path", .number(.finite)),
+        .required("samples", .array(sample)),
+    ])), initial: .null)
+
+    func save() -> OptionValue {
+        guard let g = state?.gesture else { return .null }
+        return .object([
+            "axis": .string(g.axis.rawValue), "down": Self.value(g.down), "start": OptionValue(g.start, Self.value),
+            "caught": .bool(g.caught), "pager": OptionValue(g.pager, OptionValue.string),
+            "origin": .object(["x": .number(g.origin.x), "y": .number(g.origin.y)]), "path": .number(g.path),
+            "samples": .array(g.history.samples.map(Self.value)),
+        ])
+    }
+
+    private static func value(_ s: PointerSample) -> OptionValue {
+        .object(["x": .number(s.x), "y": .number(s.y), "time": .number(Double(s.time))])
+    }
+
+    private static func sample(_ v: OptionValue?) -> PointerSample? {
+        guard let x = v?["x"]?.number, let y = v?["y"]?.number, let t = v?["time"]?.number else { return nil }
+        return PointerSample(x: x, y: y, time: Int64(t))
+    }
+
+    /// A finger restores with its samples (at most 20, in time order, within
+    /// the time bound), a `start` exactly when locked, and a pager that is one.
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+        guard part != .null else { return state = nil }
+        let axis = part["axis"]!.enumeration(PointerAxis.self)!
+        let samples = (part["samples"]?.items ?? []).enumerated()
+        var history: [PointerSample] = []
+        for (k, item) in samples {
+            let s = Self.sample(item)!
+            guard abs(Double(s.time)) <= PointerSample.maxMicroseconds else {
+                throw restoration.invalid("samples", "[\(k)]", "time", reason: "must be within ±\(PointerSample.maxMicroseconds)")
+            }
+            if let previous = history.last, s.time < previous.time {
+                throw restoration.invalid("samples", reason: "must be in time order")
+            }
+            history.append(s)
+        }
+        if history.isEmpty || history.count > PointerHistory.capacity {
+            throw restoration.invalid("samples", reason: "must hold 1 to \(PointerHistory.capacity) samples")
+        }
+        let start = Self.sample(part["start"])
+        if (start == nil) != (axis == .pending) {
+            throw restoration.invalid("start", reason: "is given exactly when the axis is locked")
+        }
+        let pager = part["pager"]?.string
+        if let pager, restoration.layout.childIndex(of: pager).flatMap(restoration.layout.pager) == nil {
+            throw restoration.invalid("pager", reason: "'\(pager)' is not a pager")
+        }
+        if axis == .horizontal, pager == nil { throw restoration.invalid("pager", reason: "a horizontal swipe needs its pager") }
+        if axis == .pan { throw restoration.invalid("axis", reason: "a container finger never pans") }
+        let gesture = PointerGesture(
+            axis: axis, down: Self.sample(part["down"])!, start: start, caught: part["caught"]!.bool!, pager: pager,
+            origin: Point(x: part["origin"]!["x"]!.number!, y: part["origin"]!["y"]!.number!),
+            path: part["path"]!.number!, history: PointerHistory(history))
+        state = PointerState(gesture: gesture, release: nil)
+    }
+}
+
+/// The reply to an `up`: the axis the finger had and its estimated velocity (before the cap).
+struct PointerRelease: Equatable, Sendable {
+    let axis: PointerAxis
+    let velocity: Point
+}
+
+/// The finger's new state, applied in the change list of the sample that
+/// gave it (with the changes the sample asks for).
+struct PointerUpdate: BehaviorCommand, Equatable {
+    let gesture: PointerGesture?
+    let release: PointerRelease?
+    let tap: PointerHit?
+}
+
+extension EventType {
+    public static var tap: EventType { EventType("tap") }
+}
