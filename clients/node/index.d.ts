@@ -333,6 +333,8 @@ export declare const calls: {
   endDragging(session: string, release?: boolean | Release): Call<Layout>;
   /** The client's frame clock (seconds): the running motion's position then. */
   tick(session: string, time: number): Call<Layout>;
+  /** One sample of one finger (viewport points, seconds): the engine applies the slop, locks the axis, drags, swipes, flings and taps (docs/pointer.md). */
+  pointer(session: string, phase: 'down' | 'move' | 'up' | 'cancel', x: number, y: number, time: number): Call<Layout>;
   endScrolling(session: string): Call<Layout>;
   endRefreshing(session: string): Call<Layout>;
   /** `page`: the pager page whose load ended; omitted: the list at the end now. */
@@ -413,6 +415,7 @@ export declare class Client {
   endPagerDragging(session: string, child: string, velocity: number, time?: number, opts?: CallOptions): Promise<Layout>;
   endDragging(session: string, release?: boolean | Release, opts?: CallOptions): Promise<Layout>;
   tick(session: string, time: number, opts?: CallOptions): Promise<Layout>;
+  pointer(session: string, phase: 'down' | 'move' | 'up' | 'cancel', x: number, y: number, time: number, opts?: CallOptions): Promise<Layout>;
   endScrolling(session: string, opts?: CallOptions): Promise<Layout>;
   endRefreshing(session: string, opts?: CallOptions): Promise<Layout>;
   endLoadingMore(session: string, page?: string, opts?: CallOptions): Promise<Layout>;
@@ -446,3 +449,13 @@ export interface Mismatch { file: string; line: number; send?: string; expected:
 
 export declare function loadTranscript(path: string): { args: string[]; exchanges: Exchange[] };
 export declare function replayTranscript(path: string, options?: { bin?: string; timeout?: number }): Promise<Mismatch[]>;
+
+/** A DOM PointerEvent, or anything shaped like one (`timeStamp` in milliseconds). */
+export interface PointerEventLike { type: string; clientX: number; clientY: number; timeStamp: number; pointerId?: number }
+
+/** One finger on one session: turns DOM pointer events into `session.pointer` calls (docs/pointer.md),
+ * dropping hover moves, a second finger and an up with no finger down. */
+export declare class PointerForwarder {
+  constructor(session: string, origin?: { x: number; y: number });
+  call(event: PointerEventLike): Call<Layout> | null;
+}

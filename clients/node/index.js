@@ -8,6 +8,7 @@ import { ErrorCode, Method } from './generated.js';
 
 export * from './generated.js';
 export { ComponentManager } from './components.js';
+export { PointerForwarder } from './pointer.js';
 
 export const DEFAULTS = Object.freeze({
   timeout: 30_000, // ms per call
@@ -310,6 +311,7 @@ export const calls = {
     return { method: Method.SESSION_END_DRAGGING, params: compact({ session, decelerate, velocity, time }), decode: asLayout };
   },
   tick: (session, time) => ({ method: Method.SESSION_TICK, params: { session, time }, decode: asLayout }),
+  pointer: (session, phase, x, y, time) => ({ method: Method.SESSION_POINTER, params: { session, phase, x, y, time }, decode: asLayout }),
   endScrolling: (session) => ({ method: Method.SESSION_END_SCROLLING, params: { session }, decode: asLayout }),
   endRefreshing: (session) => ({ method: Method.SESSION_END_REFRESHING, params: { session }, decode: asLayout }),
   endLoadingMore: (session, page) =>
@@ -630,6 +632,7 @@ export class Client {
   endPagerDragging(session, child, velocity, time, opts) { return this.call(calls.endPagerDragging(session, child, velocity, time), opts); }
   endDragging(session, release, opts) { return this.call(calls.endDragging(session, release), opts); }
   tick(session, time, opts) { return this.call(calls.tick(session, time), opts); }
+  pointer(session, phase, x, y, time, opts) { return this.call(calls.pointer(session, phase, x, y, time), opts); }
   endScrolling(session, opts) { return this.call(calls.endScrolling(session), opts); }
   endRefreshing(session, opts) { return this.call(calls.endRefreshing(session), opts); }
   endLoadingMore(session, page, opts) { return this.call(calls.endLoadingMore(session, page), opts); }

@@ -34,6 +34,7 @@ const TYPED_CALLS = {
   'session.beginDragging': () => calls.beginDragging('s'),
   'session.drag': () => calls.drag('s', -10),
   'session.tick': () => calls.tick('s', 0.5),
+  'session.pointer': () => calls.pointer('s', 'down', 10, 20, 0.5),
   'session.endDragging': () => calls.endDragging('s', { decelerate: true, velocity: 1000, time: 0.5 }),
   'session.endScrolling': () => calls.endScrolling('s'),
   'session.endRefreshing': () => calls.endRefreshing('s'),

@@ -13,6 +13,7 @@ from ._generated import *  # noqa: F401,F403 - the method table, enums and error
 from .aio import AsyncClient
 from .calls import Call
 from .components import ComponentManager
+from .pointer import PointerForwarder, pointer_calls
 from .client import Client
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
@@ -25,7 +26,7 @@ __version__ = "0.1.0"  # the worker's (OmniScrollVersion.swift); scripts/version
 
 __all__ = ["AsyncClient", "Call", "CallTimeout", "Child", "ChildLayout", "Client", "ClientClosed", "ComponentManager",
            "ContentView", "Event", "FlingResult", "GridLayout", "GridTile", "InitializeResult", "InvalidArgument", "Layout",
-           "Mismatch", "Motion", "MotionSample", "OmniScrollError", "Point", "ProtocolViolation",
+           "Mismatch", "Motion", "MotionSample", "OmniScrollError", "Point", "PointerForwarder", "ProtocolViolation",
            "RawWorker", "Rect", "RpcError", "SessionInfo", "Target", "TemplateInfo", "TileCoordinate", "WorkerDied", "calls",
            "replay",
-           "resolve_binary"] + _generated.__all__
+           "pointer_calls", "resolve_binary"] + _generated.__all__

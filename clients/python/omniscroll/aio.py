@@ -419,6 +419,10 @@ class AsyncClient:
     async def tick(self, session: str, time: Number, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.tick(session, time), timeout)
 
+    async def pointer(self, session: str, phase: str, x: Number, y: Number, time: Number, *,
+                      timeout: Optional[float] = None) -> Layout:
+        return await self.call(calls.pointer(session, phase, x, y, time), timeout)
+
     async def end_scrolling(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return await self.call(calls.end_scrolling(session), timeout)
 

@@ -191,6 +191,13 @@ def tick(session: str, time: Number) -> Call:
     return Call(Method.SESSION_TICK, {"session": session, "time": time}, Layout.from_json)
 
 
+def pointer(session: str, phase: str, x: Number, y: Number, time: Number) -> Call:
+    """One sample of one finger (``down``, ``move``, ``up``, ``cancel``; viewport points, seconds):
+    the engine applies the slop, locks the axis, drags, swipes, flings and taps (docs/pointer.md)."""
+    return Call(Method.SESSION_POINTER, {"session": session, "phase": phase, "x": x, "y": y, "time": time},
+                Layout.from_json)
+
+
 def end_scrolling(session: str) -> Call:
     return Call(Method.SESSION_END_SCROLLING, {"session": session}, Layout.from_json)
 

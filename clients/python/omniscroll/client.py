@@ -512,6 +512,10 @@ class Client:
     def tick(self, session: str, time: Number, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.tick(session, time), timeout)
 
+    def pointer(self, session: str, phase: str, x: Number, y: Number, time: Number, *,
+                timeout: Optional[float] = None) -> Layout:
+        return self.call(calls.pointer(session, phase, x, y, time), timeout)
+
     def end_scrolling(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         return self.call(calls.end_scrolling(session), timeout)
 

@@ -36,6 +36,7 @@ TYPED_CALLS: Dict[str, Callable[[], Call]] = {
     "session.drag": lambda: calls.drag("s", -10),
     "session.endDragging": lambda: calls.end_dragging("s", True, 1000, 0.5),
     "session.tick": lambda: calls.tick("s", 0.5),
+    "session.pointer": lambda: calls.pointer("s", "down", 10, 20, 0.5),
     "session.endScrolling": lambda: calls.end_scrolling("s"),
     "session.endRefreshing": lambda: calls.end_refreshing("s"),
     "session.endLoadingMore": lambda: calls.end_loading_more("s", "posts"),
