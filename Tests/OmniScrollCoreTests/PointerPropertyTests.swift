@@ -146,4 +146,20 @@ final class PointerPropertyTests: XCTestCase {
         XCTAssertEqual(tap.events, [ContainerEvent(.tap, child: "tabs", members: [
             .string("page", "posts"), .number("x", 52), .number("y", 405 - 344)])])
     }
+
+    /// A snapshot's finger is checked before it is believed: a time out of the bound is refused at its path.
+    func testARestoredFingerWithATimeOutOfBoundsIsRefused() throws {
+        var c = try container(.ios)
+        _ = try c.pointer(.down, x: 100, y: 700, time: 1)
+        var snapshot = c.snapshot()
+        guard case .object(var part) = snapshot.state["pointer"], case .object(var down) = part["down"] else {
+            return XCTFail("no pointer part")
+        }
+        down["time"] = .number(1e30)
+        part["down"] = .object(down)
+        snapshot.state["pointer"] = .object(part)
+        XCTAssertThrowsError(try Container(restoring: snapshot)) { error in
+            XCTAssertEqual((error as? ContainerError)?.field.description, "state.pointer.down.time")
+        }
+    }
 }

@@ -108,9 +108,14 @@ struct PointerInput: ContainerBehavior {
         .object(["x": .number(s.x), "y": .number(s.y), "time": .number(Double(s.time))])
     }
 
-    private static func sample(_ v: OptionValue?) -> PointerSample? {
-        guard let x = v?["x"]?.number, let y = v?["y"]?.number, let t = v?["time"]?.number else { return nil }
-        return PointerSample(x: x, y: y, time: Int64(t))
+    /// A stored sample; throws at `field.time` when its time is no whole number of microseconds within the bound.
+    private static func sample(_ v: OptionValue, at field: FieldPath) throws(ContainerError) -> PointerSample {
+        let t = v["time"]!.number!
+        guard abs(t) <= PointerSample.maxMicroseconds, t == t.rounded() else {
+            throw ContainerError(.invalidValue, field: field.member("time"),
+                                 reason: "must be a whole number of microseconds within ±\(PointerSample.maxMicroseconds)")
+        }
+        return PointerSample(x: v["x"]!.number!, y: v["y"]!.number!, time: Int64(t))
     }
 
     /// A finger restores with its samples (at most 20, in time order, within
@@ -121,10 +126,7 @@ struct PointerInput: ContainerBehavior {
         let samples = (part["samples"]?.items ?? []).enumerated()
         var history: [PointerSample] = []
         for (k, item) in samples {
-            let s = Self.sample(item)!
-            guard abs(Double(s.time)) <= PointerSample.maxMicroseconds else {
-                throw restoration.invalid("samples", "[\(k)]", "time", reason: "must be within ±\(PointerSample.maxMicroseconds)")
-            }
+            let s = try Self.sample(item, at: restoration.part.member("samples").index(k))
             if let previous = history.last, s.time < previous.time {
                 throw restoration.invalid("samples", reason: "must be in time order")
             }
@@ -133,7 +135,9 @@ struct PointerInput: ContainerBehavior {
         if history.isEmpty || history.count > PointerHistory.capacity {
             throw restoration.invalid("samples", reason: "must hold 1 to \(PointerHistory.capacity) samples")
         }
-        let start = Self.sample(part["start"])
+        let start = try part["start"].flatMap { $0 == .null ? nil : $0 }.map { (v) throws(ContainerError) in
+            try Self.sample(v, at: restoration.part.member("start"))
+        }
         if (start == nil) != (axis == .pending) {
             throw restoration.invalid("start", reason: "is given exactly when the axis is locked")
         }
@@ -144,7 +148,7 @@ struct PointerInput: ContainerBehavior {
         if axis == .horizontal, pager == nil { throw restoration.invalid("pager", reason: "a horizontal swipe needs its pager") }
         if axis == .pan { throw restoration.invalid("axis", reason: "a container finger never pans") }
         let gesture = PointerGesture(
-            axis: axis, down: Self.sample(part["down"])!, start: start, caught: part["caught"]!.bool!, pager: pager,
+            axis: axis, down: try Self.sample(part["down"]!, at: restoration.part.member("down")), start: start, caught: part["caught"]!.bool!, pager: pager,
             origin: Point(x: part["origin"]!["x"]!.number!, y: part["origin"]!["y"]!.number!),
             path: part["path"]!.number!, history: PointerHistory(history))
         state = PointerState(gesture: gesture, release: nil)
