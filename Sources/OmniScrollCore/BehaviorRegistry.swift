@@ -141,6 +141,11 @@ struct BehaviorRegistry: Sendable {
     /// The finger down on the container (`PointerInput`), `nil` when none.
     var pointerGesture: PointerGesture? { pointer.gesture }
 
+    /// Stores the finger's new state once its sample's changes are applied.
+    mutating func setPointer(_ gesture: PointerGesture?, release: PointerRelease?) {
+        pointer.set(gesture, release: release)
+    }
+
     /// The pagers whose snap is running, by id in order: a `down` stops them.
     var snappingPagers: [String] { pagerTabs.motions.keys.sorted() }
 

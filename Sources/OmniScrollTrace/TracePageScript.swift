@@ -34,6 +34,7 @@ enum TracePageScript {
     const VIEWPORT_MAX_WIDTH_PX = 300;
     const MARGIN = 0.12;          // share of the viewport height shown around it
     const CONTENT_PX = VIEWPORT_PX * (1 + 2 * MARGIN);
+    const FINGER_PX = 14;         // the finger's dot on a session.pointer step
     const RAIL_PX = 14;           // the offset range rail left of the content
     const GUTTER_PX = 92;         // child names right of the content
     const THIN_PX = 5;            // below this a box's border would outgrow it
@@ -279,6 +280,16 @@ enum TracePageScript {
       vp.dataset.box = "viewport";
       stage.place(vp, ox, oy, v.width, v.height);
       vp.appendChild(el("div", "vp-label", "viewport " + num(v.width) + "×" + num(v.height) + " at " + (Array.isArray(layout.tiles) ? num(ox) + ", " : "") + num(oy)));
+      // A session.pointer step's finger, where it touches the viewport (docs/pointer.md).
+      const r = step.requestValue;
+      if (r && typeof r.method === "string" && /\.pointer$/.test(r.method) && r.params
+          && typeof r.params.x === "number" && typeof r.params.y === "number") {
+        const finger = el("div", "finger");
+        finger.dataset.box = "finger";
+        finger.title = "finger " + r.params.phase + " at " + num(r.params.x) + ", " + num(r.params.y);
+        const radius = FINGER_PX / 2 / scale;
+        stage.place(finger, ox + r.params.x - radius, oy + r.params.y - radius, 2 * radius, 2 * radius);
+      }
     }
 
     function drawContent(step, host) {

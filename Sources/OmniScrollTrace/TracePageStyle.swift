@@ -44,6 +44,7 @@ enum TracePageStyle {
     .gutter-label { position: absolute; font-size: 11px; line-height: 14px; padding-left: 6px; border-left: 3px solid var(--c);
                     white-space: nowrap; }
     .range { position: absolute; background: #c9ced6; border-radius: 3px; }
+    .finger { position: absolute; border-radius: 50%; background: #111111; border: 2px solid #ffffff; box-sizing: border-box; z-index: 5; }
     .offset-dot { position: absolute; width: 8px; height: 8px; border-radius: 50%; background: var(--accent); z-index: 4; }
     .empty { color: var(--muted); padding: 30px 10px; text-align: center; }
     .details { display: flex; flex-direction: column; gap: 10px; min-width: 0; }

@@ -3,8 +3,8 @@
 /// (`state.pointer`), writes the `pointer` member of the replies while it
 /// is down and of the reply to its `up`, and emits `tap`. What a sample does
 /// to the container (a drag, a swipe, a release) is decided in
-/// `Container.pointer` from this state and applied in the same change list
-/// as the `PointerUpdate` that stores the new state here.
+/// `Container.pointer` from this state; once its changes are applied the
+/// container stores the new state here (`set`).
 struct PointerInput: ContainerBehavior {
     /// Behind a reference and `nil` until the first finger, so a container
     /// that never sees one carries a word and a scroll pays one test.
@@ -29,24 +29,22 @@ struct PointerInput: ContainerBehavior {
             + "the finger (`page` too over a pager), `x`, `y` the `up` position in its content coordinates"),
     ]
 
-    /// A container that never saw a finger leaves at the first test (a
-    /// plain scroll has no commands).
+    /// A container that never saw a finger leaves at the first test. The
+    /// `up` reply's release is shown once: the next change list drops it.
     mutating func prepare(_ draft: inout Draft) {
-        guard state != nil || !draft.commands.isEmpty else { return }
-        if let update = draft.commands(of: PointerUpdate.self).last {
-            state = PointerState(gesture: update.gesture, release: update.release)
-            if let tap = update.tap {
-                var members: [EventMember] = []
-                if let page = tap.page { members.append(.string("page", page)) }
-                members += [.number("x", tap.x), .number("y", tap.y)]
-                draft.events.append(ContainerEvent(.tap, child: tap.child, members: members))
-            }
-            draft.changedBehaviorState = true
+        guard let state else { return }
+        if state.gesture != nil {
             draft.replySlots.formUnion(.afterEvents)
-        } else if let state, state.release != nil {
-            self.state = PointerState(gesture: state.gesture, release: nil)
+        } else if state.release != nil {
+            self.state = nil
         }
-        if state?.gesture != nil { draft.replySlots.formUnion(.afterEvents) }
+    }
+
+    /// The finger's new state, stored by `Container.pointer` once the
+    /// sample's changes are applied (outside the change list, so a move
+    /// costs what the drag it becomes costs, plus this).
+    mutating func set(_ gesture: PointerGesture?, release: PointerRelease?) {
+        state = gesture == nil && release == nil ? nil : PointerState(gesture: gesture, release: release)
     }
 
     /// `pointer {state}` while a finger is down; `pointer {state: "released",
@@ -159,14 +157,6 @@ struct PointerInput: ContainerBehavior {
 struct PointerRelease: Equatable, Sendable {
     let axis: PointerAxis
     let velocity: Point
-}
-
-/// The finger's new state, applied in the change list of the sample that
-/// gave it (with the changes the sample asks for).
-struct PointerUpdate: BehaviorCommand, Equatable {
-    let gesture: PointerGesture?
-    let release: PointerRelease?
-    let tap: PointerHit?
 }
 
 extension EventType {

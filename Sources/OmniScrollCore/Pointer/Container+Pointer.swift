@@ -1,6 +1,6 @@
 /// Pointer input on a container (docs/pointer.md): one finger's samples
-/// turned into today's changes, applied atomically with the finger's new
-/// state (`PointerInput`).
+/// turned into today's changes; once they apply (atomically, or not at
+/// all) the finger's new state is stored (`PointerInput`).
 extension Container {
     /// The constants of the container's preset (`ios` without `options.physics`).
     public var pointerConstants: PointerConstants { PointerConstants(options.physics?.preset ?? .ios) }
@@ -29,7 +29,9 @@ extension Container {
         }
         let constants = pointerConstants
         var changes: [ContainerChange] = []
-        var update = PointerUpdate(gesture: nil, release: nil, tap: nil)
+        var next: PointerGesture?
+        var release: PointerRelease?
+        var tap: PointerHit?
         switch phase {
         case .down:
             let snapping = behaviors.snappingPagers
@@ -41,9 +43,7 @@ extension Container {
                 let pager = current.pager(i)!
                 changes.append(.scrollPager(id, offset: pager.horizontalOffset ?? Double(pager.selected) * viewport.width))
             }
-            update = PointerUpdate(gesture: PointerGesture(down: sample, caught: caught,
-                                                           pager: PointerHit.pager(x: x, y: y, in: current)),
-                                   release: nil, tap: nil)
+            next = PointerGesture(down: sample, caught: caught, pager: PointerHit.pager(x: x, y: y, in: current))
         case .move:
             var moved = gesture!
             let pager = moved.pager
@@ -56,12 +56,11 @@ extension Container {
                                        pager: moved.pager, origin: moved.origin, path: moved.path, history: moved.history)
                 changes = [.phase(.dragging)]
             }
-            update = PointerUpdate(gesture: moved, release: nil, tap: nil)
+            next = moved
         case .up, .cancel:
             let lifted = gesture!
             let estimate = lifted.velocity(at: sample.time, constants: constants)
             let step = lifted.lift(at: Point(x: x, y: y), estimate: estimate, constants: constants, flings: phase == .up)
-            var tap: PointerHit?
             switch step {
             case .release(.vertical, let fling):
                 changes = [.phase(.decelerating), .release(velocity: -fling.y, time: time)]
@@ -78,11 +77,24 @@ extension Container {
                 // or a page (UIKit's scroll view caught mid-bounce does the same).
                 if lifted.caught { changes = settleChanges(time: time) }
             }
-            update = PointerUpdate(gesture: nil, release: PointerRelease(axis: lifted.axis, velocity: estimate.velocity),
-                                   tap: tap)
+            release = PointerRelease(axis: lifted.axis, velocity: estimate.velocity)
         }
-        changes.append(.command(update))
-        return try apply(changes)
+        // One change (a drag's move) goes the single-change way, as `session.drag` does.
+        var update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
+        behaviors.setPointer(next, release: release)
+        replySlots.formUnion(.afterEvents)
+        if let tap {
+            var members: [EventMember] = []
+            if let page = tap.page { members.append(.string("page", page)) }
+            members += [.number("x", tap.x), .number("y", tap.y)]
+            update.events.append(ContainerEvent(.tap, child: tap.child, members: members))
+        }
+        // The finger is state a snapshot keeps: a sample that moved nothing still changed the session.
+        if !update.didChange {
+            revision += 1
+            update.didChange = true
+        }
+        return update
     }
 
     /// The changes a `move`'s step asks for: a vertical drag's start and
