@@ -141,6 +141,9 @@ struct BehaviorRegistry: Sendable {
     /// The finger down on the container (`PointerInput`), `nil` when none.
     var pointerGesture: PointerGesture? { pointer.gesture }
 
+    /// The preset's pointer constants (`PointerInput`'s, from `options.physics`).
+    var pointerConstants: PointerConstants { pointer.constants }
+
     /// Stores the finger's new state once its sample's changes are applied.
     mutating func setPointer(_ gesture: PointerGesture?, release: PointerRelease?) {
         pointer.set(gesture, release: release)

@@ -23,6 +23,11 @@ struct PointerInput: ContainerBehavior {
 
     var gesture: PointerGesture? { state?.gesture }
 
+    /// The preset's constants, taken once from `options.physics` (`ios` without it): a sample reads no options.
+    private(set) var constants = PointerConstants(.ios)
+
+    mutating func configure(_ options: ContainerOptions) { constants = PointerConstants(options.physics?.preset ?? .ios) }
+
     static let events = [
         EventDeclaration(.tap, members: ["child", "page", "x", "y"], rule:
             "`session.pointer` `up` ended a touch that never became a drag and caught no motion: the child under "

@@ -3,7 +3,7 @@
 /// all) the finger's new state is stored (`PointerInput`).
 extension Container {
     /// The constants of the container's preset (`ios` without `options.physics`).
-    public var pointerConstants: PointerConstants { PointerConstants(options.physics?.preset ?? .ios) }
+    public var pointerConstants: PointerConstants { behaviors.pointerConstants }
 
     /// The finger down on the container, `nil` when none.
     public var pointerGesture: PointerGesture? { behaviors.pointerGesture }
