@@ -239,10 +239,11 @@ extension RPCCall {
     }
 
     /// `session.scrollPager`: Moves a pager horizontally during a swipe. offset is the
-    /// horizontal offset (page k rests at k * viewport width): the pages in view there (one at
-    /// rest, two mid-swipe) are laid out at their own inner offsets and pageProgress is offset
-    /// / width. The selection and the vertical offset stay put; pages entering and leaving the
-    /// window get pageDidShow and pageDidHide.
+    /// horizontal offset (page k rests at k * viewport width), held within one page past the
+    /// first and the last page: the pages in view there (one at rest, two mid-swipe) are laid
+    /// out at their own inner offsets and pageProgress is offset / width. The selection and the
+    /// vertical offset stay put; pages entering and leaving the window get pageDidShow and
+    /// pageDidHide.
     ///
     /// - Parameters:
     ///   - session: The session id.
@@ -355,6 +356,42 @@ extension RPCCall {
         p["session"] = .string(session)
         p["time"] = .number(time)
         return RPCCall(.sessionTick, p)
+    }
+
+    /// `session.pointer`: Forwards one sample of one finger: the engine decides who scrolls and
+    /// how fast. docs/pointer.md. down starts the finger (a running motion, fling, spring or
+    /// pager snap, stops where it is: this finger caught it and will not tap); move past the
+    /// preset's slop along an axis locks it until up: vertical past the touch slop (ios 10,
+    /// android 8, flutter 18) is a container drag (session.beginDragging, then session.drag
+    /// with the travel since the sample that started it, hand-over and rubber band included);
+    /// horizontal past the paging slop (ios 10, android 16, flutter 36) swipes the pager under
+    /// the down point (session.scrollPager), only when one is; when both pass at once the
+    /// larger travel/slop ratio wins, a tie goes vertical. up releases: the preset's tracker
+    /// (ios, iosFast: Flutter's IOSScrollViewFlingVelocityTracker; android, flutter: Flutter's
+    /// least-squares VelocityTracker) estimates the finger's velocity over the down and move
+    /// samples (0 when up comes more than 40 ms after the newest), a fling needs more than 50
+    /// pt/s on the drag's axis and travel beyond the slop, capped at 8000 pt/s, and the release
+    /// is session.endDragging {velocity, time} or session.endPagerDragging with it (0 without a
+    /// fling). A touch that never became a drag and caught nothing is the event tap {child,
+    /// page?, x, y}. cancel is an up without fling and without tap. Times are taken to whole
+    /// microseconds. A down while a finger is down, or move/up/cancel with none, is -32602 at
+    /// params.phase; a time before the finger's previous sample is -32602 at params.time.
+    ///
+    /// - Parameters:
+    ///   - session: The session id.
+    ///   - phase: down, move, up or cancel.
+    ///   - x: The finger's x in viewport points (origin top-left).
+    ///   - y: The finger's y in viewport points (origin top-left).
+    ///   - time: Seconds on the client's clock, the clock of session.tick; never before the
+    ///   finger's previous sample.
+    public static func pointer(session: String, phase: SessionPointerPhase, x: Double, y: Double, time: Double) -> RPCCall {
+        var p: JSONObject = [:]
+        p["session"] = .string(session)
+        p["phase"] = .string(phase.rawValue)
+        p["x"] = .number(x)
+        p["y"] = .number(y)
+        p["time"] = .number(time)
+        return RPCCall(.sessionPointer, p)
     }
 
     /// `session.endScrolling`: Scrolling ended: phase idle. Fires scrollViewDidEndScrolling
@@ -561,7 +598,8 @@ extension RPCCall {
     ///   - velocity: The offset's velocity at release, points per second (positive moves the
     ///   offset up the content).
     ///   - preset: The feel of the fling; default ios.
-    ///   - bounds: The offsets the motion may rest at; none: unbounded.
+    ///   - bounds: The offsets the motion may rest at; none: ±1e15, the inputs' own bound, so
+    ///   every number of the answer stays within it.
     ///   - viewport: The viewport's extent along the fling; proximity snapping's default
     ///   distance is a third of it.
     ///   - snap: Where the motion may rest: points (ascending) or every multiple of interval,
