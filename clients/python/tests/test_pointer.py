@@ -17,10 +17,10 @@ def test_a_recorded_flick_drags_then_flings(client):
     client.create(viewport=(375, 800), children=CHILDREN, id="f")
     replies = [client.call(c) for c in pointer_calls("f", FLICK, time_scale=0.001, origin=(20, 100))]
     assert len(replies) == 6, "the hover move and the second down are dropped"
-    assert [r.extra["pointer"]["state"] for r in replies[:-1]] == ["pending", "pending", "vertical", "vertical", "vertical"]
+    assert [r.pointer.state for r in replies[:-1]] == ["pending", "pending", "vertical", "vertical", "vertical"]
     assert replies[3].offset == 80, "follows the finger from the sample that started the drag"
     released = replies[-1]
-    assert released.extra["pointer"]["state"] == "released" and released.extra["pointer"]["axis"] == "vertical"
+    assert released.pointer.state == "released" and released.pointer.axis == "vertical"
     assert released.phase == "decelerating" and released.motion is not None and released.motion.target > 180
 
 
@@ -30,5 +30,5 @@ def test_a_touch_that_never_moves_past_the_slop_is_a_tap(client):
     client.call(forwarder.call({"phase": "down", "x": 50, "y": 400, "time": 1}))
     tapped = client.call(forwarder.call({"phase": "up", "x": 52, "y": 403, "time": 1.05}))
     taps = [e for e in tapped.events if e.type == "tap"]
-    assert [(e.child, e.extra) for e in taps] == [("list", {"x": 52, "y": 103})]
+    assert [(e.child, e.x, e.y) for e in taps] == [("list", 52, 103)]
     assert forwarder.call(("moved", 1, 1, 2)) is None, "no finger down: nothing to send"
