@@ -358,6 +358,42 @@ extension RPCCall {
         return RPCCall(.sessionTick, p)
     }
 
+    /// `session.pointer`: Forwards one sample of one finger: the engine decides who scrolls and
+    /// how fast. docs/pointer.md. down starts the finger (a running motion, fling, spring or
+    /// pager snap, stops where it is: this finger caught it and will not tap); move past the
+    /// preset's slop along an axis locks it until up: vertical past the touch slop (ios 10,
+    /// android 8, flutter 18) is a container drag (session.beginDragging, then session.drag
+    /// with the travel since the sample that started it, hand-over and rubber band included);
+    /// horizontal past the paging slop (ios 10, android 16, flutter 36) swipes the pager under
+    /// the down point (session.scrollPager), only when one is; when both pass at once the
+    /// larger travel/slop ratio wins, a tie goes vertical. up releases: the preset's tracker
+    /// (ios, iosFast: Flutter's IOSScrollViewFlingVelocityTracker; android, flutter: Flutter's
+    /// least-squares VelocityTracker) estimates the finger's velocity over the down and move
+    /// samples (0 when up comes more than 40 ms after the newest), a fling needs more than 50
+    /// pt/s on the drag's axis and travel beyond the slop, capped at 8000 pt/s, and the release
+    /// is session.endDragging {velocity, time} or session.endPagerDragging with it (0 without a
+    /// fling). A touch that never became a drag and caught nothing is the event tap {child,
+    /// page?, x, y}. cancel is an up without fling and without tap. Times are taken to whole
+    /// microseconds. A down while a finger is down, or move/up/cancel with none, is -32602 at
+    /// params.phase; a time before the finger's previous sample is -32602 at params.time.
+    ///
+    /// - Parameters:
+    ///   - session: The session id.
+    ///   - phase: down, move, up or cancel.
+    ///   - x: The finger's x in viewport points (origin top-left).
+    ///   - y: The finger's y in viewport points (origin top-left).
+    ///   - time: Seconds on the client's clock, the clock of session.tick; never before the
+    ///   finger's previous sample.
+    public static func pointer(session: String, phase: SessionPointerPhase, x: Double, y: Double, time: Double) -> RPCCall {
+        var p: JSONObject = [:]
+        p["session"] = .string(session)
+        p["phase"] = .string(phase.rawValue)
+        p["x"] = .number(x)
+        p["y"] = .number(y)
+        p["time"] = .number(time)
+        return RPCCall(.sessionPointer, p)
+    }
+
     /// `session.endScrolling`: Scrolling ended: phase idle. Fires scrollViewDidEndScrolling
     /// once.
     ///

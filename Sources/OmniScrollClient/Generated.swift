@@ -30,6 +30,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
     case sessionDrag = "session.drag"
     case sessionEndDragging = "session.endDragging"
     case sessionTick = "session.tick"
+    case sessionPointer = "session.pointer"
     case sessionEndScrolling = "session.endScrolling"
     case sessionEndRefreshing = "session.endRefreshing"
     case sessionEndLoadingMore = "session.endLoadingMore"
@@ -68,6 +69,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionDrag: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "translation", required: true, type: "number")]
         case .sessionEndDragging: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "decelerate", required: false, type: "boolean"), OmniScrollParam(name: "velocity", required: false, type: "number"), OmniScrollParam(name: "time", required: false, type: "number")]
         case .sessionTick: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "time", required: true, type: "number")]
+        case .sessionPointer: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "phase", required: true, type: "SessionPointerPhase"), OmniScrollParam(name: "x", required: true, type: "number"), OmniScrollParam(name: "y", required: true, type: "number"), OmniScrollParam(name: "time", required: true, type: "number")]
         case .sessionEndScrolling: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionEndRefreshing: return [OmniScrollParam(name: "session", required: true, type: "string")]
         case .sessionEndLoadingMore: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "page", required: false, type: "string")]
@@ -108,6 +110,7 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .sessionDrag: return "Layout"
         case .sessionEndDragging: return "Layout"
         case .sessionTick: return "Layout"
+        case .sessionPointer: return "Layout"
         case .sessionEndScrolling: return "Layout"
         case .sessionEndRefreshing: return "Layout"
         case .sessionEndLoadingMore: return "Layout"
@@ -186,6 +189,7 @@ public enum EventType: String, CaseIterable, Sendable {
     case pageDidHide
     case childDidCollapse
     case childDidExpand
+    case tap
 }
 
 public enum Framing: String, CaseIterable, Sendable {
@@ -195,6 +199,21 @@ public enum Framing: String, CaseIterable, Sendable {
 
 public enum GridSnapshotEngine: String, CaseIterable, Sendable {
     case grid
+}
+
+public enum LayoutPointerAxis: String, CaseIterable, Sendable {
+    case pending
+    case vertical
+    case horizontal
+    case pan
+}
+
+public enum LayoutPointerState: String, CaseIterable, Sendable {
+    case pending
+    case vertical
+    case horizontal
+    case pan
+    case released
 }
 
 public enum OptionsPhysicsPreset: String, CaseIterable, Sendable {
@@ -258,8 +277,22 @@ public enum SessionListSessionsEngine: String, CaseIterable, Sendable {
     case grid
 }
 
+public enum SessionPointerPhase: String, CaseIterable, Sendable {
+    case down
+    case move
+    case up
+    case cancel
+}
+
 public enum SnapshotEngine: String, CaseIterable, Sendable {
     case container
+}
+
+public enum SnapshotStatePointerAxis: String, CaseIterable, Sendable {
+    case pending
+    case vertical
+    case horizontal
+    case pan
 }
 
 /// The error codes, JSON-RPC's and the application's.

@@ -308,6 +308,14 @@ public actor OmniScrollClient {
         try await layout(.sessionTick, ["session": .string(session), "time": .number(time)], timeout)
     }
 
+    /// One sample of one finger (`down`, `move`, `up`, `cancel`; viewport points, seconds): the
+    /// engine applies the slop, locks the axis, drags, swipes, flings and taps (docs/pointer.md).
+    public func pointer(session: String, phase: String, x: Double, y: Double, time: Double,
+                        timeout: Double? = nil) async throws -> Layout {
+        try await layout(.sessionPointer, ["session": .string(session), "phase": .string(phase), "x": .number(x),
+                                           "y": .number(y), "time": .number(time)], timeout)
+    }
+
     public func endScrolling(session: String, timeout: Double? = nil) async throws -> Layout {
         try await layout(.sessionEndScrolling, ["session": .string(session)], timeout)
     }

@@ -24,6 +24,7 @@ struct BehaviorRegistry: Sendable {
     private var phase = PhaseTracking()
     private var feed = Feed()
     private var tracks = ScrollLinkedTracks()
+    private var pointer = PointerInput()
 
     /// Behaviors configured with `options`.
     init(_ options: ContainerOptions) {
@@ -57,6 +58,7 @@ struct BehaviorRegistry: Sendable {
         visitor.visit(&phase, &state)
         visitor.visit(&feed, &state)
         visitor.visit(&tracks, &state)
+        visitor.visit(&pointer, &state)
     }
 
     /// Calls `visitor` with every behavior in order until one call throws.
@@ -135,6 +137,20 @@ struct BehaviorRegistry: Sendable {
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         visit(transition, &events)
     }
+
+    /// The finger down on the container (`PointerInput`), `nil` when none.
+    var pointerGesture: PointerGesture? { pointer.gesture }
+
+    /// The preset's pointer constants (`PointerInput`'s, from `options.physics`).
+    var pointerConstants: PointerConstants { pointer.constants }
+
+    /// Stores the finger's new state once its sample's changes are applied.
+    mutating func setPointer(_ gesture: PointerGesture?, release: PointerRelease?) {
+        pointer.set(gesture, release: release)
+    }
+
+    /// The pagers whose snap is running, by id in order: a `down` stops them.
+    var snappingPagers: [String] { pagerTabs.motions.keys.sorted() }
 
     /// The feed's committed current child, `nil` without `options.feed`.
     var currentChild: String? { feed.currentChild }

@@ -9,12 +9,12 @@ public struct Container: Sendable {
     public private(set) var phase: ScrollPhase = .idle
     public private(set) var direction: ScrollDirection = .none
     /// Counts the applied change lists that changed anything.
-    public private(set) var revision = 0
+    public internal(set) var revision = 0
     public let options: ContainerOptions
     /// The sum of the extra top insets the behaviors hold (the refresh inset…).
     public private(set) var heldTopInset = 0.0
     private var stack: ChildStack
-    private var behaviors: BehaviorRegistry
+    var behaviors: BehaviorRegistry
 
     /// Creates a container and returns it with its first update, whose events
     /// report what is visible and active from the start.
@@ -101,7 +101,7 @@ public struct Container: Sendable {
     public var motion: MotionSummary? { behaviors.motion }
 
     /// The slots at which a behavior has members for the last change list's reply.
-    public private(set) var replySlots: ReplySlots = []
+    public internal(set) var replySlots: ReplySlots = []
 
     /// Writes the behaviors' members of a Layout reply at `slot`, in
     /// registration order. Mutating only so the behaviors are visited where

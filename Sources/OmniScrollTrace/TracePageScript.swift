@@ -28,12 +28,19 @@ enum TracePageScript {
       return out;
     }
 
+    // A session.pointer request's finger, which the drawing shows in the viewport.
+    function fingerOf(r) {
+      if (!r || typeof r.method !== "string" || !/\.pointer$/.test(r.method) || !r.params) return undefined;
+      return { phase: r.params.phase, x: r.params.x, y: r.params.y };
+    }
+
     for (const s of steps) {
       s.replyValue = D.parse(s.reply);
       s.requestValue = D.parse(s.request);
       s.layout = s.view && s.view.layout ? s.view.layout : null;
       s.snapshot = s.view && s.view.snapshot ? s.view.snapshot : null;
       s.events = eventsOf(s);
+      s.finger = fingerOf(s.requestValue);
     }
 
     for (const s of steps) {

@@ -25,7 +25,11 @@ public enum TraceStrip {
         var bands: [(id: String, top: Double, height: Double)]
         var events: [String?]
         var bad: Bool
+        /// A `session.pointer` step's finger, in viewport points, and the viewport's width (docs/pointer.md).
+        var finger: (x: Double, y: Double, viewportWidth: Double)?
     }
+
+    static let fingerInk = "#111111"
 
     public static func svg(_ trace: Trace, title: String) -> String {
         let columns = trace.steps.map(column)
@@ -52,7 +56,8 @@ public enum TraceStrip {
         let eventsTop = top + plotHeight + 22
         let legendTop = eventsTop + Double(maxEvents) * (dot + 2) + 26
         let width = left + Double(max(columns.count, 1)) * columnWidth + 20
-        let height = legendTop + Double((ids.count + 2) / 3) * legendRow + 10
+        let hasFinger = columns.contains { $0.finger != nil }
+        let height = legendTop + Double((ids.count + 2 + (hasFinger ? 1 : 0)) / 3) * legendRow + 10
 
         var svg = SVGWriter(width: width, height: height)
         svg.rect(x: 0, y: 0, width: width, height: height, attributes: [("fill", "#ffffff")])
@@ -76,6 +81,11 @@ public enum TraceStrip {
                              attributes: [("fill", "none"), ("stroke", viewportRed), ("stroke-width", "1.5")])
                 }
                 offsetPoints.append((x + columnWidth / 2, y(o)))
+                // The finger, where it touches the viewport: across the column as across the viewport.
+                if let f = c.finger {
+                    svg.circle(cx: x + 2 + (columnWidth - 4) * min(max(f.x / f.viewportWidth, 0), 1), cy: y(o + f.y), r: 3.5,
+                               attributes: [("fill", fingerInk), ("stroke", "#ffffff"), ("stroke-width", "1")])
+                }
             }
             svg.text(x: x + columnWidth / 2, y: top + plotHeight + 14, "\(i + 1)",
                      attributes: [("font-size", "10"), ("fill", c.bad ? viewportRed : muted), ("text-anchor", "middle")])
@@ -97,7 +107,8 @@ public enum TraceStrip {
         }
         svg.text(x: left - 8, y: top + plotHeight + 14, "step", attributes: [("font-size", "10"), ("fill", muted), ("text-anchor", "end")])
         svg.text(x: left - 8, y: eventsTop + dot, "events", attributes: [("font-size", "10"), ("fill", muted), ("text-anchor", "end")])
-        let legend = [("offset, viewport", viewportRed)] + ids.map { ($0, color($0)) }
+        let legend = [("offset, viewport", viewportRed)] + (hasFinger ? [("finger", fingerInk)] : [])
+            + ids.map { ($0, color($0)) }
         for (k, entry) in legend.enumerated() {
             let lx = left + Double(k % 3) * 170
             let ly = legendTop + Double(k / 3) * legendRow
@@ -130,8 +141,15 @@ public enum TraceStrip {
         let reply = step.reply.flatMap { try? JSONParser.parse($0) }
         let results = reply.map { $0.arrayValue ?? [$0] } ?? []
         let events = results.flatMap { $0["result"]?["events"]?.arrayValue ?? [] }.map { $0["child"]?.stringValue }
+        let request = try? JSONParser.parse(step.request)
+        var finger: (x: Double, y: Double, viewportWidth: Double)?
+        if request?["method"]?.stringValue?.hasSuffix(".pointer") == true, let params = request?["params"],
+           let fx = params["x"]?.doubleValue, let fy = params["y"]?.doubleValue,
+           let width = step.view?.snapshot?["viewport"]?["width"]?.doubleValue, width > 0 {
+            finger = (fx, fy, width)
+        }
         return Column(offset: offset, viewportHeight: step.view?.snapshot?["viewport"]?["height"]?.doubleValue,
-                      bands: bands, events: events, bad: !step.problems.isEmpty)
+                      bands: bands, events: events, bad: !step.problems.isEmpty, finger: finger)
     }
 
     /// Round axis values (1, 2 or 5 times a power of ten) every ~60 px.

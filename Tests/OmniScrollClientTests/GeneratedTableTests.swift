@@ -74,6 +74,7 @@ final class GeneratedTableTests: XCTestCase {
         case .sessionDrag: _ = try await c.drag(session: s, translation: -10)
         case .sessionEndDragging: _ = try await c.endDragging(session: s, decelerate: false, velocity: 1000, time: 0.5)
         case .sessionTick: _ = try await c.tick(session: s, time: 0.5)
+        case .sessionPointer: _ = try await c.pointer(session: s, phase: "down", x: 10, y: 20, time: 0.5)
         case .sessionEndScrolling: _ = try await c.endScrolling(session: s)
         case .sessionEndRefreshing: _ = try await c.endRefreshing(session: s)
         case .sessionEndLoadingMore: _ = try await c.endLoadingMore(session: s, page: "posts")

@@ -208,7 +208,7 @@ final class OmniScrollClientTests: XCTestCase {
                                   "session.removeChildren", "session.scrollToChild", "session.selectPage", "session.scrollPager",
                                   "session.endPagerDragging",
                                   "session.beginDragging", "session.drag", "session.endDragging", "session.tick",
-                                  "session.endScrolling", "session.endRefreshing",
+                                  "session.pointer", "session.endScrolling", "session.endRefreshing",
                                   "session.endLoadingMore", "session.get", "session.list", "session.destroy",
                                   "session.snapshot", "session.restore", "session.defineTemplate", "session.templates"]
         XCTAssertEqual(names.filter { $0.hasPrefix("session.") && !bound.contains($0) }, [])
@@ -225,7 +225,7 @@ final class OmniScrollClientTests: XCTestCase {
         _ = try await c.scroll(session: s, offset: 1234)
         let snap = try await c.snapshot(session: s)
         XCTAssertEqual(snap["format"], 2)
-        XCTAssertEqual(snap["state"], try JSONParser.parse(#"{"motion":{"running":null,"dragStart":null},"refresh":"idle","target":{"pending":null},"pagers":[],"headerScroll":[],"loadMore":{"triggeredAt":null,"loading":false,"pages":[]},"feed":{"current":null}}"#))
+        XCTAssertEqual(snap["state"], try JSONParser.parse(#"{"motion":{"running":null,"dragStart":null},"refresh":"idle","target":{"pending":null},"pagers":[],"headerScroll":[],"loadMore":{"triggeredAt":null,"loading":false,"pages":[]},"feed":{"current":null},"pointer":null}"#))
         _ = await c.close()
     }
 

@@ -116,8 +116,10 @@ final class SnapshotValidationTests: XCTestCase {
             "target": .object(["pending": .null]),
             "pagers": .array([]),
             "feed": .object(["current": .null]),
+            "pointer": .null,
         ])
-        XCTAssertEqual(ContainerSnapshot.stateParts.map(\.name.description), ["motion", "refresh", "target", "pagers", "headerScroll", "loadMore", "feed"])
+        XCTAssertEqual(ContainerSnapshot.stateParts.map(\.name.description),
+                       ["motion", "refresh", "target", "pagers", "headerScroll", "loadMore", "feed", "pointer"])
     }
 
     func testAPartLeftOutRestoresItsInitialState() throws {

@@ -116,6 +116,9 @@ struct SessionWalk {
         case 22:
             return ("session.endPagerDragging", ["session": s, "child": self.pager().id, "velocity": .number(Double(below(4000)) - 2000),
                                                  "time": advanceClock()])
+        case 23:
+            return ("session.pointer", ["session": s, "phase": pick(["down", "move", "move", "up", "cancel"]),
+                                        "x": .number(Double(below(500))), "y": .number(Double(below(1000))), "time": advanceClock()])
         default: return ("session.destroy", ["session": s])
         }
     }

@@ -128,6 +128,17 @@ final class TraceTests: XCTestCase {
         XCTAssertTrue(svg.contains("<polyline points="), "the offset's y is drawn")
     }
 
+    /// A `session.pointer` step draws the finger where it touches the viewport; other steps draw none.
+    func testTheStripDrawsTheFingerOnPointerSteps() throws {
+        let text = try Self.read("protocol/examples/pointer-profile.jsonl")
+        let svg = TraceCommand(svg: true).render(text, title: "pointer-profile.jsonl")
+        let pointerSteps = text.split(separator: "\n").filter { $0.contains("\"session.pointer\"") }.count
+        XCTAssertEqual(svg.components(separatedBy: "fill=\"#111111\" stroke=").count - 1, pointerSteps)
+        XCTAssertTrue(svg.contains(">finger</text>"), "the legend names the finger")
+        let plain = TraceCommand(svg: true).render(try Self.read("protocol/examples/short-container.jsonl"), title: "s")
+        XCTAssertFalse(plain.contains(">finger</text>"))
+    }
+
     /// The README's picture is `scripts/generate-traces`' output for the seed example.
     func testTheCheckedInFigureIsUpToDate() throws {
         let figure = try Self.read("docs/figures/trace/short-container.svg")

@@ -4,7 +4,7 @@
 export interface ParamSpec { readonly name: string; readonly required: boolean; readonly type: string }
 export interface MethodSpec { readonly params: readonly ParamSpec[]; readonly result: string | null }
 
-export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.selectPage' | 'session.scrollPager' | 'session.endPagerDragging' | 'session.beginDragging' | 'session.drag' | 'session.endDragging' | 'session.tick' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'session.defineTemplate' | 'session.templates' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
+export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.selectPage' | 'session.scrollPager' | 'session.endPagerDragging' | 'session.beginDragging' | 'session.drag' | 'session.endDragging' | 'session.tick' | 'session.pointer' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'session.defineTemplate' | 'session.templates' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
 export declare const METHODS: { readonly [M in MethodName]: MethodSpec };
 
 export declare const Method: {
@@ -28,6 +28,7 @@ export declare const Method: {
   readonly SESSION_DRAG: 'session.drag';
   readonly SESSION_END_DRAGGING: 'session.endDragging';
   readonly SESSION_TICK: 'session.tick';
+  readonly SESSION_POINTER: 'session.pointer';
   readonly SESSION_END_SCROLLING: 'session.endScrolling';
   readonly SESSION_END_REFRESHING: 'session.endRefreshing';
   readonly SESSION_END_LOADING_MORE: 'session.endLoadingMore';
@@ -48,9 +49,11 @@ export type ChildKind = 'scroll' | 'fixed' | 'sticky' | 'page' | 'pager' | 'coll
 export type ChildSpecMode = 'pinned' | 'scroll' | 'floating';
 export type ChildSpecOffsetPolicy = 'preserve' | 'reset' | 'sync';
 export type EventDirection = 'up' | 'down';
-export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'childDidLeavePreload' | 'childDidResignCurrent' | 'childDidBecomeCurrent' | 'childDidEnterPreload' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling' | 'pageDidSelect' | 'pageDidShow' | 'pageDidHide' | 'childDidCollapse' | 'childDidExpand';
+export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'childDidLeavePreload' | 'childDidResignCurrent' | 'childDidBecomeCurrent' | 'childDidEnterPreload' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling' | 'pageDidSelect' | 'pageDidShow' | 'pageDidHide' | 'childDidCollapse' | 'childDidExpand' | 'tap';
 export type Framing = 'line' | 'content-length';
 export type GridSnapshotEngine = 'grid';
+export type LayoutPointerAxis = 'pending' | 'vertical' | 'horizontal' | 'pan';
+export type LayoutPointerState = 'pending' | 'vertical' | 'horizontal' | 'pan' | 'released';
 export type OptionsPhysicsPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
 export type OptionsSnapMode = 'mandatory' | 'proximity';
 export type PhysicsFlingPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
@@ -61,7 +64,9 @@ export type ScrollDirection = 'none' | 'up' | 'down';
 export type ScrollPhase = 'idle' | 'dragging' | 'decelerating' | 'animating';
 export type ScrollPosition = 'top' | 'center' | 'bottom';
 export type SessionListSessionsEngine = 'container' | 'grid';
+export type SessionPointerPhase = 'down' | 'move' | 'up' | 'cancel';
 export type SnapshotEngine = 'container';
+export type SnapshotStatePointerAxis = 'pending' | 'vertical' | 'horizontal' | 'pan';
 
 export declare const ENUMS: {
   readonly ChildKind: readonly ChildKind[];
@@ -71,6 +76,8 @@ export declare const ENUMS: {
   readonly EventType: readonly EventType[];
   readonly Framing: readonly Framing[];
   readonly GridSnapshotEngine: readonly GridSnapshotEngine[];
+  readonly LayoutPointerAxis: readonly LayoutPointerAxis[];
+  readonly LayoutPointerState: readonly LayoutPointerState[];
   readonly OptionsPhysicsPreset: readonly OptionsPhysicsPreset[];
   readonly OptionsSnapMode: readonly OptionsSnapMode[];
   readonly PhysicsFlingPreset: readonly PhysicsFlingPreset[];
@@ -81,7 +88,9 @@ export declare const ENUMS: {
   readonly ScrollPhase: readonly ScrollPhase[];
   readonly ScrollPosition: readonly ScrollPosition[];
   readonly SessionListSessionsEngine: readonly SessionListSessionsEngine[];
+  readonly SessionPointerPhase: readonly SessionPointerPhase[];
   readonly SnapshotEngine: readonly SnapshotEngine[];
+  readonly SnapshotStatePointerAxis: readonly SnapshotStatePointerAxis[];
 };
 
 export interface ErrorCodeTable {

@@ -28,6 +28,7 @@ export const METHODS = frozen({
   'session.drag': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'translation', required: true, type: 'number' }], result: 'Layout' },
   'session.endDragging': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'decelerate', required: false, type: 'boolean' }, { name: 'velocity', required: false, type: 'number' }, { name: 'time', required: false, type: 'number' }], result: 'Layout' },
   'session.tick': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'time', required: true, type: 'number' }], result: 'Layout' },
+  'session.pointer': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'phase', required: true, type: 'SessionPointerPhase' }, { name: 'x', required: true, type: 'number' }, { name: 'y', required: true, type: 'number' }, { name: 'time', required: true, type: 'number' }], result: 'Layout' },
   'session.endScrolling': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Layout' },
   'session.endRefreshing': { params: [{ name: 'session', required: true, type: 'string' }], result: 'Layout' },
   'session.endLoadingMore': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'page', required: false, type: 'string' }], result: 'Layout' },
@@ -66,6 +67,7 @@ export const Method = frozen({
   SESSION_DRAG: 'session.drag',
   SESSION_END_DRAGGING: 'session.endDragging',
   SESSION_TICK: 'session.tick',
+  SESSION_POINTER: 'session.pointer',
   SESSION_END_SCROLLING: 'session.endScrolling',
   SESSION_END_REFRESHING: 'session.endRefreshing',
   SESSION_END_LOADING_MORE: 'session.endLoadingMore',
@@ -88,9 +90,11 @@ export const ENUMS = frozen({
   ChildSpecMode: ['pinned', 'scroll', 'floating'],
   ChildSpecOffsetPolicy: ['preserve', 'reset', 'sync'],
   EventDirection: ['up', 'down'],
-  EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'childDidLeavePreload', 'childDidResignCurrent', 'childDidBecomeCurrent', 'childDidEnterPreload', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling', 'pageDidSelect', 'pageDidShow', 'pageDidHide', 'childDidCollapse', 'childDidExpand'],
+  EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'childDidLeavePreload', 'childDidResignCurrent', 'childDidBecomeCurrent', 'childDidEnterPreload', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling', 'pageDidSelect', 'pageDidShow', 'pageDidHide', 'childDidCollapse', 'childDidExpand', 'tap'],
   Framing: ['line', 'content-length'],
   GridSnapshotEngine: ['grid'],
+  LayoutPointerAxis: ['pending', 'vertical', 'horizontal', 'pan'],
+  LayoutPointerState: ['pending', 'vertical', 'horizontal', 'pan', 'released'],
   OptionsPhysicsPreset: ['ios', 'iosFast', 'android', 'flutter'],
   OptionsSnapMode: ['mandatory', 'proximity'],
   PhysicsFlingPreset: ['ios', 'iosFast', 'android', 'flutter'],
@@ -101,7 +105,9 @@ export const ENUMS = frozen({
   ScrollPhase: ['idle', 'dragging', 'decelerating', 'animating'],
   ScrollPosition: ['top', 'center', 'bottom'],
   SessionListSessionsEngine: ['container', 'grid'],
+  SessionPointerPhase: ['down', 'move', 'up', 'cancel'],
   SnapshotEngine: ['container'],
+  SnapshotStatePointerAxis: ['pending', 'vertical', 'horizontal', 'pan'],
 });
 
 /** The error codes, JSON-RPC's and the application's (RpcError has them too). */

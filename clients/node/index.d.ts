@@ -150,3 +150,13 @@ export interface Mismatch { file: string; line: number; send?: string; expected:
 
 export declare function loadTranscript(path: string): { args: string[]; exchanges: Exchange[] };
 export declare function replayTranscript(path: string, options?: { bin?: string; timeout?: number }): Promise<Mismatch[]>;
+
+/** A DOM PointerEvent, or anything shaped like one (`timeStamp` in milliseconds). */
+export interface PointerEventLike { type: string; clientX: number; clientY: number; timeStamp: number; pointerId?: number }
+
+/** One finger on one session: turns DOM pointer events into `session.pointer` calls (docs/pointer.md),
+ * dropping hover moves, a second finger and an up with no finger down. */
+export declare class PointerForwarder {
+  constructor(session: string, origin?: { x: number; y: number });
+  call(event: PointerEventLike): Call<Layout> | null;
+}

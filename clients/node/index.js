@@ -18,6 +18,7 @@ export {
 export { Result } from './result.js';
 export { InvalidArgumentError, describe } from './check.js';
 export { ComponentManager } from './components.js';
+export { PointerForwarder } from './pointer.js';
 export { DEFAULT_SNAPSHOT_EVERY, MAX_SNAPSHOT_EVERY } from './recovery.js';
 
 // A reply to the recovery's own requests (recovery.js): its id is a "~r<n>" string.

@@ -53,6 +53,7 @@ session.beginDragging session
 session.drag session translation
 session.endDragging session decelerate? velocity? time?
 session.tick session time
+session.pointer session phase x y time
 session.endScrolling session
 session.endRefreshing session
 session.endLoadingMore session page?
@@ -72,9 +73,11 @@ OMNISCROLL_ENUM_CHILD_KIND='scroll fixed sticky page pager collapsing'
 OMNISCROLL_ENUM_CHILD_SPEC_MODE='pinned scroll floating'
 OMNISCROLL_ENUM_CHILD_SPEC_OFFSET_POLICY='preserve reset sync'
 OMNISCROLL_ENUM_EVENT_DIRECTION='up down'
-OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel childDidLeavePreload childDidResignCurrent childDidBecomeCurrent childDidEnterPreload topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling pageDidSelect pageDidShow pageDidHide childDidCollapse childDidExpand'
+OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel childDidLeavePreload childDidResignCurrent childDidBecomeCurrent childDidEnterPreload topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling pageDidSelect pageDidShow pageDidHide childDidCollapse childDidExpand tap'
 OMNISCROLL_ENUM_FRAMING='line content-length'
 OMNISCROLL_ENUM_GRID_SNAPSHOT_ENGINE='grid'
+OMNISCROLL_ENUM_LAYOUT_POINTER_AXIS='pending vertical horizontal pan'
+OMNISCROLL_ENUM_LAYOUT_POINTER_STATE='pending vertical horizontal pan released'
 OMNISCROLL_ENUM_OPTIONS_PHYSICS_PRESET='ios iosFast android flutter'
 OMNISCROLL_ENUM_OPTIONS_SNAP_MODE='mandatory proximity'
 OMNISCROLL_ENUM_PHYSICS_FLING_PRESET='ios iosFast android flutter'
@@ -85,7 +88,9 @@ OMNISCROLL_ENUM_SCROLL_DIRECTION='none up down'
 OMNISCROLL_ENUM_SCROLL_PHASE='idle dragging decelerating animating'
 OMNISCROLL_ENUM_SCROLL_POSITION='top center bottom'
 OMNISCROLL_ENUM_SESSION_LIST_SESSIONS_ENGINE='container grid'
+OMNISCROLL_ENUM_SESSION_POINTER_PHASE='down move up cancel'
 OMNISCROLL_ENUM_SNAPSHOT_ENGINE='container'
+OMNISCROLL_ENUM_SNAPSHOT_STATE_POINTER_AXIS='pending vertical horizontal pan'
 # OMNISCROLL_ERR_<NAME>: the error codes, JSON-RPC's and the application's.
 OMNISCROLL_ERR_PARSE_ERROR=-32700
 OMNISCROLL_ERR_INVALID_REQUEST=-32600

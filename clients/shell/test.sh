@@ -62,7 +62,7 @@ done
 # snapshots: format 2 with each behavior's part; a recorded format 1 snapshot
 # (session s1 of protocol/conformance/sessions.jsonl) restores and answers as the live session
 snap=$(omniscroll_call session.snapshot "{\"session\":\"$s\"}")
-check "snapshot format 2 parts" "$(printf '%s' "$snap" | jq -c '[.format, (.state | keys_unsorted)]')" '[2,["motion","refresh","target","pagers","headerScroll","loadMore","feed"]]'
+check "snapshot format 2 parts" "$(printf '%s' "$snap" | jq -c '[.format, (.state | keys_unsorted)]')" '[2,["motion","refresh","target","pagers","headerScroll","loadMore","feed","pointer"]]'
 format1='{"format":1,"session":"s1","delta":false,"viewport":{"width":375,"height":800},"insets":{"top":0,"bottom":100},"options":{"anchoring":true,"seedEvents":true,"refresh":null,"loadMore":null},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}],"offset":3000,"phase":"dragging","direction":"up","revision":2,"state":{"visible":["bottom"],"active":"bottom","leaving":"bottom","pinned":[],"refresh":"idle","loadMoreTriggeredAt":null,"loadingMore":false,"pendingTarget":null}}'
 omniscroll_call session.create '{"id":"live","viewport":{"width":375,"height":800},"insets":{"bottom":100},"children":[{"id":"top","kind":"scroll","contentHeight":2000},{"id":"bottom","kind":"scroll","contentHeight":3000}]}' >/dev/null
 omniscroll_call session.scroll '{"session":"live","offset":3000,"phase":"dragging"}' >/dev/null

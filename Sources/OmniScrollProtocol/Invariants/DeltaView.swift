@@ -21,9 +21,16 @@ struct DeltaView {
     /// Members only the reply of one call carries: they describe that call, not the session.
     static let perCall: Set<String> = ["events", "motion", "anchorShift", "clampShift", "target", "children", "tracks"]
 
+    /// Whether a member describes the call alone: one of `perCall`, or a
+    /// `pointer` released by the call's `up` or `cancel` (the finger is gone,
+    /// so `session.get` has none; docs/protocol.md, "Delta replies").
+    static func describesCall(_ key: String, _ value: JSONValue) -> Bool {
+        perCall.contains(key) || (key == "pointer" && value["state"]?.stringValue == "released")
+    }
+
     /// Merges one Layout reply of the session.
     mutating func merge(_ layout: JSONObject) {
-        members = JSONObject(layout.members.filter { !Self.perCall.contains($0.key) })
+        members = JSONObject(layout.members.filter { !Self.describesCall($0.key, $0.value) })
         for child in layout["children"]?.arrayValue ?? [] {
             if let id = child["id"]?.stringValue { children[id] = child }
         }

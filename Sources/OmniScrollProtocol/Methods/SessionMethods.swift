@@ -20,6 +20,7 @@ enum SessionMethods {
         registry.register(DragMethod.self)
         registry.register(EndDraggingMethod.self)
         registry.register(TickMethod.self)
+        registry.register(PointerMethod.self)
         registry.register(EndScrollingMethod.self)
         registry.register(EndRefreshingMethod.self)
         registry.register(EndLoadingMoreMethod.self)

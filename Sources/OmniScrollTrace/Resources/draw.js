@@ -2,7 +2,8 @@
 // and the playground (docs/playground.md): one copy, embedded in the worker
 // by SwiftPM and shipped in the Python wheel by scripts/package.
 //
-// A "step" is what is drawn: {layout, snapshot, view: {session}, pinned}.
+// A "step" is what is drawn: {layout, snapshot, view: {session}, pinned} and,
+// on a session.pointer step, finger: {phase, x, y} in viewport points.
 // Every box in a drawing stage (`.stage`) carries `data-box` and is placed
 // at `(value − stage origin) × stage scale`; the stage's `data-scale`,
 // `data-origin-x` and `data-origin-y` say which, so a test can check each
@@ -19,6 +20,7 @@ const RAIL_PX = 14;           // the offset range rail left of the content
 const GUTTER_PX = 92;         // child names right of the content
 const THIN_PX = 5;            // below this a box's border would outgrow it
 const LABEL_PX = 34;          // two lines of a box's label
+const FINGER_PX = 14;         // the finger's dot on a session.pointer step
 
 function parse(text) {
   if (text === null || text === undefined) return undefined;
@@ -237,6 +239,15 @@ function drawViewport(step, host, options) {
   vp.dataset.box = "viewport";
   stage.place(vp, ox, oy, v.width, v.height);
   vp.appendChild(el("div", "vp-label", "viewport " + num(v.width) + "×" + num(v.height) + " at " + (Array.isArray(layout.tiles) ? num(ox) + ", " : "") + num(oy)));
+  // A session.pointer step's finger, where it touches the viewport (docs/pointer.md).
+  const f = step.finger;
+  if (f && typeof f.x === "number" && typeof f.y === "number") {
+    const finger = el("div", "finger");
+    finger.dataset.box = "finger";
+    finger.title = "finger " + f.phase + " at " + num(f.x) + ", " + num(f.y);
+    const radius = FINGER_PX / 2 / scale;
+    stage.place(finger, ox + f.x - radius, oy + f.y - radius, 2 * radius, 2 * radius);
+  }
   return stage;
 }
 

@@ -159,7 +159,7 @@ test('snapshots are format 2, each behavior\'s part under its name', () => withC
   await c.scroll(s, 1234);
   const snap = await c.snapshot(s);
   assert.equal(snap.format, 2);
-  assert.deepEqual(snap.state, { motion: { running: null, dragStart: null }, refresh: 'idle', target: { pending: null }, pagers: [], headerScroll: [], loadMore: { triggeredAt: null, loading: false, pages: [] }, feed: { current: null } });
+  assert.deepEqual(snap.state, { motion: { running: null, dragStart: null }, refresh: 'idle', target: { pending: null }, pagers: [], headerScroll: [], loadMore: { triggeredAt: null, loading: false, pages: [] }, feed: { current: null }, pointer: null });
 }));
 
 test('a format 1 snapshot restores and answers as the live session', () => withClient(async (c) => {

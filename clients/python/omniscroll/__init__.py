@@ -14,6 +14,7 @@ from ._result import Result
 from .aio import AsyncClient
 from .calls import Call
 from .components import ComponentManager
+from .pointer import PointerForwarder, pointer_calls
 from .client import Client, Reply
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
@@ -28,6 +29,6 @@ __version__ = "0.1.0"  # the worker's (OmniScrollVersion.swift); scripts/version
 __all__ = ["AsyncClient", "Call", "CallTimeout", "Capabilities", "Child", "ChildLayout", "Client", "ClientClosed",
            "ComponentManager", "ContentView", "Event", "FlingResult", "GridLayout", "GridTile", "InitializeResult",
            "InvalidArgument", "Layout", "Limits", "Mismatch", "Motion", "MotionSample", "OmniScrollError", "PageLayout",
-           "Point", "ProtocolViolation", "RawWorker", "Recentered", "Rect", "Reply", "Result", "RpcError", "ServerInfo",
-           "SessionInfo", "Target", "TemplateInfo", "TileCoordinate", "Viewport", "WorkerDied", "calls", "replay",
-           "resolve_binary"] + _generated.__all__
+           "Point", "PointerForwarder", "ProtocolViolation", "RawWorker", "Recentered", "Rect", "Reply", "Result",
+           "RpcError", "ServerInfo", "SessionInfo", "Target", "TemplateInfo", "TileCoordinate", "Viewport", "WorkerDied",
+           "calls", "pointer_calls", "replay", "resolve_binary"] + _generated.__all__

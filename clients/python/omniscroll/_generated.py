@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "ChildSpecMode", "ChildSpecOffsetPolicy", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "OptionsPhysicsPreset", "OptionsSnapMode", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SnapshotEngine"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "ChildSpecMode", "ChildSpecOffsetPolicy", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "LayoutPointerAxis", "LayoutPointerState", "OptionsPhysicsPreset", "OptionsSnapMode", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SessionPointerPhase", "SnapshotEngine", "SnapshotStatePointerAxis"]
 
 
 class Param(NamedTuple):
@@ -42,6 +42,7 @@ METHODS: Dict[str, MethodSpec] = {
     "session.drag": MethodSpec("session.drag", (Param("session", True, "string"), Param("translation", True, "number")), "Layout"),
     "session.endDragging": MethodSpec("session.endDragging", (Param("session", True, "string"), Param("decelerate", False, "boolean"), Param("velocity", False, "number"), Param("time", False, "number")), "Layout"),
     "session.tick": MethodSpec("session.tick", (Param("session", True, "string"), Param("time", True, "number")), "Layout"),
+    "session.pointer": MethodSpec("session.pointer", (Param("session", True, "string"), Param("phase", True, "SessionPointerPhase"), Param("x", True, "number"), Param("y", True, "number"), Param("time", True, "number")), "Layout"),
     "session.endScrolling": MethodSpec("session.endScrolling", (Param("session", True, "string"),), "Layout"),
     "session.endRefreshing": MethodSpec("session.endRefreshing", (Param("session", True, "string"),), "Layout"),
     "session.endLoadingMore": MethodSpec("session.endLoadingMore", (Param("session", True, "string"), Param("page", False, "string")), "Layout"),
@@ -81,6 +82,7 @@ class Method:
     SESSION_DRAG = "session.drag"
     SESSION_END_DRAGGING = "session.endDragging"
     SESSION_TICK = "session.tick"
+    SESSION_POINTER = "session.pointer"
     SESSION_END_SCROLLING = "session.endScrolling"
     SESSION_END_REFRESHING = "session.endRefreshing"
     SESSION_END_LOADING_MORE = "session.endLoadingMore"
@@ -101,9 +103,11 @@ ChildKind = Literal["scroll", "fixed", "sticky", "page", "pager", "collapsing"]
 ChildSpecMode = Literal["pinned", "scroll", "floating"]
 ChildSpecOffsetPolicy = Literal["preserve", "reset", "sync"]
 EventDirection = Literal["up", "down"]
-EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "childDidLeavePreload", "childDidResignCurrent", "childDidBecomeCurrent", "childDidEnterPreload", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling", "pageDidSelect", "pageDidShow", "pageDidHide", "childDidCollapse", "childDidExpand"]
+EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "childDidLeavePreload", "childDidResignCurrent", "childDidBecomeCurrent", "childDidEnterPreload", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling", "pageDidSelect", "pageDidShow", "pageDidHide", "childDidCollapse", "childDidExpand", "tap"]
 Framing = Literal["line", "content-length"]
 GridSnapshotEngine = Literal["grid"]
+LayoutPointerAxis = Literal["pending", "vertical", "horizontal", "pan"]
+LayoutPointerState = Literal["pending", "vertical", "horizontal", "pan", "released"]
 OptionsPhysicsPreset = Literal["ios", "iosFast", "android", "flutter"]
 OptionsSnapMode = Literal["mandatory", "proximity"]
 PhysicsFlingPreset = Literal["ios", "iosFast", "android", "flutter"]
@@ -114,7 +118,9 @@ ScrollDirection = Literal["none", "up", "down"]
 ScrollPhase = Literal["idle", "dragging", "decelerating", "animating"]
 ScrollPosition = Literal["top", "center", "bottom"]
 SessionListSessionsEngine = Literal["container", "grid"]
+SessionPointerPhase = Literal["down", "move", "up", "cancel"]
 SnapshotEngine = Literal["container"]
+SnapshotStatePointerAxis = Literal["pending", "vertical", "horizontal", "pan"]
 
 
 class ErrorCodes:

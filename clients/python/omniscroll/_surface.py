@@ -38,6 +38,7 @@ PARAMS: Dict[str, Any] = {
     "session.drag": {'type': 'object', 'properties': {'session': {'type': 'string'}, 'translation': {'type': 'number'}}, 'required': ['session', 'translation'], 'additionalProperties': False},
     "session.endDragging": {'type': 'object', 'properties': {'session': {'type': 'string'}, 'decelerate': {'type': 'boolean'}, 'velocity': {'type': 'number'}, 'time': {'type': 'number'}}, 'required': ['session'], 'additionalProperties': False},
     "session.tick": {'type': 'object', 'properties': {'session': {'type': 'string'}, 'time': {'type': 'number'}}, 'required': ['session', 'time'], 'additionalProperties': False},
+    "session.pointer": {'type': 'object', 'properties': {'session': {'type': 'string'}, 'phase': {'type': 'string', 'enum': ['down', 'move', 'up', 'cancel']}, 'x': {'type': 'number'}, 'y': {'type': 'number'}, 'time': {'type': 'number'}}, 'required': ['session', 'phase', 'x', 'y', 'time'], 'additionalProperties': False},
     "session.endScrolling": {'type': 'object', 'properties': {'session': {'type': 'string'}}, 'required': ['session'], 'additionalProperties': False},
     "session.endRefreshing": {'type': 'object', 'properties': {'session': {'type': 'string'}}, 'required': ['session'], 'additionalProperties': False},
     "session.endLoadingMore": {'type': 'object', 'properties': {'session': {'type': 'string'}, 'page': {'type': 'string'}}, 'required': ['session'], 'additionalProperties': False},
@@ -64,7 +65,7 @@ SCHEMAS: Dict[str, Any] = {
     "Options": {'type': 'object', 'properties': {'anchoring': {'type': 'boolean'}, 'delta': {'type': 'boolean'}, 'seedEvents': {'type': 'boolean'}, 'physics': {'type': ['object', 'null'], 'required': ['preset'], 'properties': {'preset': {'type': 'string', 'enum': ['ios', 'iosFast', 'android', 'flutter']}, 'rubberBand': {'type': 'boolean'}}, 'additionalProperties': False}, 'snap': {'type': ['object', 'null'], 'properties': {'points': {'type': 'array', 'items': {'type': 'number'}}, 'interval': {'type': 'number'}, 'children': {'type': 'boolean'}, 'mode': {'type': 'string', 'enum': ['mandatory', 'proximity']}, 'distance': {'type': 'number'}}, 'additionalProperties': False}, 'paging': {'type': 'boolean'}, 'refresh': {'type': ['object', 'null'], 'required': ['threshold'], 'properties': {'threshold': {'type': 'number'}, 'height': {'type': 'number'}}, 'additionalProperties': False}, 'loadMore': {'type': ['object', 'null'], 'required': ['distance'], 'properties': {'distance': {'type': 'number'}}, 'additionalProperties': False}, 'feed': {'type': ['object', 'null'], 'required': ['preload'], 'properties': {'preload': {'type': 'object', 'properties': {'ahead': {'type': 'integer'}, 'behind': {'type': 'integer'}}, 'additionalProperties': False}}, 'additionalProperties': False}, 'tracks': {'type': ['array', 'null'], 'items': {'type': 'object', 'required': ['id', 'range'], 'properties': {'id': {'type': 'string'}, 'range': {'type': 'object', 'properties': {'start': {'type': 'number'}, 'end': {'type': 'number'}, 'child': {'type': 'string'}, 'name': {'type': 'string'}}, 'additionalProperties': False}, 'keyframes': {'type': 'array', 'items': {'type': 'object', 'required': ['at', 'value'], 'properties': {'at': {'type': 'number'}, 'value': {'type': 'number'}}, 'additionalProperties': False}}, 'from': {'type': 'number'}, 'to': {'type': 'number'}, 'easing': {'type': 'string'}}, 'additionalProperties': False}}}, 'additionalProperties': False},
     "RecenterMode": {'type': 'string', 'enum': ['idle', 'threshold', 'never']},
     "ScrollPhase": {'type': 'string', 'enum': ['idle', 'dragging', 'decelerating', 'animating']},
-    "Snapshot": {'type': 'object', 'required': ['format', 'session', 'delta', 'viewport', 'insets', 'options', 'children', 'offset', 'phase', 'direction', 'revision', 'state'], 'properties': {'format': {'type': 'integer', 'const': 2}, 'engine': {'type': 'string', 'enum': ['container']}, 'session': {'type': 'string'}, 'delta': {'type': 'boolean'}, 'components': {'type': 'array', 'items': {'$ref': 'Component'}}, 'viewport': {'$ref': 'Viewport'}, 'insets': {'$ref': 'Insets'}, 'options': {'$ref': 'Options'}, 'children': {'type': 'array', 'items': {'$ref': 'ChildSpec'}}, 'offset': {'type': 'number'}, 'phase': {'$ref': 'ScrollPhase'}, 'direction': {'type': 'string', 'enum': ['none', 'up', 'down']}, 'revision': {'type': 'integer'}, 'state': {'type': 'object', 'required': ['motion', 'refresh', 'target', 'pagers', 'headerScroll', 'loadMore', 'feed'], 'properties': {'motion': {'type': 'object', 'required': ['running', 'dragStart'], 'properties': {'running': {'type': ['object', 'null'], 'required': ['start', 'velocity', 'springTo', 'bounds', 'releaseTime', 'lastTime'], 'properties': {'start': {'type': 'number'}, 'velocity': {'type': 'number'}, 'springTo': {'type': ['number', 'null']}, 'bounds': {'type': 'object', 'required': ['min', 'max'], 'properties': {'min': {'type': 'number'}, 'max': {'type': 'number'}}, 'additionalProperties': False}, 'releaseTime': {'type': ['number', 'null']}, 'lastTime': {'type': ['number', 'null']}}, 'additionalProperties': False}, 'dragStart': {'type': ['number', 'null']}}, 'additionalProperties': False}, 'refresh': {'type': 'string', 'enum': ['idle', 'armed', 'refreshing']}, 'target': {'type': 'object', 'required': ['pending'], 'properties': {'pending': {'type': ['object', 'null'], 'required': ['child', 'position'], 'properties': {'child': {'type': 'string'}, 'position': {'type': 'string', 'enum': ['top', 'center', 'bottom']}}, 'additionalProperties': False}}, 'additionalProperties': False}, 'pagers': {'type': 'array', 'items': {'type': 'object', 'required': ['child', 'horizontalOffset', 'remembered', 'motion'], 'properties': {'child': {'type': 'string'}, 'horizontalOffset': {'type': ['number', 'null']}, 'remembered': {'type': 'array', 'items': {'type': 'object', 'required': ['page', 'offset'], 'properties': {'page': {'type': 'string'}, 'offset': {'type': 'number'}}, 'additionalProperties': False}}, 'motion': {'type': ['object', 'null'], 'required': ['start', 'velocity', 'springTo', 'page', 'releaseTime', 'lastTime'], 'properties': {'start': {'type': 'number'}, 'velocity': {'type': 'number'}, 'springTo': {'type': 'number'}, 'page': {'type': 'string'}, 'releaseTime': {'type': ['number', 'null']}, 'lastTime': {'type': ['number', 'null']}}, 'additionalProperties': False}}, 'additionalProperties': False}}, 'headerScroll': {'type': 'array', 'items': {'type': 'number'}}, 'loadMore': {'type': 'object', 'required': ['triggeredAt', 'loading', 'pages'], 'properties': {'triggeredAt': {'type': ['number', 'null']}, 'loading': {'type': 'boolean'}, 'pages': {'type': 'array', 'items': {'type': 'object', 'required': ['page', 'triggeredAt', 'loading'], 'properties': {'page': {'type': 'string'}, 'triggeredAt': {'type': ['number', 'null']}, 'loading': {'type': 'boolean'}}, 'additionalProperties': False}}}, 'additionalProperties': False}, 'feed': {'type': 'object', 'required': ['current'], 'properties': {'current': {'type': ['string', 'null']}}, 'additionalProperties': False}}, 'additionalProperties': False}}, 'additionalProperties': False},
+    "Snapshot": {'type': 'object', 'required': ['format', 'session', 'delta', 'viewport', 'insets', 'options', 'children', 'offset', 'phase', 'direction', 'revision', 'state'], 'properties': {'format': {'type': 'integer', 'const': 2}, 'engine': {'type': 'string', 'enum': ['container']}, 'session': {'type': 'string'}, 'delta': {'type': 'boolean'}, 'components': {'type': 'array', 'items': {'$ref': 'Component'}}, 'viewport': {'$ref': 'Viewport'}, 'insets': {'$ref': 'Insets'}, 'options': {'$ref': 'Options'}, 'children': {'type': 'array', 'items': {'$ref': 'ChildSpec'}}, 'offset': {'type': 'number'}, 'phase': {'$ref': 'ScrollPhase'}, 'direction': {'type': 'string', 'enum': ['none', 'up', 'down']}, 'revision': {'type': 'integer'}, 'state': {'type': 'object', 'required': ['motion', 'refresh', 'target', 'pagers', 'headerScroll', 'loadMore', 'feed', 'pointer'], 'properties': {'motion': {'type': 'object', 'required': ['running', 'dragStart'], 'properties': {'running': {'type': ['object', 'null'], 'required': ['start', 'velocity', 'springTo', 'bounds', 'releaseTime', 'lastTime'], 'properties': {'start': {'type': 'number'}, 'velocity': {'type': 'number'}, 'springTo': {'type': ['number', 'null']}, 'bounds': {'type': 'object', 'required': ['min', 'max'], 'properties': {'min': {'type': 'number'}, 'max': {'type': 'number'}}, 'additionalProperties': False}, 'releaseTime': {'type': ['number', 'null']}, 'lastTime': {'type': ['number', 'null']}}, 'additionalProperties': False}, 'dragStart': {'type': ['number', 'null']}}, 'additionalProperties': False}, 'refresh': {'type': 'string', 'enum': ['idle', 'armed', 'refreshing']}, 'target': {'type': 'object', 'required': ['pending'], 'properties': {'pending': {'type': ['object', 'null'], 'required': ['child', 'position'], 'properties': {'child': {'type': 'string'}, 'position': {'type': 'string', 'enum': ['top', 'center', 'bottom']}}, 'additionalProperties': False}}, 'additionalProperties': False}, 'pagers': {'type': 'array', 'items': {'type': 'object', 'required': ['child', 'horizontalOffset', 'remembered', 'motion'], 'properties': {'child': {'type': 'string'}, 'horizontalOffset': {'type': ['number', 'null']}, 'remembered': {'type': 'array', 'items': {'type': 'object', 'required': ['page', 'offset'], 'properties': {'page': {'type': 'string'}, 'offset': {'type': 'number'}}, 'additionalProperties': False}}, 'motion': {'type': ['object', 'null'], 'required': ['start', 'velocity', 'springTo', 'page', 'releaseTime', 'lastTime'], 'properties': {'start': {'type': 'number'}, 'velocity': {'type': 'number'}, 'springTo': {'type': 'number'}, 'page': {'type': 'string'}, 'releaseTime': {'type': ['number', 'null']}, 'lastTime': {'type': ['number', 'null']}}, 'additionalProperties': False}}, 'additionalProperties': False}}, 'headerScroll': {'type': 'array', 'items': {'type': 'number'}}, 'loadMore': {'type': 'object', 'required': ['triggeredAt', 'loading', 'pages'], 'properties': {'triggeredAt': {'type': ['number', 'null']}, 'loading': {'type': 'boolean'}, 'pages': {'type': 'array', 'items': {'type': 'object', 'required': ['page', 'triggeredAt', 'loading'], 'properties': {'page': {'type': 'string'}, 'triggeredAt': {'type': ['number', 'null']}, 'loading': {'type': 'boolean'}}, 'additionalProperties': False}}}, 'additionalProperties': False}, 'feed': {'type': 'object', 'required': ['current'], 'properties': {'current': {'type': ['string', 'null']}}, 'additionalProperties': False}, 'pointer': {'type': ['object', 'null'], 'required': ['axis', 'down', 'start', 'caught', 'pager', 'origin', 'path', 'samples'], 'properties': {'axis': {'type': 'string', 'enum': ['pending', 'vertical', 'horizontal', 'pan']}, 'down': {'type': 'object', 'required': ['x', 'y', 'time'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}, 'time': {'type': 'number'}}, 'additionalProperties': False}, 'start': {'type': ['object', 'null'], 'required': ['x', 'y', 'time'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}, 'time': {'type': 'number'}}, 'additionalProperties': False}, 'caught': {'type': 'boolean'}, 'pager': {'type': ['string', 'null']}, 'origin': {'type': 'object', 'required': ['x', 'y'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}}, 'additionalProperties': False}, 'path': {'type': 'number'}, 'samples': {'type': 'array', 'items': {'type': 'object', 'required': ['x', 'y', 'time'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}, 'time': {'type': 'number'}}, 'additionalProperties': False}}}, 'additionalProperties': False}}, 'additionalProperties': False}}, 'additionalProperties': False},
     "SnapshotFormat1": {'type': 'object', 'required': ['format', 'session', 'delta', 'viewport', 'insets', 'options', 'children', 'offset', 'phase', 'direction', 'revision', 'state'], 'properties': {'format': {'type': 'integer', 'const': 1}, 'engine': {'type': 'string', 'enum': ['container']}, 'session': {'type': 'string'}, 'delta': {'type': 'boolean'}, 'components': {'type': 'array', 'items': {'$ref': 'Component'}}, 'viewport': {'$ref': 'Viewport'}, 'insets': {'$ref': 'Insets'}, 'options': {'$ref': 'Options'}, 'children': {'type': 'array', 'items': {'$ref': 'ChildSpec'}}, 'offset': {'type': 'number'}, 'phase': {'$ref': 'ScrollPhase'}, 'direction': {'type': 'string', 'enum': ['none', 'up', 'down']}, 'revision': {'type': 'integer'}, 'state': {'type': 'object', 'required': ['visible', 'active', 'leaving', 'pinned', 'refresh', 'loadMoreTriggeredAt', 'loadingMore', 'pendingTarget'], 'properties': {'visible': {'type': 'array', 'items': {'type': 'string'}}, 'active': {'type': ['string', 'null']}, 'leaving': {'type': ['string', 'null']}, 'pinned': {'type': 'array', 'items': {'type': 'string'}}, 'refresh': {'type': 'string', 'enum': ['idle', 'armed', 'refreshing']}, 'loadMoreTriggeredAt': {'type': ['number', 'null']}, 'loadingMore': {'type': 'boolean'}, 'pendingTarget': {'type': ['object', 'null'], 'required': ['child', 'position'], 'properties': {'child': {'type': 'string'}, 'position': {'type': 'string', 'enum': ['top', 'center', 'bottom']}}, 'additionalProperties': False}}, 'additionalProperties': False}}, 'additionalProperties': False},
     "Template": {'type': 'object', 'required': ['children'], 'properties': {'children': {'type': 'array', 'items': {'$ref': 'ChildSpec'}}, 'options': {'$ref': 'Options'}, 'insets': {'$ref': 'Insets'}, 'components': {'type': 'array', 'items': {'$ref': 'Component'}}}, 'additionalProperties': False},
     "TileSize": {'type': 'object', 'required': ['width', 'height'], 'properties': {'width': {'type': 'number'}, 'height': {'type': 'number'}}, 'additionalProperties': False},
@@ -161,7 +162,7 @@ class ContentView(*bases("ContentView")):
 class Event(*bases("Event")):
     """See docs/events.md for each type's exact rule."""
     __slots__ = ()
-    MEMBERS = frozenset(("type", "child", "direction", "phase", "offset", "components", "page", ))
+    MEMBERS = frozenset(("type", "child", "direction", "phase", "offset", "components", "page", "x", "y", ))
     REQUIRED = ("type", )
 
     @property
@@ -196,6 +197,17 @@ class Event(*bases("Event")):
         acting on a pager's selected page (the last child's for load-more, the first child's for
         pull-to-refresh)."""
         return self._o.get("page")
+
+    @property
+    def x(self) -> Optional[Number]:
+        """tap: the finger's x in the tapped child's (or page's) content coordinates."""
+        return self._o.get("x")
+
+    @property
+    def y(self) -> Optional[Number]:
+        """tap: the finger's y in the tapped child's (or page's) content coordinates (its inner
+        contentOffset added)."""
+        return self._o.get("y")
 
 
 class FlingResult(*bases("FlingResult")):
@@ -323,7 +335,7 @@ class Layout(*bases("Layout")):
     pages changed (selected, pageProgress or pages) (children matched by id; a new child is
     listed, a removed one is not)."""
     __slots__ = ()
-    MEMBERS = frozenset(("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "anchorShift", "clampShift", "target", "tracks", ))
+    MEMBERS = frozenset(("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "anchorShift", "clampShift", "target", "tracks", "pointer", ))
     REQUIRED = ("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "contentView", "children", "events", )
 
     @property
@@ -419,6 +431,38 @@ class Layout(*bases("Layout")):
         declaration order. Delta replies carry only the values this call changed (an empty
         object when none did); session.get and session.restore carry all of them."""
         return self._o.get("tracks")
+
+    @property
+    def pointer(self) -> Optional[LayoutPointer]:
+        """Pointer input (docs/pointer.md): while a finger is down, every reply carries its state
+        (pending until a slop is passed, then the locked axis); the reply to its up or cancel
+        carries state released, the axis it had and the finger's estimated velocity (points per
+        second, before the 8000 cap; 0 when it rested more than 40 ms)."""
+        v = self._o.get("pointer")
+        return None if v is None else LayoutPointer(v)
+
+
+class LayoutPointer(*bases("LayoutPointer")):
+    """Pointer input (docs/pointer.md): while a finger is down, every reply carries its state
+    (pending until a slop is passed, then the locked axis); the reply to its up or cancel
+    carries state released, the axis it had and the finger's estimated velocity (points per
+    second, before the 8000 cap; 0 when it rested more than 40 ms)."""
+    __slots__ = ()
+    MEMBERS = frozenset(("state", "axis", "velocity", ))
+    REQUIRED = ("state", )
+
+    @property
+    def state(self) -> LayoutPointerState:
+        return self._o["state"]
+
+    @property
+    def axis(self) -> Optional[LayoutPointerAxis]:
+        return self._o.get("axis")
+
+    @property
+    def velocity(self) -> Optional[Point]:
+        v = self._o.get("velocity")
+        return None if v is None else Point(v)
 
 
 class Limits(*bases("Limits")):
@@ -954,6 +998,34 @@ def tick(session: str, time: Number) -> Call:
     return Call("session.tick", check_params("session.tick", {"session": session, "time": time}, PARAMS, SCHEMAS), Layout, lazy=True)
 
 
+def pointer(session: str, phase: SessionPointerPhase, x: Number, y: Number, time: Number) -> Call:
+    """``session.pointer``: Forwards one sample of one finger: the engine decides who scrolls and
+    how fast. docs/pointer.md. down starts the finger (a running motion, fling, spring or pager
+    snap, stops where it is: this finger caught it and will not tap); move past the preset's
+    slop along an axis locks it until up: vertical past the touch slop (ios 10, android 8,
+    flutter 18) is a container drag (session.beginDragging, then session.drag with the travel
+    since the sample that started it, hand-over and rubber band included); horizontal past the
+    paging slop (ios 10, android 16, flutter 36) swipes the pager under the down point
+    (session.scrollPager), only when one is; when both pass at once the larger travel/slop ratio
+    wins, a tie goes vertical. up releases: the preset's tracker (ios, iosFast: Flutter's
+    IOSScrollViewFlingVelocityTracker; android, flutter: Flutter's least-squares
+    VelocityTracker) estimates the finger's velocity over the down and move samples (0 when up
+    comes more than 40 ms after the newest), a fling needs more than 50 pt/s on the drag's axis
+    and travel beyond the slop, capped at 8000 pt/s, and the release is session.endDragging
+    {velocity, time} or session.endPagerDragging with it (0 without a fling). A touch that never
+    became a drag and caught nothing is the event tap {child, page?, x, y}. cancel is an up
+    without fling and without tap. Times are taken to whole microseconds. A down while a finger
+    is down, or move/up/cancel with none, is -32602 at params.phase; a time before the finger's
+    previous sample is -32602 at params.time.
+    :param session: The session id.
+    :param phase: down, move, up or cancel.
+    :param x: The finger's x in viewport points (origin top-left).
+    :param y: The finger's y in viewport points (origin top-left).
+    :param time: Seconds on the client's clock, the clock of session.tick; never before the
+    finger's previous sample."""
+    return Call("session.pointer", check_params("session.pointer", {"session": session, "phase": phase, "x": x, "y": y, "time": time}, PARAMS, SCHEMAS), Layout, lazy=True)
+
+
 def end_scrolling(session: str) -> Call:
     """``session.endScrolling``: Scrolling ended: phase idle. Fires scrollViewDidEndScrolling once.
     :param session: The session id."""
@@ -1112,7 +1184,7 @@ def fling(position: Number, velocity: Number, preset: Optional[PhysicsFlingPrese
 
 
 # Each method's call builder by the method's name.
-CALLS = {"initialize": initialize, "shutdown": shutdown, "exit": exit, "rpc.discover": discover, "session.create": create, "session.scroll": scroll, "session.setContentHeight": set_content_height, "session.update": update, "session.setViewport": set_viewport, "session.setInsets": set_insets, "session.insertChildren": insert_children, "session.removeChildren": remove_children, "session.scrollToChild": scroll_to_child, "session.selectPage": select_page, "session.scrollPager": scroll_pager, "session.endPagerDragging": end_pager_dragging, "session.beginDragging": begin_dragging, "session.drag": drag, "session.endDragging": end_dragging, "session.tick": tick, "session.endScrolling": end_scrolling, "session.endRefreshing": end_refreshing, "session.endLoadingMore": end_loading_more, "session.get": get, "session.list": list, "session.destroy": destroy, "session.snapshot": snapshot, "session.restore": restore, "session.defineTemplate": define_template, "session.templates": templates, "grid.create": grid_create, "grid.scroll": grid_scroll, "grid.update": grid_update, "physics.fling": fling}
+CALLS = {"initialize": initialize, "shutdown": shutdown, "exit": exit, "rpc.discover": discover, "session.create": create, "session.scroll": scroll, "session.setContentHeight": set_content_height, "session.update": update, "session.setViewport": set_viewport, "session.setInsets": set_insets, "session.insertChildren": insert_children, "session.removeChildren": remove_children, "session.scrollToChild": scroll_to_child, "session.selectPage": select_page, "session.scrollPager": scroll_pager, "session.endPagerDragging": end_pager_dragging, "session.beginDragging": begin_dragging, "session.drag": drag, "session.endDragging": end_dragging, "session.tick": tick, "session.pointer": pointer, "session.endScrolling": end_scrolling, "session.endRefreshing": end_refreshing, "session.endLoadingMore": end_loading_more, "session.get": get, "session.list": list, "session.destroy": destroy, "session.snapshot": snapshot, "session.restore": restore, "session.defineTemplate": define_template, "session.templates": templates, "grid.create": grid_create, "grid.scroll": grid_scroll, "grid.update": grid_update, "physics.fling": fling}
 
 
 class ClientMethods:
@@ -1344,6 +1416,33 @@ class ClientMethods:
         :param session: The session id.
         :param time: Seconds on the client's clock."""
         return self.call(tick(session, time), timeout)
+
+    def pointer(self, session: str, phase: SessionPointerPhase, x: Number, y: Number, time: Number, *, timeout: Optional[float] = None) -> Layout:
+        """``session.pointer``: Forwards one sample of one finger: the engine decides who scrolls
+        and how fast. docs/pointer.md. down starts the finger (a running motion, fling, spring
+        or pager snap, stops where it is: this finger caught it and will not tap); move past the
+        preset's slop along an axis locks it until up: vertical past the touch slop (ios 10,
+        android 8, flutter 18) is a container drag (session.beginDragging, then session.drag
+        with the travel since the sample that started it, hand-over and rubber band included);
+        horizontal past the paging slop (ios 10, android 16, flutter 36) swipes the pager under
+        the down point (session.scrollPager), only when one is; when both pass at once the
+        larger travel/slop ratio wins, a tie goes vertical. up releases: the preset's tracker
+        (ios, iosFast: Flutter's IOSScrollViewFlingVelocityTracker; android, flutter: Flutter's
+        least-squares VelocityTracker) estimates the finger's velocity over the down and move
+        samples (0 when up comes more than 40 ms after the newest), a fling needs more than 50
+        pt/s on the drag's axis and travel beyond the slop, capped at 8000 pt/s, and the release
+        is session.endDragging {velocity, time} or session.endPagerDragging with it (0 without a
+        fling). A touch that never became a drag and caught nothing is the event tap {child,
+        page?, x, y}. cancel is an up without fling and without tap. Times are taken to whole
+        microseconds. A down while a finger is down, or move/up/cancel with none, is -32602 at
+        params.phase; a time before the finger's previous sample is -32602 at params.time.
+        :param session: The session id.
+        :param phase: down, move, up or cancel.
+        :param x: The finger's x in viewport points (origin top-left).
+        :param y: The finger's y in viewport points (origin top-left).
+        :param time: Seconds on the client's clock, the clock of session.tick; never before the
+        finger's previous sample."""
+        return self.call(pointer(session, phase, x, y, time), timeout)
 
     def end_scrolling(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         """``session.endScrolling``: Scrolling ended: phase idle. Fires scrollViewDidEndScrolling
@@ -1722,6 +1821,33 @@ class AsyncClientMethods:
         :param session: The session id.
         :param time: Seconds on the client's clock."""
         return await self.call(tick(session, time), timeout)
+
+    async def pointer(self, session: str, phase: SessionPointerPhase, x: Number, y: Number, time: Number, *, timeout: Optional[float] = None) -> Layout:
+        """``session.pointer``: Forwards one sample of one finger: the engine decides who scrolls
+        and how fast. docs/pointer.md. down starts the finger (a running motion, fling, spring
+        or pager snap, stops where it is: this finger caught it and will not tap); move past the
+        preset's slop along an axis locks it until up: vertical past the touch slop (ios 10,
+        android 8, flutter 18) is a container drag (session.beginDragging, then session.drag
+        with the travel since the sample that started it, hand-over and rubber band included);
+        horizontal past the paging slop (ios 10, android 16, flutter 36) swipes the pager under
+        the down point (session.scrollPager), only when one is; when both pass at once the
+        larger travel/slop ratio wins, a tie goes vertical. up releases: the preset's tracker
+        (ios, iosFast: Flutter's IOSScrollViewFlingVelocityTracker; android, flutter: Flutter's
+        least-squares VelocityTracker) estimates the finger's velocity over the down and move
+        samples (0 when up comes more than 40 ms after the newest), a fling needs more than 50
+        pt/s on the drag's axis and travel beyond the slop, capped at 8000 pt/s, and the release
+        is session.endDragging {velocity, time} or session.endPagerDragging with it (0 without a
+        fling). A touch that never became a drag and caught nothing is the event tap {child,
+        page?, x, y}. cancel is an up without fling and without tap. Times are taken to whole
+        microseconds. A down while a finger is down, or move/up/cancel with none, is -32602 at
+        params.phase; a time before the finger's previous sample is -32602 at params.time.
+        :param session: The session id.
+        :param phase: down, move, up or cancel.
+        :param x: The finger's x in viewport points (origin top-left).
+        :param y: The finger's y in viewport points (origin top-left).
+        :param time: Seconds on the client's clock, the clock of session.tick; never before the
+        finger's previous sample."""
+        return await self.call(pointer(session, phase, x, y, time), timeout)
 
     async def end_scrolling(self, session: str, *, timeout: Optional[float] = None) -> Layout:
         """``session.endScrolling``: Scrolling ended: phase idle. Fires scrollViewDidEndScrolling

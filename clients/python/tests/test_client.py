@@ -222,7 +222,7 @@ def test_snapshots_are_format_2_with_each_behaviors_part(client: Client) -> None
     assert snap["state"] == {"motion": {"running": None, "dragStart": None}, "refresh": "idle",
                              "target": {"pending": None}, "pagers": [], "headerScroll": [],
                              "loadMore": {"triggeredAt": None, "loading": False, "pages": []},
-                             "feed": {"current": None}}
+                             "feed": {"current": None}, "pointer": None}
 
 
 def test_a_format_1_snapshot_restores_and_answers_as_the_live_session(client: Client) -> None:
@@ -254,7 +254,7 @@ def test_initialize_and_discover_cover_every_bound_method(client: Client) -> Non
     bound = {"initialize", "shutdown", "exit", "rpc.discover", "session.create", "session.scroll",
              "session.setContentHeight", "session.update", "session.setViewport", "session.setInsets",
              "session.insertChildren", "session.removeChildren", "session.scrollToChild",
-             "session.selectPage", "session.scrollPager", "session.endPagerDragging", "session.beginDragging", "session.drag", "session.endDragging", "session.tick", "session.endScrolling",
+             "session.selectPage", "session.scrollPager", "session.endPagerDragging", "session.beginDragging", "session.drag", "session.endDragging", "session.tick", "session.pointer", "session.endScrolling",
              "session.endRefreshing",
              "session.endLoadingMore", "session.get", "session.list", "session.destroy", "session.snapshot",
              "session.restore", "session.defineTemplate", "session.templates"}

@@ -22,8 +22,11 @@ enum SessionChange {
         try update(id, &state, &result, path: path) { (container) throws(ContainerError) in try container.apply(change) }
     }
 
-    private static func update(
-        _ id: String, _ state: inout WorkerState, _ result: inout JSONWriter, path: (ContainerError) -> String,
+    /// Runs `body` on session `id`'s container in place and writes the
+    /// update it returns (a call that is not a change list: a pointer sample).
+    static func update(
+        _ id: String, _ state: inout WorkerState, _ result: inout JSONWriter,
+        path: (ContainerError) -> String = SessionParams.path(of:),
         _ body: (inout Container) throws(ContainerError) -> ContainerUpdate
     ) throws(RPCError) {
         try state.sessions.withContainer(id) { (hosted) throws(RPCError) in

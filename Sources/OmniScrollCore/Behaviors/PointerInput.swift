@@ -1,0 +1,171 @@
+/// One finger forwarded by the client (docs/pointer.md): the behavior holds
+/// its `PointerGesture` between calls, puts it in the snapshot
+/// (`state.pointer`), writes the `pointer` member of the replies while it
+/// is down and of the reply to its `up`, and emits `tap`. What a sample does
+/// to the container (a drag, a swipe, a release) is decided in
+/// `Container.pointer` from this state; once its changes are applied the
+/// container stores the new state here (`set`).
+struct PointerInput: ContainerBehavior {
+    /// Behind a reference and `nil` until the first finger, so a container
+    /// that never sees one carries a word and a scroll pays one test.
+    private var state: PointerState?
+
+    private final class PointerState: Sendable {
+        let gesture: PointerGesture?
+        /// The `up` being replied to, only in the change list that lifted.
+        let release: PointerRelease?
+
+        init(gesture: PointerGesture?, release: PointerRelease?) {
+            self.gesture = gesture
+            self.release = release
+        }
+    }
+
+    var gesture: PointerGesture? { state?.gesture }
+
+    /// The preset's constants, taken once from `options.physics` (`ios` without it): a sample reads no options.
+    private(set) var constants = PointerConstants(.ios)
+
+    mutating func configure(_ options: ContainerOptions) { constants = PointerConstants(options.physics?.preset ?? .ios) }
+
+    static let events = [
+        EventDeclaration(.tap, members: ["child", "page", "x", "y"], rule:
+            "`session.pointer` `up` ended a touch that never became a drag and caught no motion: the child under "
+            + "the finger (`page` too over a pager), `x`, `y` the `up` position in its content coordinates"),
+    ]
+
+    /// A container that never saw a finger leaves at the first test. The
+    /// `up` reply's release is shown once: the next change list drops it.
+    mutating func prepare(_ draft: inout Draft) {
+        guard let state else { return }
+        if state.gesture != nil {
+            draft.replySlots.formUnion(.afterEvents)
+        } else if state.release != nil {
+            self.state = nil
+        }
+    }
+
+    /// The finger's new state, stored by `Container.pointer` once the
+    /// sample's changes are applied (outside the change list, so a move
+    /// costs what the drag it becomes costs, plus this).
+    mutating func set(_ gesture: PointerGesture?, release: PointerRelease?) {
+        state = gesture == nil && release == nil ? nil : PointerState(gesture: gesture, release: release)
+    }
+
+    /// `pointer {state}` while a finger is down; `pointer {state: "released",
+    /// axis, velocity}` in the reply to its `up`.
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
+        guard slot == .afterEvents, let state else { return }
+        if let gesture = state.gesture {
+            w.key("pointer")
+            w.beginObject()
+            w.key("state")
+            w.string(gesture.axis.rawValue)
+            w.endObject()
+        } else if let release = state.release, context.isUpdate {
+            w.key("pointer")
+            w.beginObject()
+            w.key("state")
+            w.string("released")
+            w.key("axis")
+            w.string(release.axis.rawValue)
+            w.key("velocity")
+            w.beginObject()
+            w.member("x", release.velocity.x)
+            w.member("y", release.velocity.y)
+            w.endObject()
+            w.endObject()
+        }
+    }
+
+    /// A stored sample: its point (the params bound it tighter) and its time
+    /// in microseconds, both within the physics inputs' bound.
+    private static let sample = OptionSchema.object([
+        .required("x", .number(.magnitude)),
+        .required("y", .number(.magnitude)),
+        .required("time", .number(.magnitude)),
+    ])
+
+    /// `state.pointer`: the finger down and its samples (times in
+    /// microseconds), `null` with none.
+    static let statePart: StateDeclaration? = StateDeclaration("pointer", .nullable(.object([
+        .required("axis", .enumeration(of: PointerAxis.self)),
+        .required("down", sample),
+        .required("start", .nullable(sample)),
+        .required("caught", .boolean),
+        .required("pager", .nullable(.string)),
+        .required("origin", .object([.required("x", .number(.offset)), .required("y", .number(.offset))])),
+        .required("path", .number(.travel)),
+        .required("samples", .array(sample)),
+    ])), initial: .null)
+
+    func save() -> OptionValue {
+        guard let g = state?.gesture else { return .null }
+        return .object([
+            "axis": .string(g.axis.rawValue), "down": Self.value(g.down), "start": OptionValue(g.start, Self.value),
+            "caught": .bool(g.caught), "pager": OptionValue(g.pager, OptionValue.string),
+            "origin": .object(["x": .number(g.origin.x), "y": .number(g.origin.y)]), "path": .number(g.path),
+            "samples": .array(g.history.samples.map(Self.value)),
+        ])
+    }
+
+    private static func value(_ s: PointerSample) -> OptionValue {
+        .object(["x": .number(s.x), "y": .number(s.y), "time": .number(Double(s.time))])
+    }
+
+    /// A stored sample; throws at `field.time` when its time is no whole number of microseconds within the bound.
+    private static func sample(_ v: OptionValue, at field: FieldPath) throws(ContainerError) -> PointerSample {
+        let t = v["time"]!.number!
+        guard abs(t) <= PointerSample.maxMicroseconds, t == t.rounded() else {
+            throw ContainerError(.invalidValue, field: field.member("time"),
+                                 reason: "must be a whole number of microseconds within ±\(PointerSample.maxMicroseconds)")
+        }
+        return PointerSample(x: v["x"]!.number!, y: v["y"]!.number!, time: Int64(t))
+    }
+
+    /// A finger restores with its samples (at most 20, in time order, within
+    /// the time bound), a `start` exactly when locked, and a pager that is one.
+    mutating func restore(_ part: OptionValue, _ restoration: Restoration) throws(ContainerError) {
+        guard part != .null else { return state = nil }
+        let axis = part["axis"]!.enumeration(PointerAxis.self)!
+        let samples = (part["samples"]?.items ?? []).enumerated()
+        var history: [PointerSample] = []
+        for (k, item) in samples {
+            let s = try Self.sample(item, at: restoration.part.member("samples").index(k))
+            if let previous = history.last, s.time < previous.time {
+                throw restoration.invalid("samples", reason: "must be in time order")
+            }
+            history.append(s)
+        }
+        if history.isEmpty || history.count > PointerHistory.capacity {
+            throw restoration.invalid("samples", reason: "must hold 1 to \(PointerHistory.capacity) samples")
+        }
+        let start = try part["start"].flatMap { $0 == .null ? nil : $0 }.map { (v) throws(ContainerError) in
+            try Self.sample(v, at: restoration.part.member("start"))
+        }
+        if (start == nil) != (axis == .pending) {
+            throw restoration.invalid("start", reason: "is given exactly when the axis is locked")
+        }
+        let pager = part["pager"]?.string
+        if let pager, restoration.layout.childIndex(of: pager).flatMap(restoration.layout.pager) == nil {
+            throw restoration.invalid("pager", reason: "'\(pager)' is not a pager")
+        }
+        if axis == .horizontal, pager == nil { throw restoration.invalid("pager", reason: "a horizontal swipe needs its pager") }
+        if axis == .pan { throw restoration.invalid("axis", reason: "a container finger never pans") }
+        let gesture = PointerGesture(
+            axis: axis, down: try Self.sample(part["down"]!, at: restoration.part.member("down")), start: start, caught: part["caught"]!.bool!, pager: pager,
+            origin: Point(x: part["origin"]!["x"]!.number!, y: part["origin"]!["y"]!.number!),
+            path: part["path"]!.number!, history: PointerHistory(history))
+        state = PointerState(gesture: gesture, release: nil)
+    }
+}
+
+/// The reply to an `up`: the axis the finger had and its estimated velocity (before the cap).
+struct PointerRelease: Equatable, Sendable {
+    let axis: PointerAxis
+    let velocity: Point
+}
+
+extension EventType {
+    public static var tap: EventType { EventType("tap") }
+}

@@ -1,0 +1,128 @@
+/// Pointer input on a container (docs/pointer.md): one finger's samples
+/// turned into today's changes; once they apply (atomically, or not at
+/// all) the finger's new state is stored (`PointerInput`).
+extension Container {
+    /// The constants of the container's preset (`ios` without `options.physics`).
+    public var pointerConstants: PointerConstants { behaviors.pointerConstants }
+
+    /// The finger down on the container, `nil` when none.
+    public var pointerGesture: PointerGesture? { behaviors.pointerGesture }
+
+    /// Applies one sample of the finger: `time` in seconds on the client's
+    /// clock (the one of `session.tick`), `x`, `y` in viewport points.
+    /// Refused (nothing changes) at `phase` for a second finger or a finger
+    /// that is not down, at `time` for a time before the finger's newest sample.
+    public mutating func pointer(_ phase: PointerPhase, x: Double, y: Double, time: Double) throws(ContainerError) -> ContainerUpdate {
+        let sample = PointerSample(x: x, y: y, seconds: time)
+        let gesture = pointerGesture
+        switch (phase, gesture) {
+        case (.down, .some):
+            throw ContainerError(.invalidValue, field: "phase", reason: "a finger is already down (one finger at a time)")
+        case (.move, nil), (.up, nil), (.cancel, nil):
+            throw ContainerError(.invalidValue, field: "phase", reason: "no finger is down (send down first)")
+        default:
+            break
+        }
+        if let gesture, sample.time < gesture.lastTime {
+            throw ContainerError(.invalidValue, field: "time",
+                                 reason: "must be ≥ \(Double(gesture.lastTime) / 1e6), the finger's last time (times never go back)")
+        }
+        let constants = pointerConstants
+        var changes: [ContainerChange] = []
+        var next: PointerGesture?
+        var release: PointerRelease?
+        var tap: PointerHit?
+        switch phase {
+        case .down:
+            let snapping = behaviors.snappingPagers
+            let caught = motion != nil || !snapping.isEmpty
+            if motion != nil { changes.append(.phase(.idle)) }
+            let current = layout
+            for id in snapping {
+                let i = current.childIndex(of: id)!
+                let pager = current.pager(i)!
+                changes.append(.scrollPager(id, offset: pager.horizontalOffset ?? Double(pager.selected) * viewport.width))
+            }
+            next = PointerGesture(down: sample, caught: caught, pager: PointerHit.pager(x: x, y: y, in: current))
+        case .move:
+            var moved = gesture!
+            let pager = moved.pager
+            let step = moved.move(sample, constants: constants, pans: false) { pagerOrigin(pager) }
+            changes += followChanges(step, moved)
+            if case .follow = step, moved.axis == .vertical, self.phase != .dragging {
+                // The client ended the drag under the finger (endScrolling):
+                // it begins again from here, nothing jumps.
+                moved = PointerGesture(axis: .vertical, down: moved.down, start: sample, caught: moved.caught,
+                                       pager: moved.pager, origin: moved.origin, path: moved.path, history: moved.history)
+                changes = [.phase(.dragging)]
+            }
+            next = moved
+        case .up, .cancel:
+            let lifted = gesture!
+            let estimate = lifted.velocity(at: sample.time, constants: constants)
+            let step = lifted.lift(at: Point(x: x, y: y), estimate: estimate, constants: constants, flings: phase == .up)
+            switch step {
+            case .release(.vertical, let fling):
+                changes = [.phase(.decelerating), .release(velocity: -fling.y, time: time)]
+            case .release(.horizontal, let fling):
+                // A swipe that caught a vertical motion also lets the container settle.
+                changes = (lifted.caught ? [.phase(.decelerating), .release(velocity: 0, time: time)] : [])
+                    + [.endPagerDragging(lifted.pager!, velocity: -fling.x, time: time)]
+            case .tap(let point):
+                tap = PointerHit.find(x: point.x, y: point.y, in: layout)
+            default:
+                // A finger that caught a motion and never dragged flings
+                // nothing, but what it held goes back to rest as a release
+                // without velocity would: into the bounds, onto a snap point
+                // or a page (UIKit's scroll view caught mid-bounce does the same).
+                if lifted.caught { changes = settleChanges(time: time) }
+            }
+            release = PointerRelease(axis: lifted.axis, velocity: estimate.velocity)
+        }
+        // One change (a drag's move) goes the single-change way, as `session.drag` does.
+        var update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
+        behaviors.setPointer(next, release: release)
+        replySlots.formUnion(.afterEvents)
+        if let tap {
+            var members: [EventMember] = []
+            if let page = tap.page { members.append(.string("page", page)) }
+            members += [.number("x", tap.x), .number("y", tap.y)]
+            update.events.append(ContainerEvent(.tap, child: tap.child, members: members))
+        }
+        // The finger is state a snapshot keeps: a sample that moved nothing still changed the session.
+        if !update.didChange {
+            revision += 1
+            update.didChange = true
+        }
+        return update
+    }
+
+    /// The changes a `move`'s step asks for: a vertical drag's start and
+    /// translation (`session.beginDragging`, `session.drag`), a swipe's pager offset.
+    private func followChanges(_ step: PointerStep, _ gesture: PointerGesture) -> [ContainerChange] {
+        switch step {
+        case .begin(.vertical): [.phase(.dragging)]
+        case .follow(let travel) where gesture.axis == .vertical: [.drag(translation: travel.y)]
+        case .follow(let travel) where gesture.axis == .horizontal:
+            [.scrollPager(gesture.pager!, offset: gesture.origin.x - travel.x)]
+        default: []
+        }
+    }
+
+    /// A release without velocity of the container and of every pager left between pages.
+    private func settleChanges(time: Double) -> [ContainerChange] {
+        let current = layout
+        var changes: [ContainerChange] = [.phase(.decelerating), .release(velocity: 0, time: time)]
+        for i in 0..<current.childCount {
+            guard let pager = current.pager(i), pager.horizontalOffset != nil else { continue }
+            changes.append(.endPagerDragging(current.childID(i), velocity: 0, time: time))
+        }
+        return changes
+    }
+
+    /// Where pager `id` is across (its swipe's offset, or its selected page's), in `x`.
+    private func pagerOrigin(_ id: String?) -> Point {
+        guard let id, let i = childIndex(of: id), let pager = layout.pager(i) else { return Point(x: 0, y: 0) }
+        return Point(x: pager.horizontalOffset ?? Double(pager.selected) * viewport.width, y: 0)
+    }
+}

@@ -1,0 +1,102 @@
+/// One finger on a container or a grid, from `down` to `up` (docs/pointer.md):
+/// its samples, the axis it locked and where the drag started. Pure: each
+/// sample gives the `PointerStep` it asks for; the slop and fling policy are
+/// `AxisArbitration` and `FlingDecision`, the velocity the preset's tracker.
+public struct PointerGesture: Equatable, Sendable {
+    public private(set) var axis: PointerAxis
+    /// The `down` sample: slop is measured from it.
+    public let down: PointerSample
+    /// The sample that started the drag: the content follows the finger from it.
+    public private(set) var start: PointerSample?
+    /// Whether `down` stopped a running motion: then the finger never taps.
+    public let caught: Bool
+    /// The pager under the `down` point, the only one a horizontal swipe moves.
+    public let pager: String?
+    /// Where the dragged content was when the drag started: a pager's
+    /// horizontal offset (in `x`), a grid's offset; zero for a vertical drag,
+    /// which `session.drag` measures from its own start.
+    public private(set) var origin: Point
+    /// The finger's path length since `down` (a grid pan starts past the pan slop).
+    public private(set) var path: Double
+    /// The `down` and every `move`, the newest 20 (the trackers' input).
+    public private(set) var history: PointerHistory
+    /// The time of the newest sample the finger gave (`up`'s time must not be earlier).
+    public var lastTime: Int64 { history.newest?.time ?? down.time }
+
+    public init(down: PointerSample, caught: Bool, pager: String?) {
+        self.init(axis: .pending, down: down, start: nil, caught: caught, pager: pager, origin: Point(x: 0, y: 0),
+                  path: 0, history: PointerHistory([down]))
+    }
+
+    /// A gesture as a snapshot stored it.
+    public init(axis: PointerAxis, down: PointerSample, start: PointerSample?, caught: Bool, pager: String?,
+                origin: Point, path: Double, history: PointerHistory) {
+        self.axis = axis
+        self.down = down
+        self.start = start
+        self.caught = caught
+        self.pager = pager
+        self.origin = origin
+        self.path = path
+        self.history = history
+    }
+
+    /// A `move` to `sample`. Pending, the travel from `down` may start a
+    /// drag on an axis (a pan when `pans`, for a grid); `origin` is then
+    /// where the dragged content is. Locked, the content follows the finger.
+    public mutating func move(_ sample: PointerSample, constants: PointerConstants, pans: Bool,
+                              origin: () -> Point) -> PointerStep {
+        let previous = history.newest ?? down
+        path += ((sample.x - previous.x) * (sample.x - previous.x) + (sample.y - previous.y) * (sample.y - previous.y))
+            .squareRoot()
+        history.append(sample)
+        guard let start else {
+            let locked: PointerAxis? = pans
+                ? (AxisArbitration.panStarts(path: path, constants: constants) ? .pan : nil)
+                : AxisArbitration.winner(dx: sample.x - down.x, dy: sample.y - down.y, constants: constants,
+                                         pagerUnderFinger: pager != nil)
+            guard let locked else { return .none }
+            axis = locked
+            self.start = sample
+            self.origin = origin()
+            return .begin(locked)
+        }
+        let dx = sample.x - start.x, dy = sample.y - start.y
+        switch axis {
+        case .vertical: return .follow(Point(x: 0, y: dy))
+        case .horizontal: return .follow(Point(x: dx, y: 0))
+        case .pan: return .follow(Point(x: dx, y: dy))
+        case .pending: return .none
+        }
+    }
+
+    /// The finger's velocity at an `up` at `time` by the preset's tracker: 0
+    /// when the finger rested longer than `PointerConstants.restAfter` since its newest sample.
+    public func velocity(at time: Int64, constants: PointerConstants) -> VelocityEstimate {
+        guard time - lastTime <= PointerConstants.restAfter else { return .zero }
+        return constants.tracker.estimate(history)
+    }
+
+    /// The `up` (or, `flings` false, the `cancel`) at `position`: a drag
+    /// releases, with the fling `FlingDecision` gives the estimate; a
+    /// pending finger taps unless it caught a motion or was cancelled.
+    public func lift(at position: Point, estimate: VelocityEstimate, constants: PointerConstants,
+                     flings: Bool) -> PointerStep {
+        let zero = Point(x: 0, y: 0)
+        switch axis {
+        case .pending:
+            return caught || !flings ? .none : .tap(position)
+        case .vertical:
+            let v = flings ? FlingDecision.axis(velocity: estimate.velocity.y, travel: estimate.travel.y,
+                                                slop: constants.touchSlop) : 0
+            return .release(.vertical, fling: Point(x: 0, y: v))
+        case .horizontal:
+            let v = flings ? FlingDecision.axis(velocity: estimate.velocity.x, travel: estimate.travel.x,
+                                                slop: constants.pagingSlop) : 0
+            return .release(.horizontal, fling: Point(x: v, y: 0))
+        case .pan:
+            return .release(.pan, fling: flings ? FlingDecision.pan(velocity: estimate.velocity,
+                                                                    travel: estimate.travel, slop: constants.panSlop) : zero)
+        }
+    }
+}

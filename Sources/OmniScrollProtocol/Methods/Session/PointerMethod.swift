@@ -1,0 +1,32 @@
+import OmniScrollCore
+import OmniScrollJSON
+
+/// `session.pointer`: one sample of the finger (docs/pointer.md). The
+/// engine applies the preset's slop, locks the axis, drags the container or
+/// swipes the pager under the finger, estimates the release velocity and
+/// flings, catches a running motion on `down`, and reports a tap.
+struct PointerMethod: MethodDeclaration {
+    static let name: StaticString = "session.pointer"
+    static let params: [Member] = PointerParams.members
+    static let result = ResultSchema.component("Layout")
+
+    let session: String
+    let phase: PointerPhase
+    let x: Double
+    let y: Double
+    let time: Double
+
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
+        phase = try params.enumeration("phase")
+        x = try params.double("x")
+        y = try params.double("y")
+        time = try params.double("time")
+        session = try params.string("session")
+    }
+
+    func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
+        try SessionChange.update(session, &state, &result) { (container) throws(ContainerError) in
+            try container.pointer(phase, x: x, y: y, time: time)
+        }
+    }
+}
