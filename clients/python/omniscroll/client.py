@@ -605,12 +605,7 @@ class Client(ClientMethods):
         # A thread writes: the worker's replies to a long replay must be read meanwhile.
         threading.Thread(target=self._write_replay, args=(self._in_fd, plan), name="omniscroll-replay",
                          daemon=True).start()
-        for s in (old.stdin, old.stdout, old.stderr):
-            try:
-                if s is not None:
-                    s.close()
-            except OSError:
-                pass
+        _close_quietly(old.stdin, old.stdout, old.stderr)
         if self.on_worker_did_restart is not None:
             self.on_worker_did_restart({"pid": self._proc.pid, "previousPid": old.pid, "exitStatus": old.returncode,
                                         "sessions": len(rec.sessions), "resent": rec.resent})
@@ -688,12 +683,7 @@ class Client(ClientMethods):
         self._stderr_thread.join(self.close_timeout)
         with self._lock:
             self._fail_all(ClientClosed("client closed"))
-        for s in (self._proc.stdout, self._proc.stderr):
-            try:
-                if s is not None:
-                    s.close()
-            except OSError:
-                pass
+        _close_quietly(self._proc.stdout, self._proc.stderr)
         if self._recorder is not None:
             self._recorder.close()
         return self._proc.returncode
@@ -701,6 +691,16 @@ class Client(ClientMethods):
     def kill(self) -> None:
         """Kill the worker at once (for tests of crash reporting)."""
         self._proc.kill()
+
+
+def _close_quietly(*streams: Any) -> None:
+    """Closes a worker's pipes, whichever are open; a pipe already broken is no error here."""
+    for s in streams:
+        try:
+            if s is not None:
+                s.close()
+        except OSError:
+            pass
 
 
 def _outcome(r: Reply) -> Any:
