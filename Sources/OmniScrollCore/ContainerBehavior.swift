@@ -228,7 +228,7 @@ struct Draft {
     /// The last motion a behavior asked for with `startMotion`, if any.
     var motionRequest: StartMotion? {
         guard let last = commands.last, case .command(let command) = last else { return nil }
-        return command as? StartMotion
+        return castCommand(command, to: StartMotion.self)
     }
 
     /// Asks for the container's vertical motion to `offset`: the physics
@@ -253,12 +253,16 @@ struct Draft {
     /// The commands of type `C` in the list, in order.
     func commands<C: BehaviorCommand>(of type: C.Type) -> [C] {
         commands.compactMap { change in
-            if case .command(let command) = change { command as? C } else { nil }
+            if case .command(let command) = change { castCommand(command, to: type) } else { nil }
         }
     }
 
-    /// Whether the list holds a command of type `C`.
-    func has<C: BehaviorCommand>(_ type: C.Type) -> Bool { !commands(of: type).isEmpty }
+    /// Whether the list holds a command of type `C` (no array of them is built).
+    func has<C: BehaviorCommand>(_ type: C.Type) -> Bool {
+        commands.contains { change in
+            if case .command(let command) = change { castCommand(command, to: type) != nil } else { false }
+        }
+    }
 
     /// Whether the change list removes child `id`.
     func removes(_ id: String) -> Bool {

@@ -28,7 +28,7 @@ struct LoadMore: ContainerBehavior {
 
     private mutating func endLoads(_ draft: inout Draft) {
         for case .command(let change) in draft.commands {
-            guard let end = change as? EndLoadingMore else { continue }
+            guard let end = castCommand(change, to: EndLoadingMore.self) else { continue }
             if let page = end.page ?? Self.endPage(of: draft.stack) {
                 guard pages[page]?.loading == true else { continue }
                 pages[page]?.loading = false

@@ -35,18 +35,16 @@ struct PagerTabs: ContainerBehavior {
         if draft.phase == .dragging, draft.previousPhase != .dragging {
             motions = [:]  // a new drag stops every snap where it is
         }
-        // The per-frame command is cast first: a failed cast of an
-        // existential costs about as much as a successful one.
         for case .command(let change) in draft.commands {
-            if let command = change as? ScrollPager {
+            if let command = castCommand(change, to: ScrollPager.self) {
                 motions[command.pager] = nil
                 let i = draft.stack.index(of: command.pager)!
                 let width = draft.viewport.width
                 draft.updatePager(i) { $0.horizontalOffset = $0.clampedHorizontalOffset(command.offset, width: width) }
-            } else if let command = change as? SelectPage {
+            } else if let command = castCommand(change, to: SelectPage.self) {
                 motions[command.pager] = nil
                 select(command, &draft)
-            } else if let command = change as? EndPagerDragging {
+            } else if let command = castCommand(change, to: EndPagerDragging.self) {
                 release(command, &draft)
             }
         }

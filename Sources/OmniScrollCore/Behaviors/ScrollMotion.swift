@@ -100,7 +100,7 @@ struct ScrollMotion: ContainerBehavior {
                 throw ContainerError(.invalidValue, field: "time", reason: "must be ≥ \(last), the motion's last time (times never go back)")
             }
         case .command(let command):
-            if command is Drag, phase != .dragging {
+            if castCommand(command, to: Drag.self) != nil, phase != .dragging {
                 throw ContainerError(.invalidValue, field: "translation", reason: "only while dragging (after session.beginDragging)")
             }
         default:
@@ -118,7 +118,7 @@ struct ScrollMotion: ContainerBehavior {
                 dragStart = draft.offset
             }
             for case .command(let change) in draft.commands {
-                if let drag = change as? Drag { draft.offset = dragOffset(translation: drag.translation, draft) }
+                if let drag = castCommand(change, to: Drag.self) { draft.offset = dragOffset(translation: drag.translation, draft) }
             }
         } else if var motion = running {
             if let time = draft.time {
@@ -189,7 +189,7 @@ struct ScrollMotion: ContainerBehavior {
     private mutating func startRequestedMotion(_ draft: inout Draft) {
         if !draft.commands.isEmpty {
             for case .command(let change) in draft.commands {
-                guard let release = change as? Release else { continue }
+                guard let release = castCommand(change, to: Release.self) else { continue }
                 let bounds = ScrollBounds(draft.offsetBounds)
                 let motion = Motion(preset: preset, position: draft.offset, velocity: release.velocity,
                                     bounds: bounds, snap: snapRule(draft, release: release.velocity),

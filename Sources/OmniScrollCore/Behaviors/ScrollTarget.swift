@@ -17,7 +17,7 @@ struct ScrollTarget: ContainerBehavior {
         // tick has no commands, and filtering none would still build and
         // release an empty array.
         for case .command(let change) in draft.commands {
-            guard let command = change as? ScrollToChild else { continue }
+            guard let command = castCommand(change, to: ScrollToChild.self) else { continue }
             let (id, position, animated) = (command.id, command.position, command.animated)
             guard let i = draft.stack.index(of: id) else { continue }
             if draft.stack.isPlacementKnown(i) {
