@@ -1,52 +1,74 @@
 /// Flutter's `LeastSquaresSolver` (lsq_solver.dart): a weighted polynomial
 /// fit of `y` against `x` by the Gram–Schmidt QR decomposition, the same
 /// steps in the same order, so the fit's doubles are Flutter's.
+///
+/// The decomposition depends on `x` and the weights alone. Flutter's tracker
+/// fits both axes against the same times and weights, so it decomposes the
+/// same matrix twice; here it is decomposed once and each axis reads its
+/// coefficients from it (the same operations on the same doubles: the same
+/// results). Everything lives in storage the caller lends: a release
+/// allocates nothing (docs/pointer.md, "Velocity trackers"; issue 29's cost bound).
 struct LeastSquaresSolver {
-    let x: [Double]
-    let y: [Double]
-    let w: [Double]
-
     /// Flutter's threshold below which a column is linearly dependent.
     static let dependentNorm = 0.000001
 
-    /// The coefficients of the polynomial of `degree` (constant first), or
-    /// `nil` when there are too few points or the columns are dependent.
-    func solve(degree: Int) -> [Double]? {
+    private let w: UnsafeBufferPointer<Double>
+    /// Q: n rows of m, orthonormal.
+    private let q: UnsafeMutableBufferPointer<Double>
+    /// R: n × n, upper triangular.
+    private let r: UnsafeMutableBufferPointer<Double>
+    private let m: Int
+    private let n: Int
+
+    /// Decomposes the fit of degree `degree` against `x` with weights `w` and
+    /// runs `body` on it; `body` gets `nil` when there are too few points or
+    /// the columns are dependent. The solver is valid inside `body` only.
+    static func withFit<R>(x: UnsafeBufferPointer<Double>, w: UnsafeBufferPointer<Double>, degree: Int,
+                           _ body: (LeastSquaresSolver?) -> R) -> R {
         let m = x.count
         let n = degree + 1
-        guard degree <= m else { return nil }
-        // A: n rows of m, the powers of x pre-multiplied by the weights.
-        var a = [Double](repeating: 0, count: n * m)
-        for h in 0..<m {
-            a[h] = w[h]
-            for i in 1..<n { a[i * m + h] = a[(i - 1) * m + h] * x[h] }
-        }
-        var q = [Double](repeating: 0, count: n * m)
-        var r = [Double](repeating: 0, count: n * n)
-        func dot(_ u: [Double], _ i: Int, _ v: [Double], _ j: Int) -> Double {
-            var sum = 0.0
-            for h in 0..<m { sum += u[i * m + h] * v[j * m + h] }
-            return sum
-        }
-        for j in 0..<n {
-            for h in 0..<m { q[j * m + h] = a[j * m + h] }
-            for i in 0..<j {
-                let d = dot(q, j, q, i)
-                for h in 0..<m { q[j * m + h] -= d * q[i * m + h] }
+        guard degree <= m else { return body(nil) }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: n * m) { a in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: n * m) { q in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: n * n) { r in
+                    // A: n rows of m, the powers of x pre-multiplied by the weights.
+                    for h in 0..<m {
+                        a[h] = w[h]
+                        for i in 1..<n { a[i * m + h] = a[(i - 1) * m + h] * x[h] }
+                    }
+                    func dot(_ u: UnsafeMutableBufferPointer<Double>, _ i: Int, _ v: UnsafeMutableBufferPointer<Double>, _ j: Int) -> Double {
+                        var sum = 0.0
+                        for h in 0..<m { sum += u[i * m + h] * v[j * m + h] }
+                        return sum
+                    }
+                    for j in 0..<n {
+                        for h in 0..<m { q[j * m + h] = a[j * m + h] }
+                        for i in 0..<j {
+                            let d = dot(q, j, q, i)
+                            for h in 0..<m { q[j * m + h] -= d * q[i * m + h] }
+                        }
+                        let norm = dot(q, j, q, j).squareRoot()
+                        guard norm >= Self.dependentNorm else { return body(nil) }
+                        let inverse = 1.0 / norm
+                        for h in 0..<m { q[j * m + h] *= inverse }
+                        for i in 0..<n { r[j * n + i] = i < j ? 0 : dot(q, j, a, i) }
+                    }
+                    return body(LeastSquaresSolver(w: w, q: q, r: r, m: m, n: n))
+                }
             }
-            let norm = dot(q, j, q, j).squareRoot()
-            guard norm >= Self.dependentNorm else { return nil }
-            let inverse = 1.0 / norm
-            for h in 0..<m { q[j * m + h] *= inverse }
-            for i in 0..<n { r[j * n + i] = i < j ? 0 : dot(q, j, a, i) }
         }
-        var coefficients = [Double](repeating: 0, count: n)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            var c = 0.0
-            for h in 0..<m { c += q[i * m + h] * (y[h] * w[h]) }
-            for j in stride(from: n - 1, to: i, by: -1) { c -= r[i * n + j] * coefficients[j] }
-            coefficients[i] = c / r[i * n + i]
+    }
+
+    /// The coefficient of `x^power` of the polynomial fitted to `y` (constant first).
+    func coefficient(_ power: Int, fitting y: UnsafeBufferPointer<Double>) -> Double {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { coefficients in
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                var c = 0.0
+                for h in 0..<m { c += q[i * m + h] * (y[h] * w[h]) }
+                for j in stride(from: n - 1, to: i, by: -1) { c -= r[i * n + j] * coefficients[j] }
+                coefficients[i] = c / r[i * n + i]
+            }
+            return coefficients[power]
         }
-        return coefficients
     }
 }

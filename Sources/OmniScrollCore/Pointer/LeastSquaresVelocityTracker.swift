@@ -14,27 +14,39 @@ public enum LeastSquaresVelocityTracker {
     public static func estimate(_ history: PointerHistory) -> VelocityEstimate {
         let samples = history.samples
         guard let newest = samples.last else { return .zero }
-        var x: [Double] = [], y: [Double] = [], t: [Double] = []
-        var previous = newest
-        var oldest = newest
-        for sample in samples.reversed() {
-            let age = newest.time - sample.time
-            let gap = abs(sample.time - previous.time)
-            previous = sample
-            guard age <= horizon, gap <= assumeStopped else { break }
-            oldest = sample
-            x.append(sample.x)
-            y.append(sample.y)
-            // Flutter fits against −age in milliseconds (its microseconds / 1000).
-            t.append(-Double(age) / 1000)
+        // The times, positions and weights side by side in one loan of
+        // memory (at most `PointerHistory.capacity` samples each): the
+        // release allocates nothing.
+        let capacity = samples.count
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * capacity) { storage in
+            let t = storage.baseAddress!, x = t + capacity, y = x + capacity, weights = y + capacity
+            var count = 0
+            var previous = newest
+            var oldest = newest
+            for sample in samples.reversed() {
+                let age = newest.time - sample.time
+                let gap = abs(sample.time - previous.time)
+                previous = sample
+                guard age <= horizon, gap <= assumeStopped else { break }
+                oldest = sample
+                x[count] = sample.x
+                y[count] = sample.y
+                // Flutter fits against −age in milliseconds (its microseconds / 1000).
+                t[count] = -Double(age) / 1000
+                weights[count] = 1
+                count += 1
+            }
+            let travel = Point(x: newest.x - oldest.x, y: newest.y - oldest.y)
+            guard count >= minSampleCount else { return VelocityEstimate(velocity: Point(x: 0, y: 0), travel: travel) }
+            let velocity = LeastSquaresSolver.withFit(x: UnsafeBufferPointer(start: t, count: count),
+                                                      w: UnsafeBufferPointer(start: weights, count: count),
+                                                      degree: degree) { fit -> Point in
+                guard let fit else { return Point(x: 0, y: 0) }
+                // Points per millisecond to points per second.
+                return Point(x: fit.coefficient(1, fitting: UnsafeBufferPointer(start: x, count: count)) * 1000,
+                             y: fit.coefficient(1, fitting: UnsafeBufferPointer(start: y, count: count)) * 1000)
+            }
+            return VelocityEstimate(velocity: velocity, travel: travel)
         }
-        let travel = Point(x: newest.x - oldest.x, y: newest.y - oldest.y)
-        let weights = [Double](repeating: 1, count: x.count)
-        guard x.count >= minSampleCount,
-              let xFit = LeastSquaresSolver(x: t, y: x, w: weights).solve(degree: degree),
-              let yFit = LeastSquaresSolver(x: t, y: y, w: weights).solve(degree: degree)
-        else { return VelocityEstimate(velocity: Point(x: 0, y: 0), travel: travel) }
-        // Points per millisecond to points per second.
-        return VelocityEstimate(velocity: Point(x: xFit[1] * 1000, y: yFit[1] * 1000), travel: travel)
     }
 }
