@@ -48,7 +48,7 @@ extension Container {
             var moved = gesture!
             let pager = moved.pager
             let step = moved.move(sample, constants: constants, pans: false) { pagerOrigin(pager) }
-            changes += followChanges(step, moved)
+            changes = followChanges(step, moved)  // the list is empty here: no copy into it
             if case .follow = step, moved.axis == .vertical, self.phase != .dragging {
                 // The client ended the drag under the finger (endScrolling):
                 // it begins again from here, nothing jumps.
