@@ -160,12 +160,6 @@ struct PointerInput: ContainerBehavior {
     }
 }
 
-/// The reply to an `up`: the axis the finger had and its estimated velocity (before the cap).
-struct PointerRelease: Equatable, Sendable {
-    let axis: PointerAxis
-    let velocity: Point
-}
-
 extension EventType {
     public static var tap: EventType { EventType("tap") }
 }

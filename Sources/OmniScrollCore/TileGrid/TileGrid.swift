@@ -24,6 +24,10 @@ public struct TileGrid: Equatable, Sendable {
     /// The tiles in view: a function of the state above, kept so each change
     /// computes it once (it is the next change's previous reply).
     private var tileRect: TileRect
+    /// The finger down on the grid (`grid.pointer`, docs/pointer.md), `nil` when none.
+    public internal(set) var gesture: PointerGesture?
+    /// The fling `grid.tick` advances, `nil` at rest.
+    public internal(set) var motion: GridMotion?
 
     /// Creates a grid centred on its content and returns it with its first
     /// update, whose `added` holds every tile in view.
@@ -54,6 +58,8 @@ public struct TileGrid: Equatable, Sendable {
                   phase: snapshot.phase,
                   columns: TileAxis(size: configuration.tile.width, base: anchor.col, edge: anchor.x),
                   rows: TileAxis(size: configuration.tile.height, base: anchor.row, edge: anchor.y))
+        gesture = snapshot.gesture
+        motion = snapshot.motion
     }
 
     private init(configuration: TileGridConfiguration, viewport: Viewport, offset: Point, phase: ScrollPhase,
@@ -69,7 +75,8 @@ public struct TileGrid: Equatable, Sendable {
     }
 
     public func snapshot() -> TileGridSnapshot {
-        TileGridSnapshot(viewport: viewport, configuration: configuration, offset: offset, phase: phase, anchor: anchor)
+        TileGridSnapshot(viewport: viewport, configuration: configuration, offset: offset, phase: phase, anchor: anchor,
+                         gesture: gesture, motion: motion)
     }
 
     /// The logical origin: which tile sits at which point of the content.
@@ -91,7 +98,8 @@ public struct TileGrid: Equatable, Sendable {
 
     /// Applies `change` atomically: if any member is invalid, throws and
     /// changes nothing. The offset is clamped to the content, then the grid
-    /// recenters as its mode says.
+    /// recenters as its mode says. A change of phase ends a running fling
+    /// (the client took the grid over, as `session.endScrolling` does).
     public mutating func apply(_ change: TileGridChange) throws(ContainerError) -> TileGridUpdate {
         if let viewport = change.viewport {
             try TileGridValidation.viewport(viewport, configuration: configuration, boundField: "viewport")
@@ -101,6 +109,7 @@ public struct TileGrid: Equatable, Sendable {
         var next = self
         next.viewport = change.viewport ?? viewport
         next.phase = change.phase ?? phase
+        if next.phase != phase { next.motion = nil }
         let content = configuration.contentSize
         // `+ 0` turns a −0 into 0, so no reply says "-0".
         next.offset = Point(x: clamp(change.x ?? offset.x, 0, content.width - next.viewport.width) + 0,
@@ -109,7 +118,9 @@ public struct TileGrid: Equatable, Sendable {
         next.tileRect = next.tilesInView()
         let previousTiles = tileRect
         self = next
-        return TileGridUpdate(layout: layout, previousTiles: previousTiles, recentered: recentered)
+        var update = TileGridUpdate(layout: layout, previousTiles: previousTiles, recentered: recentered)
+        update.pointer = gesture?.axis
+        return update
     }
 
     /// Moves each axis the mode asks for back to the centre, and every tile
@@ -131,12 +142,21 @@ public struct TileGrid: Equatable, Sendable {
             rows = moved
             offset.y = centre.y
         }
+        // A pan and a fling go on from where they are on screen.
+        gesture?.shiftOrigin(by: Point(x: shift.dx, y: shift.dy))
+        motion?.shift(by: shift)
         return shift
     }
 
     private static func travelLimit(_ field: FieldPath) -> ContainerError {
         ContainerError(.invalidValue, field: field,
                        reason: "would take the grid past tile index ±2^62, the farthest it can travel")
+    }
+
+    /// The tile under content point `point` and `point` in that tile's coordinates.
+    func tile(at point: Point) -> (tile: TileCoordinate, x: Double, y: Double) {
+        let col = columns.tile(containing: point.x), row = rows.tile(containing: point.y)
+        return (TileCoordinate(col: col, row: row), point.x - columns.leading(col), point.y - rows.leading(row))
     }
 
     /// The tiles whose open interior meets the viewport grown by `overscan` tiles.
