@@ -104,7 +104,7 @@ enum TileGridValidation {
     /// axis, ticked at or after its release and not yet at rest.
     static func finger(_ gesture: PointerGesture?, motion: GridMotion?, phase: ScrollPhase) throws(ContainerError) {
         if let gesture {
-            let pointer = FieldPath("pointer")
+            let pointer = FieldPath("state").member("pointer")
             guard gesture.axis == .pending || gesture.axis == .pan else {
                 throw fail(pointer.member("axis"), "must be pending or pan (a grid finger pans both axes)")
             }
@@ -126,7 +126,7 @@ enum TileGridValidation {
             guard gesture.path.isFinite, gesture.path >= 0 else { throw fail(pointer.member("path"), "must be ≥ 0") }
         }
         guard let motion else { return }
-        let field = FieldPath("motion")
+        let field = FieldPath("state").member("motion")
         guard gesture == nil else { throw fail(field, "cannot run while a finger is down (down stops it)") }
         guard phase == .decelerating else { throw fail(field, "runs only while decelerating") }
         for (name, v) in [("x", motion.velocity.x), ("y", motion.velocity.y)]

@@ -4,9 +4,9 @@ import OmniScrollJSON
 /// A grid's members of a snapshot (after the envelope `SnapshotEncoding`
 /// writes) and their inverse: the configuration, the state and the logical
 /// origin (`anchor`), in a fixed order. `--max-tiles` is the restoring
-/// worker's, not part of the snapshot. `physics`, `pointer` and `motion`
-/// are written only when set (a finger down, a fling running), so a grid
-/// without them writes what it always did.
+/// worker's, not part of the snapshot. `physics` is written only when
+/// given and `state {pointer, motion}` only while a finger is down or a
+/// fling runs, so a grid without them writes what it always did.
 enum GridSnapshotEncoding {
     /// A grid's snapshot format: its members have only gained optional ones
     /// since grids came, so it stays 1 while containers moved to 2.
@@ -54,8 +54,7 @@ enum GridSnapshotEncoding {
         ])),
         .required("revision", .integer(minimum: 0)),
         .optional("physics", GridParams.physics),
-        .optional("pointer", pointer),
-        .optional("motion", motion),
+        .optional("state", .object([.required("pointer", .nullable(pointer)), .required("motion", .nullable(motion))])),
     ])
 
     /// A grid's members of a snapshot (opened against `schema`) and its
@@ -75,8 +74,8 @@ enum GridSnapshotEncoding {
             phase: try d.enumeration("phase"),
             anchor: TileAnchor(col: Int64(try anchor.int("col")), row: Int64(try anchor.int("row")),
                                x: try anchor.double("x"), y: try anchor.double("y")),
-            gesture: try d.optionalObject("pointer").map { (o) throws(RPCError) in try gesture(o) },
-            motion: try d.optionalObject("motion").map { (o) throws(RPCError) in
+            gesture: try d.optionalObject("state")?.optionalObject("pointer").map { (o) throws(RPCError) in try gesture(o) },
+            motion: try d.optionalObject("state")?.optionalObject("motion").map { (o) throws(RPCError) in
                 try GridMotion(preset: configuration.preset, start: point(o.object("start")),
                                velocity: point(o.object("velocity")), shift: point(o.object("shift")),
                                releaseTime: o.double("releaseTime"), lastTime: o.double("lastTime"))
@@ -128,8 +127,11 @@ enum GridSnapshotEncoding {
         if let preset = c.physics {
             w.key("physics"); w.beginObject(); w.key("preset"); w.string(preset.rawValue); w.endObject()
         }
+        guard s.gesture != nil || s.motion != nil else { return }
+        w.key("state")
+        w.beginObject()
+        w.key("pointer")
         if let g = s.gesture {
-            w.key("pointer")
             w.beginObject()
             w.key("axis"); w.string(g.axis.rawValue)
             w.key("down"); write(g.down, into: &w)
@@ -143,9 +145,11 @@ enum GridSnapshotEncoding {
             for sample in g.history.samples { write(sample, into: &w) }
             w.endArray()
             w.endObject()
+        } else {
+            w.null()
         }
+        w.key("motion")
         if let m = s.motion {
-            w.key("motion")
             w.beginObject()
             w.key("start"); write(m.start, into: &w)
             w.key("velocity"); write(m.velocity, into: &w)
@@ -153,7 +157,10 @@ enum GridSnapshotEncoding {
             w.key("releaseTime"); w.number(m.releaseTime)
             w.key("lastTime"); w.number(m.lastTime)
             w.endObject()
+        } else {
+            w.null()
         }
+        w.endObject()
     }
 
     private static func write(_ p: Point, into w: inout JSONWriter) {
