@@ -29,9 +29,10 @@ struct PointerInput: ContainerBehavior {
     mutating func configure(_ options: ContainerOptions) { constants = PointerConstants(options.physics?.preset ?? .ios) }
 
     static let events = [
-        EventDeclaration(.tap, members: ["child", "page", "x", "y"], rule:
+        EventDeclaration(.tap, members: ["child", "page", "x", "y", "col", "row"], rule:
             "`session.pointer` `up` ended a touch that never became a drag and caught no motion: the child under "
-            + "the finger (`page` too over a pager), `x`, `y` the `up` position in its content coordinates"),
+            + "the finger (`page` too over a pager), `x`, `y` the `up` position in its content coordinates; "
+            + "on a grid (`grid.pointer`, inside the viewport) the tile's `col`, `row` and `x`, `y` from its top-left corner"),
     ]
 
     /// A container that never saw a finger leaves at the first test. The
