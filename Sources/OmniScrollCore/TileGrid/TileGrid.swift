@@ -24,10 +24,24 @@ public struct TileGrid: Equatable, Sendable {
     /// The tiles in view: a function of the state above, kept so each change
     /// computes it once (it is the next change's previous reply).
     private var tileRect: TileRect
+    /// The finger and the fling behind one reference, `nil` without either:
+    /// a grid that never sees a finger grows by a word, and `grid.scroll`,
+    /// which copies the grid (`apply`), copies no more (measured: inline, a
+    /// `grid.scroll` paid ~700 more instructions, bench/scroll-instructions
+    /// --workload grid).
+    private var input: GridInput?
+
     /// The finger down on the grid (`grid.pointer`, docs/pointer.md), `nil` when none.
-    public internal(set) var gesture: PointerGesture?
+    public internal(set) var gesture: PointerGesture? {
+        get { input?.gesture }
+        set { input = GridInput(gesture: newValue, motion: motion) }
+    }
+
     /// The fling `grid.tick` advances, `nil` at rest.
-    public internal(set) var motion: GridMotion?
+    public internal(set) var motion: GridMotion? {
+        get { input?.motion }
+        set { input = GridInput(gesture: gesture, motion: newValue) }
+    }
 
     /// Creates a grid centred on its content and returns it with its first
     /// update, whose `added` holds every tile in view.
@@ -119,7 +133,7 @@ public struct TileGrid: Equatable, Sendable {
         let previousTiles = tileRect
         self = next
         var update = TileGridUpdate(layout: layout, previousTiles: previousTiles, recentered: recentered)
-        update.pointer = gesture?.axis
+        if let input { update.pointer = input.gesture?.axis }
         return update
     }
 
@@ -143,8 +157,10 @@ public struct TileGrid: Equatable, Sendable {
             offset.y = centre.y
         }
         // A pan and a fling go on from where they are on screen.
-        gesture?.shiftOrigin(by: Point(x: shift.dx, y: shift.dy))
-        motion?.shift(by: shift)
+        if input != nil {
+            gesture?.shiftOrigin(by: Point(x: shift.dx, y: shift.dy))
+            motion?.shift(by: shift)
+        }
         return shift
     }
 
@@ -168,4 +184,18 @@ public struct TileGrid: Equatable, Sendable {
             cols: columns.tiles(meeting: offset.x - grownX, offset.x + viewport.width + grownX),
             rows: rows.tiles(meeting: offset.y - grownY, offset.y + viewport.height + grownY))
     }
+}
+
+/// A grid's finger and fling (`TileGrid.input`). Immutable, so copies share it.
+private final class GridInput: Equatable, Sendable {
+    let gesture: PointerGesture?
+    let motion: GridMotion?
+
+    init?(gesture: PointerGesture?, motion: GridMotion?) {
+        guard gesture != nil || motion != nil else { return nil }
+        self.gesture = gesture
+        self.motion = motion
+    }
+
+    static func == (a: GridInput, b: GridInput) -> Bool { a === b || (a.gesture == b.gesture && a.motion == b.motion) }
 }

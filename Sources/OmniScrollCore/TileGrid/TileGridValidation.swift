@@ -116,8 +116,14 @@ enum TileGridValidation {
             guard !samples.isEmpty, samples.count <= PointerHistory.capacity else {
                 throw fail(pointer.member("samples"), "must hold 1 to \(PointerHistory.capacity) samples")
             }
-            for k in samples.indices.dropFirst() where samples[k].time < samples[k - 1].time {
-                throw fail(pointer.member("samples").index(k), "must be in time order")
+            for k in samples.indices {
+                if Double(samples[k].time.magnitude) > PointerSample.maxMicroseconds {
+                    throw fail(pointer.member("samples").index(k).member("time"),
+                               "must be within ±\(PointerSample.maxMicroseconds) microseconds")
+                }
+                if k > 0, samples[k].time < samples[k - 1].time {
+                    throw fail(pointer.member("samples").index(k), "must be in time order")
+                }
             }
             for (name, s) in [("down", gesture.down)] + (gesture.start.map { [("start", $0)] } ?? [])
             where Double(s.time.magnitude) > PointerSample.maxMicroseconds {
