@@ -580,6 +580,60 @@ extension RPCCall {
         return RPCCall(.gridUpdate, p)
     }
 
+    /// `grid.pointer`: Forwards one sample of one finger on a grid: the engine pans both axes
+    /// and flings. docs/pointer.md#grids. down starts the finger (a running fling stops where
+    /// it is, phase idle: this finger caught it and will not tap); move: once the finger's path
+    /// length from down exceeds the preset's pan slop (ios 10, android 8, flutter 36, kPanSlop)
+    /// the grid pans (phase dragging), both axes, no lock: the offset is the offset at the
+    /// sample that started the pan minus the finger's travel since it. up releases: the
+    /// preset's tracker estimates the finger's velocity as for session.pointer; the grid flings
+    /// when the 2-D speed is over 50 pt/s and the 2-D travel over the tracker's samples beyond
+    /// the pan slop, the velocity's magnitude capped at 8000 (Flutter's PanGestureRecognizer):
+    /// one motion of the preset per axis, phase decelerating, the reply carrying motion
+    /// {target, duration}, advanced by grid.tick; otherwise the grid comes to rest (phase idle,
+    /// recentering in idle mode). A touch that never became a pan and caught nothing, lifted
+    /// inside the viewport, is the event tap {col, row, x, y}: the tile under the finger, x, y
+    /// from its top-left corner. cancel is an up without fling and without tap. Times are taken
+    /// to whole microseconds. A down while a finger is down, or move/up/cancel with none, is
+    /// -32602 at params.phase; a time before the finger's previous sample is -32602 at
+    /// params.time.
+    ///
+    /// - Parameters:
+    ///   - session: The session id.
+    ///   - phase: down, move, up or cancel.
+    ///   - x: The finger's x in viewport points (origin top-left).
+    ///   - y: The finger's y in viewport points (origin top-left).
+    ///   - time: Seconds on the client's clock, the clock of grid.tick; never before the
+    ///   finger's previous sample.
+    public static func gridPointer(session: String, phase: GridPointerPhase, x: Double, y: Double, time: Double) -> RPCCall {
+        var p: JSONObject = [:]
+        p["session"] = .string(session)
+        p["phase"] = .string(phase.rawValue)
+        p["x"] = .number(x)
+        p["y"] = .number(y)
+        p["time"] = .number(time)
+        return RPCCall(.gridPointer, p)
+    }
+
+    /// `grid.tick`: The client's frame clock: moves the grid to its fling's position at time.
+    /// time is seconds on the client's clock (that of grid.pointer). The offset becomes the
+    /// fling's position at time − the release (up's time), each axis its own motion of the
+    /// preset (unbounded: the offset is clamped to the content as every grid offset is). When
+    /// both axes have ended (docs/design.md#physics-and-motion's settled rule) the grid rests
+    /// on the target, the phase becomes idle and, with recenter idle, the grid recenters
+    /// (recentered {dx, dy}). A time that goes back, or a tick with no fling running, is -32602
+    /// at params.time.
+    ///
+    /// - Parameters:
+    ///   - session: The session id.
+    ///   - time: Seconds on the client's clock.
+    public static func gridTick(session: String, time: Double) -> RPCCall {
+        var p: JSONObject = [:]
+        p["session"] = .string(session)
+        p["time"] = .number(time)
+        return RPCCall(.gridTick, p)
+    }
+
     /// `physics.fling`: Where a release comes to rest, when, and where it is at sample times
     /// (stateless, no session). The motion of docs/design.md#physics-and-motion: the preset's
     /// deceleration (ios: exponential decay 0.998/ms; iosFast: 0.99/ms; android: Flutter's

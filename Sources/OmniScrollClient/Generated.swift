@@ -44,6 +44,8 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
     case gridCreate = "grid.create"
     case gridScroll = "grid.scroll"
     case gridUpdate = "grid.update"
+    case gridPointer = "grid.pointer"
+    case gridTick = "grid.tick"
     case physicsFling = "physics.fling"
 
     /// The named params, in the document's order.
@@ -83,6 +85,8 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .gridCreate: return [OmniScrollParam(name: "viewport", required: true, type: "Viewport"), OmniScrollParam(name: "tile", required: true, type: "TileSize"), OmniScrollParam(name: "overscan", required: false, type: "integer"), OmniScrollParam(name: "contentSize", required: false, type: "TileSize"), OmniScrollParam(name: "recenter", required: false, type: "RecenterMode"), OmniScrollParam(name: "threshold", required: false, type: "number"), OmniScrollParam(name: "id", required: false, type: "string"), OmniScrollParam(name: "options", required: false, type: "GridOptions")]
         case .gridScroll: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "x", required: true, type: "number"), OmniScrollParam(name: "y", required: true, type: "number"), OmniScrollParam(name: "phase", required: false, type: "ScrollPhase")]
         case .gridUpdate: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "viewport", required: false, type: "Viewport"), OmniScrollParam(name: "x", required: false, type: "number"), OmniScrollParam(name: "y", required: false, type: "number"), OmniScrollParam(name: "phase", required: false, type: "ScrollPhase")]
+        case .gridPointer: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "phase", required: true, type: "GridPointerPhase"), OmniScrollParam(name: "x", required: true, type: "number"), OmniScrollParam(name: "y", required: true, type: "number"), OmniScrollParam(name: "time", required: true, type: "number")]
+        case .gridTick: return [OmniScrollParam(name: "session", required: true, type: "string"), OmniScrollParam(name: "time", required: true, type: "number")]
         case .physicsFling: return [OmniScrollParam(name: "preset", required: false, type: "PhysicsFlingPreset"), OmniScrollParam(name: "position", required: true, type: "number"), OmniScrollParam(name: "velocity", required: true, type: "number"), OmniScrollParam(name: "bounds", required: false, type: "object"), OmniScrollParam(name: "viewport", required: false, type: "number"), OmniScrollParam(name: "snap", required: false, type: "object"), OmniScrollParam(name: "dragStart", required: false, type: "number"), OmniScrollParam(name: "sampleInterval", required: false, type: "number"), OmniScrollParam(name: "times", required: false, type: "array<number>")]
         }
     }
@@ -124,6 +128,8 @@ public enum OmniScrollMethod: String, CaseIterable, Sendable {
         case .gridCreate: return "GridLayout"
         case .gridScroll: return "GridLayout"
         case .gridUpdate: return "GridLayout"
+        case .gridPointer: return "GridLayout"
+        case .gridTick: return "GridLayout"
         case .physicsFling: return "FlingResult"
         }
     }
@@ -197,8 +203,49 @@ public enum Framing: String, CaseIterable, Sendable {
     case contentLength = "content-length"
 }
 
+public enum GridLayoutPointerAxis: String, CaseIterable, Sendable {
+    case pending
+    case vertical
+    case horizontal
+    case pan
+}
+
+public enum GridLayoutPointerState: String, CaseIterable, Sendable {
+    case pending
+    case vertical
+    case horizontal
+    case pan
+    case released
+}
+
+public enum GridOptionsPhysicsPreset: String, CaseIterable, Sendable {
+    case ios
+    case iosFast
+    case android
+    case flutter
+}
+
+public enum GridPointerPhase: String, CaseIterable, Sendable {
+    case down
+    case move
+    case up
+    case cancel
+}
+
 public enum GridSnapshotEngine: String, CaseIterable, Sendable {
     case grid
+}
+
+public enum GridSnapshotPhysicsPreset: String, CaseIterable, Sendable {
+    case ios
+    case iosFast
+    case android
+    case flutter
+}
+
+public enum GridSnapshotStatePointerAxis: String, CaseIterable, Sendable {
+    case pending
+    case pan
 }
 
 public enum LayoutPointerAxis: String, CaseIterable, Sendable {

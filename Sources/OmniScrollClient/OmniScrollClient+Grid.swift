@@ -36,6 +36,21 @@ extension OmniScrollClient {
         return try GridLayout(json: try await request(OmniScrollMethod.gridUpdate.rawValue, p, timeout: timeout))
     }
 
+    /// One sample of one finger on a grid (`down`, `move`, `up`, `cancel`; viewport points,
+    /// seconds): the engine pans both axes, flings and taps a tile (docs/pointer.md, "Grids").
+    public func gridPointer(session: String, phase: String, x: Double, y: Double, time: Double,
+                            timeout: Double? = nil) async throws -> GridLayout {
+        let p: JSONObject = ["session": .string(session), "phase": .string(phase), "x": .number(x), "y": .number(y),
+                             "time": .number(time)]
+        return try GridLayout(json: try await request(OmniScrollMethod.gridPointer.rawValue, p, timeout: timeout))
+    }
+
+    /// The frame clock reached `time` (seconds): the grid's fling moves it, and it recenters when it rests.
+    public func gridTick(session: String, time: Double, timeout: Double? = nil) async throws -> GridLayout {
+        let p: JSONObject = ["session": .string(session), "time": .number(time)]
+        return try GridLayout(json: try await request(OmniScrollMethod.gridTick.rawValue, p, timeout: timeout))
+    }
+
     /// `session.get` of a grid session (`get(session:)` reads a container's Layout).
     public func getGrid(session: String, timeout: Double? = nil) async throws -> GridLayout {
         try GridLayout(json: try await request(OmniScrollMethod.sessionGet.rawValue, ["session": .string(session)], timeout: timeout))

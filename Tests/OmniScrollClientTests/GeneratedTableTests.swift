@@ -93,6 +93,15 @@ final class GeneratedTableTests: XCTestCase {
                                        contentSize: (width: 10_000, height: 10_000), recenter: .idle, id: "typed-grid", delta: false)
         case .gridScroll: _ = try await c.gridScroll(session: "typed-grid", x: 4900, y: 4800, phase: .dragging)
         case .gridUpdate: _ = try await c.gridUpdate(session: "typed-grid", viewport: (width: 800, height: 375), phase: .idle)
+        case .gridPointer: _ = try await c.gridPointer(session: "typed-grid", phase: "down", x: 10, y: 20, time: 0.5)
+        case .gridTick:
+            // The finger above is down and nothing flings: the worker names the param.
+            do {
+                _ = try await c.gridTick(session: "typed-grid", time: 0.6)
+                XCTFail("grid.tick without a fling")
+            } catch {
+                XCTAssertTrue("\(error)".contains("no motion in progress"), "\(error)")
+            }
         case .physicsFling:
             _ = try await c.fling(position: 0, velocity: 1000, preset: .ios, bounds: (min: 0, max: 300), viewport: 800,
                                   snap: FlingSnap(.interval(100), mode: .paging(minFlingVelocity: 50)), dragStart: 0,

@@ -139,6 +139,16 @@ final class TraceTests: XCTestCase {
         XCTAssertFalse(plain.contains(">finger</text>"))
     }
 
+    /// A `grid.pointer` step draws the finger too (docs/pointer.md, "Grids").
+    func testTheStripDrawsTheFingerOnGridPointerSteps() throws {
+        let text = try Self.read("protocol/examples/pointer-grid.jsonl")
+        let svg = TraceCommand(svg: true).render(text, title: "pointer-grid.jsonl")
+        let pointerSteps = text.split(separator: "\n").filter { $0.contains("\"grid.pointer\"") }.count
+        XCTAssertEqual(pointerSteps, 18)
+        XCTAssertEqual(svg.components(separatedBy: "fill=\"#111111\" stroke=").count - 1, pointerSteps)
+        XCTAssertTrue(svg.contains(">tiles</text>"), "drawn as a grid")
+    }
+
     /// The README's picture is `scripts/generate-traces`' output for the seed example.
     func testTheCheckedInFigureIsUpToDate() throws {
         let figure = try Self.read("docs/figures/trace/short-container.svg")

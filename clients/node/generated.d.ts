@@ -4,7 +4,7 @@
 export interface ParamSpec { readonly name: string; readonly required: boolean; readonly type: string }
 export interface MethodSpec { readonly params: readonly ParamSpec[]; readonly result: string | null }
 
-export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.selectPage' | 'session.scrollPager' | 'session.endPagerDragging' | 'session.beginDragging' | 'session.drag' | 'session.endDragging' | 'session.tick' | 'session.pointer' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'session.defineTemplate' | 'session.templates' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'physics.fling';
+export type MethodName = 'initialize' | 'shutdown' | 'exit' | 'rpc.discover' | 'session.create' | 'session.scroll' | 'session.setContentHeight' | 'session.update' | 'session.setViewport' | 'session.setInsets' | 'session.insertChildren' | 'session.removeChildren' | 'session.scrollToChild' | 'session.selectPage' | 'session.scrollPager' | 'session.endPagerDragging' | 'session.beginDragging' | 'session.drag' | 'session.endDragging' | 'session.tick' | 'session.pointer' | 'session.endScrolling' | 'session.endRefreshing' | 'session.endLoadingMore' | 'session.get' | 'session.list' | 'session.destroy' | 'session.snapshot' | 'session.restore' | 'session.defineTemplate' | 'session.templates' | 'grid.create' | 'grid.scroll' | 'grid.update' | 'grid.pointer' | 'grid.tick' | 'physics.fling';
 export declare const METHODS: { readonly [M in MethodName]: MethodSpec };
 
 export declare const Method: {
@@ -42,6 +42,8 @@ export declare const Method: {
   readonly GRID_CREATE: 'grid.create';
   readonly GRID_SCROLL: 'grid.scroll';
   readonly GRID_UPDATE: 'grid.update';
+  readonly GRID_POINTER: 'grid.pointer';
+  readonly GRID_TICK: 'grid.tick';
   readonly PHYSICS_FLING: 'physics.fling';
 };
 
@@ -51,7 +53,13 @@ export type ChildSpecOffsetPolicy = 'preserve' | 'reset' | 'sync';
 export type EventDirection = 'up' | 'down';
 export type EventType = 'childDidShow' | 'childDidHide' | 'childWillHide' | 'childDidBecomeActive' | 'childDidResignActive' | 'childDidPin' | 'childDidUnpin' | 'directionDidChange' | 'phaseDidChange' | 'refreshDidArm' | 'refreshDidDisarm' | 'refreshDidTrigger' | 'refreshDidEnd' | 'loadMoreDidTrigger' | 'loadMoreDidEnd' | 'scrollTargetDidResolve' | 'scrollTargetDidCancel' | 'childDidLeavePreload' | 'childDidResignCurrent' | 'childDidBecomeCurrent' | 'childDidEnterPreload' | 'topVCDidAppear' | 'topVCWillDisappear' | 'topVCDidDisappear' | 'bottomVCDidShow' | 'didScrollToBottomContainer' | 'didScrollViewScroll' | 'scrollViewDidEndScrolling' | 'pageDidSelect' | 'pageDidShow' | 'pageDidHide' | 'childDidCollapse' | 'childDidExpand' | 'tap';
 export type Framing = 'line' | 'content-length';
+export type GridLayoutPointerAxis = 'pending' | 'vertical' | 'horizontal' | 'pan';
+export type GridLayoutPointerState = 'pending' | 'vertical' | 'horizontal' | 'pan' | 'released';
+export type GridOptionsPhysicsPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
+export type GridPointerPhase = 'down' | 'move' | 'up' | 'cancel';
 export type GridSnapshotEngine = 'grid';
+export type GridSnapshotPhysicsPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
+export type GridSnapshotStatePointerAxis = 'pending' | 'pan';
 export type LayoutPointerAxis = 'pending' | 'vertical' | 'horizontal' | 'pan';
 export type LayoutPointerState = 'pending' | 'vertical' | 'horizontal' | 'pan' | 'released';
 export type OptionsPhysicsPreset = 'ios' | 'iosFast' | 'android' | 'flutter';
@@ -75,7 +83,13 @@ export declare const ENUMS: {
   readonly EventDirection: readonly EventDirection[];
   readonly EventType: readonly EventType[];
   readonly Framing: readonly Framing[];
+  readonly GridLayoutPointerAxis: readonly GridLayoutPointerAxis[];
+  readonly GridLayoutPointerState: readonly GridLayoutPointerState[];
+  readonly GridOptionsPhysicsPreset: readonly GridOptionsPhysicsPreset[];
+  readonly GridPointerPhase: readonly GridPointerPhase[];
   readonly GridSnapshotEngine: readonly GridSnapshotEngine[];
+  readonly GridSnapshotPhysicsPreset: readonly GridSnapshotPhysicsPreset[];
+  readonly GridSnapshotStatePointerAxis: readonly GridSnapshotStatePointerAxis[];
   readonly LayoutPointerAxis: readonly LayoutPointerAxis[];
   readonly LayoutPointerState: readonly LayoutPointerState[];
   readonly OptionsPhysicsPreset: readonly OptionsPhysicsPreset[];

@@ -42,6 +42,8 @@ export const METHODS = frozen({
   'grid.create': { params: [{ name: 'viewport', required: true, type: 'Viewport' }, { name: 'tile', required: true, type: 'TileSize' }, { name: 'overscan', required: false, type: 'integer' }, { name: 'contentSize', required: false, type: 'TileSize' }, { name: 'recenter', required: false, type: 'RecenterMode' }, { name: 'threshold', required: false, type: 'number' }, { name: 'id', required: false, type: 'string' }, { name: 'options', required: false, type: 'GridOptions' }], result: 'GridLayout' },
   'grid.scroll': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'x', required: true, type: 'number' }, { name: 'y', required: true, type: 'number' }, { name: 'phase', required: false, type: 'ScrollPhase' }], result: 'GridLayout' },
   'grid.update': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'viewport', required: false, type: 'Viewport' }, { name: 'x', required: false, type: 'number' }, { name: 'y', required: false, type: 'number' }, { name: 'phase', required: false, type: 'ScrollPhase' }], result: 'GridLayout' },
+  'grid.pointer': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'phase', required: true, type: 'GridPointerPhase' }, { name: 'x', required: true, type: 'number' }, { name: 'y', required: true, type: 'number' }, { name: 'time', required: true, type: 'number' }], result: 'GridLayout' },
+  'grid.tick': { params: [{ name: 'session', required: true, type: 'string' }, { name: 'time', required: true, type: 'number' }], result: 'GridLayout' },
   'physics.fling': { params: [{ name: 'preset', required: false, type: 'PhysicsFlingPreset' }, { name: 'position', required: true, type: 'number' }, { name: 'velocity', required: true, type: 'number' }, { name: 'bounds', required: false, type: 'object' }, { name: 'viewport', required: false, type: 'number' }, { name: 'snap', required: false, type: 'object' }, { name: 'dragStart', required: false, type: 'number' }, { name: 'sampleInterval', required: false, type: 'number' }, { name: 'times', required: false, type: 'array<number>' }], result: 'FlingResult' },
 });
 
@@ -81,6 +83,8 @@ export const Method = frozen({
   GRID_CREATE: 'grid.create',
   GRID_SCROLL: 'grid.scroll',
   GRID_UPDATE: 'grid.update',
+  GRID_POINTER: 'grid.pointer',
+  GRID_TICK: 'grid.tick',
   PHYSICS_FLING: 'physics.fling',
 });
 
@@ -92,7 +96,13 @@ export const ENUMS = frozen({
   EventDirection: ['up', 'down'],
   EventType: ['childDidShow', 'childDidHide', 'childWillHide', 'childDidBecomeActive', 'childDidResignActive', 'childDidPin', 'childDidUnpin', 'directionDidChange', 'phaseDidChange', 'refreshDidArm', 'refreshDidDisarm', 'refreshDidTrigger', 'refreshDidEnd', 'loadMoreDidTrigger', 'loadMoreDidEnd', 'scrollTargetDidResolve', 'scrollTargetDidCancel', 'childDidLeavePreload', 'childDidResignCurrent', 'childDidBecomeCurrent', 'childDidEnterPreload', 'topVCDidAppear', 'topVCWillDisappear', 'topVCDidDisappear', 'bottomVCDidShow', 'didScrollToBottomContainer', 'didScrollViewScroll', 'scrollViewDidEndScrolling', 'pageDidSelect', 'pageDidShow', 'pageDidHide', 'childDidCollapse', 'childDidExpand', 'tap'],
   Framing: ['line', 'content-length'],
+  GridLayoutPointerAxis: ['pending', 'vertical', 'horizontal', 'pan'],
+  GridLayoutPointerState: ['pending', 'vertical', 'horizontal', 'pan', 'released'],
+  GridOptionsPhysicsPreset: ['ios', 'iosFast', 'android', 'flutter'],
+  GridPointerPhase: ['down', 'move', 'up', 'cancel'],
   GridSnapshotEngine: ['grid'],
+  GridSnapshotPhysicsPreset: ['ios', 'iosFast', 'android', 'flutter'],
+  GridSnapshotStatePointerAxis: ['pending', 'pan'],
   LayoutPointerAxis: ['pending', 'vertical', 'horizontal', 'pan'],
   LayoutPointerState: ['pending', 'vertical', 'horizontal', 'pan', 'released'],
   OptionsPhysicsPreset: ['ios', 'iosFast', 'android', 'flutter'],

@@ -155,8 +155,9 @@ export declare function replayTranscript(path: string, options?: { bin?: string;
 export interface PointerEventLike { type: string; clientX: number; clientY: number; timeStamp: number; pointerId?: number }
 
 /** One finger on one session: turns DOM pointer events into `session.pointer` calls (docs/pointer.md),
- * dropping hover moves, a second finger and an up with no finger down. */
+ * or `grid.pointer` calls for a grid session (`engine: 'grid'`), dropping hover moves, a second finger
+ * and an up with no finger down. */
 export declare class PointerForwarder {
-  constructor(session: string, origin?: { x: number; y: number });
-  call(event: PointerEventLike): Call<Layout> | null;
+  constructor(session: string, origin?: { x: number; y: number }, engine?: 'container' | 'grid');
+  call(event: PointerEventLike): Call<Layout | GridLayout> | null;
 }

@@ -67,6 +67,8 @@ session.templates
 grid.create viewport tile overscan? contentSize? recenter? threshold? id? options?
 grid.scroll session x y phase?
 grid.update session viewport? x? y? phase?
+grid.pointer session phase x y time
+grid.tick session time
 physics.fling preset? position velocity bounds? viewport? snap? dragStart? sampleInterval? times?'
 # OMNISCROLL_ENUM_<NAME>: the values of each enum, space-separated.
 OMNISCROLL_ENUM_CHILD_KIND='scroll fixed sticky page pager collapsing'
@@ -75,7 +77,13 @@ OMNISCROLL_ENUM_CHILD_SPEC_OFFSET_POLICY='preserve reset sync'
 OMNISCROLL_ENUM_EVENT_DIRECTION='up down'
 OMNISCROLL_ENUM_EVENT_TYPE='childDidShow childDidHide childWillHide childDidBecomeActive childDidResignActive childDidPin childDidUnpin directionDidChange phaseDidChange refreshDidArm refreshDidDisarm refreshDidTrigger refreshDidEnd loadMoreDidTrigger loadMoreDidEnd scrollTargetDidResolve scrollTargetDidCancel childDidLeavePreload childDidResignCurrent childDidBecomeCurrent childDidEnterPreload topVCDidAppear topVCWillDisappear topVCDidDisappear bottomVCDidShow didScrollToBottomContainer didScrollViewScroll scrollViewDidEndScrolling pageDidSelect pageDidShow pageDidHide childDidCollapse childDidExpand tap'
 OMNISCROLL_ENUM_FRAMING='line content-length'
+OMNISCROLL_ENUM_GRID_LAYOUT_POINTER_AXIS='pending vertical horizontal pan'
+OMNISCROLL_ENUM_GRID_LAYOUT_POINTER_STATE='pending vertical horizontal pan released'
+OMNISCROLL_ENUM_GRID_OPTIONS_PHYSICS_PRESET='ios iosFast android flutter'
+OMNISCROLL_ENUM_GRID_POINTER_PHASE='down move up cancel'
 OMNISCROLL_ENUM_GRID_SNAPSHOT_ENGINE='grid'
+OMNISCROLL_ENUM_GRID_SNAPSHOT_PHYSICS_PRESET='ios iosFast android flutter'
+OMNISCROLL_ENUM_GRID_SNAPSHOT_STATE_POINTER_AXIS='pending pan'
 OMNISCROLL_ENUM_LAYOUT_POINTER_AXIS='pending vertical horizontal pan'
 OMNISCROLL_ENUM_LAYOUT_POINTER_STATE='pending vertical horizontal pan released'
 OMNISCROLL_ENUM_OPTIONS_PHYSICS_PRESET='ios iosFast android flutter'

@@ -29,9 +29,10 @@ struct PointerInput: ContainerBehavior {
     mutating func configure(_ options: ContainerOptions) { constants = PointerConstants(options.physics?.preset ?? .ios) }
 
     static let events = [
-        EventDeclaration(.tap, members: ["child", "page", "x", "y"], rule:
+        EventDeclaration(.tap, members: ["child", "page", "x", "y", "col", "row"], rule:
             "`session.pointer` `up` ended a touch that never became a drag and caught no motion: the child under "
-            + "the finger (`page` too over a pager), `x`, `y` the `up` position in its content coordinates"),
+            + "the finger (`page` too over a pager), `x`, `y` the `up` position in its content coordinates; "
+            + "on a grid (`grid.pointer`, inside the viewport) the tile's `col`, `row` and `x`, `y` from its top-left corner"),
     ]
 
     /// A container that never saw a finger leaves at the first test. The
@@ -158,12 +159,6 @@ struct PointerInput: ContainerBehavior {
             path: part["path"]!.number!, history: PointerHistory(history))
         state = PointerState(gesture: gesture, release: nil)
     }
-}
-
-/// The reply to an `up`: the axis the finger had and its estimated velocity (before the cap).
-struct PointerRelease: Equatable, Sendable {
-    let axis: PointerAxis
-    let velocity: Point
 }
 
 extension EventType {

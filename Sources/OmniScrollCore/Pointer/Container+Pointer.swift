@@ -15,18 +15,7 @@ extension Container {
     public mutating func pointer(_ phase: PointerPhase, x: Double, y: Double, time: Double) throws(ContainerError) -> ContainerUpdate {
         let sample = PointerSample(x: x, y: y, seconds: time)
         let gesture = pointerGesture
-        switch (phase, gesture) {
-        case (.down, .some):
-            throw ContainerError(.invalidValue, field: "phase", reason: "a finger is already down (one finger at a time)")
-        case (.move, nil), (.up, nil), (.cancel, nil):
-            throw ContainerError(.invalidValue, field: "phase", reason: "no finger is down (send down first)")
-        default:
-            break
-        }
-        if let gesture, sample.time < gesture.lastTime {
-            throw ContainerError(.invalidValue, field: "time",
-                                 reason: "must be ≥ \(Double(gesture.lastTime) / 1e6), the finger's last time (times never go back)")
-        }
+        try PointerGesture.check(phase, sample, against: gesture)
         let constants = pointerConstants
         var changes: [ContainerChange] = []
         var next: PointerGesture?

@@ -41,6 +41,33 @@ public struct PointerGesture: Equatable, Sendable {
         self.history = history
     }
 
+    /// Refuses a sample one finger cannot give (docs/pointer.md, "One
+    /// finger"): at `phase` a `down` while `gesture` is down or another phase
+    /// with none, at `time` a sample before the finger's newest.
+    public static func check(_ phase: PointerPhase, _ sample: PointerSample, against gesture: PointerGesture?)
+        throws(ContainerError)
+    {
+        switch (phase, gesture) {
+        case (.down, .some):
+            throw ContainerError(.invalidValue, field: "phase", reason: "a finger is already down (one finger at a time)")
+        case (.move, nil), (.up, nil), (.cancel, nil):
+            throw ContainerError(.invalidValue, field: "phase", reason: "no finger is down (send down first)")
+        default:
+            break
+        }
+        if let gesture, sample.time < gesture.lastTime {
+            throw ContainerError(.invalidValue, field: "time",
+                                 reason: "must be ≥ \(Double(gesture.lastTime) / 1e6), the finger's last time (times never go back)")
+        }
+    }
+
+    /// The gesture after the dragged content's coordinates moved by `shift`
+    /// (a grid recentered under the finger): the pan goes on from the same
+    /// screen position.
+    public mutating func shiftOrigin(by shift: Point) {
+        origin = Point(x: origin.x + shift.x, y: origin.y + shift.y)
+    }
+
     /// A `move` to `sample`. Pending, the travel from `down` may start a
     /// drag on an axis (a pan when `pans`, for a grid); `origin` is then
     /// where the dragged content is. Locked, the content follows the finger.

@@ -20,6 +20,16 @@ struct TileAxis: Equatable, Sendable {
         edge + Double(index &- base) * size
     }
 
+    /// The tile whose `[leading, leading + size)` holds content coordinate
+    /// `c` (one in or near the tiles in view: the index stays in range). The
+    /// estimate from a division is corrected against `leading`, as in `tiles(meeting:)`.
+    func tile(containing c: Double) -> Int64 {
+        var i = base + Int64(((c - edge) / size).rounded(.down))
+        while leading(i) > c { i -= 1 }
+        while leading(i) + size <= c { i += 1 }
+        return i
+    }
+
     /// The tiles whose open interior meets `[low, high]`: those with
     /// `leading(i) < high` and `leading(i) + size > low`. The estimate from a
     /// division is corrected against `leading` itself, so the answer agrees

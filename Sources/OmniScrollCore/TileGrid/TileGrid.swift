@@ -24,6 +24,24 @@ public struct TileGrid: Equatable, Sendable {
     /// The tiles in view: a function of the state above, kept so each change
     /// computes it once (it is the next change's previous reply).
     private var tileRect: TileRect
+    /// The finger and the fling behind one reference, `nil` without either:
+    /// a grid that never sees a finger grows by a word, and `grid.scroll`,
+    /// which copies the grid (`apply`), copies no more (measured with
+    /// bench/scroll-instructions --workload grid: inline, 11 473.8
+    /// instructions a `grid.scroll`; behind the reference, 11 270.9).
+    private var input: GridInput?
+
+    /// The finger down on the grid (`grid.pointer`, docs/pointer.md), `nil` when none.
+    public internal(set) var gesture: PointerGesture? {
+        get { input?.gesture }
+        set { input = GridInput(gesture: newValue, motion: motion) }
+    }
+
+    /// The fling `grid.tick` advances, `nil` at rest.
+    public internal(set) var motion: GridMotion? {
+        get { input?.motion }
+        set { input = GridInput(gesture: gesture, motion: newValue) }
+    }
 
     /// Creates a grid centred on its content and returns it with its first
     /// update, whose `added` holds every tile in view.
@@ -54,6 +72,8 @@ public struct TileGrid: Equatable, Sendable {
                   phase: snapshot.phase,
                   columns: TileAxis(size: configuration.tile.width, base: anchor.col, edge: anchor.x),
                   rows: TileAxis(size: configuration.tile.height, base: anchor.row, edge: anchor.y))
+        gesture = snapshot.gesture
+        motion = snapshot.motion
     }
 
     private init(configuration: TileGridConfiguration, viewport: Viewport, offset: Point, phase: ScrollPhase,
@@ -69,7 +89,8 @@ public struct TileGrid: Equatable, Sendable {
     }
 
     public func snapshot() -> TileGridSnapshot {
-        TileGridSnapshot(viewport: viewport, configuration: configuration, offset: offset, phase: phase, anchor: anchor)
+        TileGridSnapshot(viewport: viewport, configuration: configuration, offset: offset, phase: phase, anchor: anchor,
+                         gesture: gesture, motion: motion)
     }
 
     /// The logical origin: which tile sits at which point of the content.
@@ -91,7 +112,8 @@ public struct TileGrid: Equatable, Sendable {
 
     /// Applies `change` atomically: if any member is invalid, throws and
     /// changes nothing. The offset is clamped to the content, then the grid
-    /// recenters as its mode says.
+    /// recenters as its mode says. A change of phase ends a running fling
+    /// (the client took the grid over, as `session.endScrolling` does).
     public mutating func apply(_ change: TileGridChange) throws(ContainerError) -> TileGridUpdate {
         if let viewport = change.viewport {
             try TileGridValidation.viewport(viewport, configuration: configuration, boundField: "viewport")
@@ -101,6 +123,7 @@ public struct TileGrid: Equatable, Sendable {
         var next = self
         next.viewport = change.viewport ?? viewport
         next.phase = change.phase ?? phase
+        if next.phase != phase { next.motion = nil }
         let content = configuration.contentSize
         // `+ 0` turns a −0 into 0, so no reply says "-0".
         next.offset = Point(x: clamp(change.x ?? offset.x, 0, content.width - next.viewport.width) + 0,
@@ -109,7 +132,9 @@ public struct TileGrid: Equatable, Sendable {
         next.tileRect = next.tilesInView()
         let previousTiles = tileRect
         self = next
-        return TileGridUpdate(layout: layout, previousTiles: previousTiles, recentered: recentered)
+        var update = TileGridUpdate(layout: layout, previousTiles: previousTiles, recentered: recentered)
+        if let input { update.pointer = input.gesture?.axis }
+        return update
     }
 
     /// Moves each axis the mode asks for back to the centre, and every tile
@@ -131,12 +156,23 @@ public struct TileGrid: Equatable, Sendable {
             rows = moved
             offset.y = centre.y
         }
+        // A pan and a fling go on from where they are on screen.
+        if input != nil {
+            gesture?.shiftOrigin(by: Point(x: shift.dx, y: shift.dy))
+            motion?.shift(by: shift)
+        }
         return shift
     }
 
     private static func travelLimit(_ field: FieldPath) -> ContainerError {
         ContainerError(.invalidValue, field: field,
                        reason: "would take the grid past tile index ±2^62, the farthest it can travel")
+    }
+
+    /// The tile under content point `point` and `point` in that tile's coordinates.
+    func tile(at point: Point) -> (tile: TileCoordinate, x: Double, y: Double) {
+        let col = columns.tile(containing: point.x), row = rows.tile(containing: point.y)
+        return (TileCoordinate(col: col, row: row), point.x - columns.leading(col), point.y - rows.leading(row))
     }
 
     /// The tiles whose open interior meets the viewport grown by `overscan` tiles.
@@ -148,4 +184,18 @@ public struct TileGrid: Equatable, Sendable {
             cols: columns.tiles(meeting: offset.x - grownX, offset.x + viewport.width + grownX),
             rows: rows.tiles(meeting: offset.y - grownY, offset.y + viewport.height + grownY))
     }
+}
+
+/// A grid's finger and fling (`TileGrid.input`). Immutable, so copies share it.
+private final class GridInput: Equatable, Sendable {
+    let gesture: PointerGesture?
+    let motion: GridMotion?
+
+    init?(gesture: PointerGesture?, motion: GridMotion?) {
+        guard gesture != nil || motion != nil else { return nil }
+        self.gesture = gesture
+        self.motion = motion
+    }
+
+    static func == (a: GridInput, b: GridInput) -> Bool { a === b || (a.gesture == b.gesture && a.motion == b.motion) }
 }

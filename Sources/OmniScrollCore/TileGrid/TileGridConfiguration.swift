@@ -18,10 +18,14 @@ public struct TileGridConfiguration: Equatable, Sendable {
     /// The most tiles one reply may hold; creating or resizing a grid whose
     /// replies could hold more is refused (`TileGridLimits.tilesPerReplyBound`).
     public var maxTiles: Int
+    /// `options.physics.preset`: the feel of pans and flings (`grid.pointer`,
+    /// docs/pointer.md); `nil` feels like `ios`.
+    public var physics: PhysicsPreset?
 
     public init(tile: Size, overscan: Int = defaultOverscan, contentSize: Size = defaultContentSize,
                 recenter: RecenterMode = .idle, threshold: Double? = nil,
-                maxTiles: Int = TileGridLimits.defaultMaxTiles) {
+                maxTiles: Int = TileGridLimits.defaultMaxTiles, physics: PhysicsPreset? = nil) {
+        self.physics = physics
         self.tile = tile
         self.overscan = overscan
         self.contentSize = contentSize
@@ -29,6 +33,9 @@ public struct TileGridConfiguration: Equatable, Sendable {
         self.threshold = threshold
         self.maxTiles = maxTiles
     }
+
+    /// The preset flings and pans use.
+    public var preset: PhysicsPreset { physics ?? .ios }
 
     /// How far from the centre each axis may drift in `threshold` mode. A
     /// quarter of the content by default, as Apple's StreetScroller

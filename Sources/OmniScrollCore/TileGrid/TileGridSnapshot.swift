@@ -7,14 +7,20 @@ public struct TileGridSnapshot: Equatable, Sendable {
     public var offset: Point
     public var phase: ScrollPhase
     public var anchor: TileAnchor
+    /// The finger down (`grid.pointer`), with its samples.
+    public var gesture: PointerGesture?
+    /// The running fling.
+    public var motion: GridMotion?
 
     public init(viewport: Viewport, configuration: TileGridConfiguration, offset: Point, phase: ScrollPhase,
-                anchor: TileAnchor) {
+                anchor: TileAnchor, gesture: PointerGesture? = nil, motion: GridMotion? = nil) {
         self.viewport = viewport
         self.configuration = configuration
         self.offset = offset
         self.phase = phase
         self.anchor = anchor
+        self.gesture = gesture
+        self.motion = motion
     }
 }
 

@@ -10,6 +10,14 @@ public struct TileGridUpdate: Equatable, Sendable {
     /// What a recenter added to the offset and to every frame; `nil` when the
     /// offset was not moved back.
     public var recentered: RecenterShift?
+    /// The finger's state while one is down (`pointer {state}`, docs/pointer.md).
+    public var pointer: PointerAxis?
+    /// The reply to an `up`: `pointer {state: "released", axis, velocity}`.
+    public var release: PointerRelease?
+    /// A touch that never became a pan: the event `tap`.
+    public var tap: GridTap?
+    /// The fling this change started (its reply says where and how long; ticks do not repeat it).
+    public var motion: GridMotion?
 
     public init(layout: TileGridLayout, previousTiles: TileRect?, recentered: RecenterShift?) {
         self.layout = layout

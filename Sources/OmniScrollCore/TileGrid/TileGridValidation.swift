@@ -87,11 +87,63 @@ enum TileGridValidation {
                 throw fail(FieldPath("anchor").member(name), "must be ≥ 0 and below the tile's size (\(tile))")
             }
         }
+        try finger(snapshot.gesture, motion: snapshot.motion, phase: snapshot.phase)
         let off = configuration.recenter.recenters(
             offset: snapshot.offset, centre: centre, phase: snapshot.phase, thresholds: configuration.thresholds)
         if off.x || off.y {
             throw fail(FieldPath("offset").member(off.x ? "x" : "y"),
                        "would already have been recentered (recenter \"\(configuration.recenter.rawValue)\", phase \"\(snapshot.phase.rawValue)\")")
+        }
+    }
+
+    /// A finger and a fling as `grid.pointer` and `grid.tick` leave them: a
+    /// finger pending or panning, its samples (1 to 20, in time order,
+    /// within the time bound) and a start exactly when panning, under no
+    /// pager; a fling only while decelerating, never with a finger down
+    /// (`down` stops it), released with at most `kMaxFlingVelocity` on each
+    /// axis, ticked at or after its release and not yet at rest.
+    static func finger(_ gesture: PointerGesture?, motion: GridMotion?, phase: ScrollPhase) throws(ContainerError) {
+        if let gesture {
+            let pointer = FieldPath("state").member("pointer")
+            guard gesture.axis == .pending || gesture.axis == .pan else {
+                throw fail(pointer.member("axis"), "must be pending or pan (a grid finger pans both axes)")
+            }
+            guard (gesture.start == nil) == (gesture.axis == .pending) else {
+                throw fail(pointer.member("start"), "is given exactly when the finger pans")
+            }
+            guard gesture.pager == nil else { throw fail(pointer.member("pager"), "must be null on a grid") }
+            let samples = gesture.history.samples
+            guard !samples.isEmpty, samples.count <= PointerHistory.capacity else {
+                throw fail(pointer.member("samples"), "must hold 1 to \(PointerHistory.capacity) samples")
+            }
+            for k in samples.indices {
+                if Double(samples[k].time.magnitude) > PointerSample.maxMicroseconds {
+                    throw fail(pointer.member("samples").index(k).member("time"),
+                               "must be within ±\(PointerSample.maxMicroseconds) microseconds")
+                }
+                if k > 0, samples[k].time < samples[k - 1].time {
+                    throw fail(pointer.member("samples").index(k), "must be in time order")
+                }
+            }
+            for (name, s) in [("down", gesture.down)] + (gesture.start.map { [("start", $0)] } ?? [])
+            where Double(s.time.magnitude) > PointerSample.maxMicroseconds {
+                throw fail(pointer.member(name).member("time"), "must be within ±\(PointerSample.maxMicroseconds) microseconds")
+            }
+            guard gesture.path.isFinite, gesture.path >= 0 else { throw fail(pointer.member("path"), "must be ≥ 0") }
+        }
+        guard let motion else { return }
+        let field = FieldPath("state").member("motion")
+        guard gesture == nil else { throw fail(field, "cannot run while a finger is down (down stops it)") }
+        guard phase == .decelerating else { throw fail(field, "runs only while decelerating") }
+        for (name, v) in [("x", motion.velocity.x), ("y", motion.velocity.y)]
+        where !(abs(v) <= PointerConstants.maxFlingVelocity) {
+            throw fail(field.member("velocity").member(name), "must be within ±\(PointerConstants.maxFlingVelocity) (kMaxFlingVelocity)")
+        }
+        guard motion.lastTime >= motion.releaseTime else {
+            throw fail(field.member("lastTime"), "must be ≥ releaseTime")
+        }
+        guard !motion.isDone(at: motion.lastTime) else {
+            throw fail(field.member("lastTime"), "is at or after the motion's end, where the grid would be at rest")
         }
     }
 }

@@ -16,7 +16,15 @@ public struct GridEngine: Sendable, Equatable {
     /// Applies `change` to the grid (atomically: a refused change leaves
     /// the grid and the revision as they were).
     mutating func apply(_ change: TileGridChange) throws(ContainerError) -> TileGridUpdate {
-        let update = try grid.apply(change)
+        try update { (grid) throws(ContainerError) in try grid.apply(change) }
+    }
+
+    /// Runs one of the grid's changes (`apply`, `pointer`, `tick`), each
+    /// atomic: a refused one leaves the grid and the revision as they were.
+    mutating func update(_ body: (inout TileGrid) throws(ContainerError) -> TileGridUpdate)
+        throws(ContainerError) -> TileGridUpdate
+    {
+        let update = try body(&grid)
         revision += 1
         return update
     }

@@ -5,7 +5,9 @@ import OmniScrollJSON
 ///
 ///     {"session","revision","offset","viewport","phase","tiles","added","removed"}
 ///
-/// then `recentered` when the offset was moved back to the centre. A full
+/// then `recentered` when the offset was moved back to the centre, `events`
+/// with a tap, `motion` in the reply that started a fling, and `pointer`
+/// while a finger is down and in the reply to its `up` (docs/pointer.md). A full
 /// reply lists every tile in view; a delta session's reply lists in `tiles`
 /// only the tiles added, so a tick costs O(1) plus O(1) per tile added or
 /// removed (the client moves the tiles it keeps by `recentered`).
@@ -27,7 +29,44 @@ enum GridLayoutEncoding {
             w.key("recentered")
             w.beginObject(); w.key("dx"); w.number(shift.dx); w.key("dy"); w.number(shift.dy); w.endObject()
         }
+        if let tap = update.tap {
+            w.key("events")
+            w.beginArray()
+            w.beginObject()
+            w.key("type"); w.string("tap")
+            w.key("col"); w.number(Int(tap.tile.col)); w.key("row"); w.number(Int(tap.tile.row))
+            w.key("x"); w.number(tap.x); w.key("y"); w.number(tap.y)
+            w.endObject()
+            w.endArray()
+        }
+        if let motion = update.motion { writeMotion(motion, into: &w) }
+        if let axis = update.pointer {
+            writePointer(axis, into: &w)
+        } else if let release = update.release {
+            w.key("pointer")
+            w.beginObject()
+            w.key("state"); w.string("released")
+            w.key("axis"); w.string(release.axis.rawValue)
+            w.key("velocity")
+            w.beginObject(); w.key("x"); w.number(release.velocity.x); w.key("y"); w.number(release.velocity.y); w.endObject()
+            w.endObject()
+        }
         w.endObject()
+    }
+
+    /// `motion {target {x, y}, duration}`: where the fling comes to rest and when, in seconds after the release.
+    private static func writeMotion(_ motion: GridMotion, into w: inout JSONWriter) {
+        w.key("motion")
+        w.beginObject()
+        w.key("target")
+        w.beginObject(); w.key("x"); w.number(motion.target.x); w.key("y"); w.number(motion.target.y); w.endObject()
+        w.key("duration"); w.number(motion.duration)
+        w.endObject()
+    }
+
+    private static func writePointer(_ axis: PointerAxis, into w: inout JSONWriter) {
+        w.key("pointer")
+        w.beginObject(); w.key("state"); w.string(axis.rawValue); w.endObject()
     }
 
     /// The reply to a call that only reads (`session.get`, `session.restore`):
@@ -40,6 +79,8 @@ enum GridLayoutEncoding {
         w.endArray()
         w.key("added"); w.beginArray(); w.endArray()
         w.key("removed"); w.beginArray(); w.endArray()
+        if let motion = engine.grid.motion { writeMotion(motion, into: &w) }
+        if let gesture = engine.grid.gesture { writePointer(gesture.axis, into: &w) }
         w.endObject()
     }
 

@@ -41,3 +41,30 @@ test('a touch within the slop is a tap on the child under it', async () => {
     await c.close();
   }
 });
+
+test('on a grid session the forwarder sends grid.pointer: a flick pans, flings and recenters at rest', async () => {
+  const c = new Client({ bin: workerBin(), timeout: 20_000 });
+  try {
+    const created = await c.gridCreate({ viewport: [300, 400], tile: [100, 100], id: 'g', options: { physics: { preset: 'android' } } });
+    const finger = new PointerForwarder('g', { x: 0, y: 0 }, 'grid');
+    const events = [ev('pointerdown', 200, 300, 1000), ev('pointermove', 190, 290, 1008), ev('pointermove', 170, 260, 1016),
+      ev('pointermove', 140, 220, 1024), ev('pointermove', 110, 180, 1032), ev('pointerup', 110, 180, 1036)];
+    const sent = events.map((e) => finger.call(e));
+    assert.ok(sent.every((call) => call.method === 'grid.pointer'));
+    const replies = [];
+    for (const call of sent) replies.push(await c.call(call));
+    assert.deepEqual(replies[3].offset, { x: created.offset.x + 50, y: created.offset.y + 70 }, 'both axes, no lock');
+    let reply = replies.at(-1);
+    assert.equal(reply.phase, 'decelerating');
+    let time = 1.036;
+    while (reply.phase !== 'idle') {
+      time += 0.25;
+      reply = await c.gridTick('g', time);
+    }
+    assert.ok(reply.recentered);
+    assert.deepEqual(reply.offset, created.offset);
+    assert.throws(() => new PointerForwarder('g', undefined, 'table'), /engine/);
+  } finally {
+    await c.close();
+  }
+});

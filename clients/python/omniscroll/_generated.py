@@ -4,7 +4,7 @@ The method table, enums and error codes of protocol/openrpc.json 0.1.0.
 """
 from typing import Dict, Literal, NamedTuple, Optional, Tuple
 
-__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "ChildSpecMode", "ChildSpecOffsetPolicy", "EventDirection", "EventType", "Framing", "GridSnapshotEngine", "LayoutPointerAxis", "LayoutPointerState", "OptionsPhysicsPreset", "OptionsSnapMode", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SessionPointerPhase", "SnapshotEngine", "SnapshotStatePointerAxis"]
+__all__ = ["ErrorCodes", "METHODS", "Method", "MethodSpec", "Param", "ChildKind", "ChildSpecMode", "ChildSpecOffsetPolicy", "EventDirection", "EventType", "Framing", "GridLayoutPointerAxis", "GridLayoutPointerState", "GridOptionsPhysicsPreset", "GridPointerPhase", "GridSnapshotEngine", "GridSnapshotPhysicsPreset", "GridSnapshotStatePointerAxis", "LayoutPointerAxis", "LayoutPointerState", "OptionsPhysicsPreset", "OptionsSnapMode", "PhysicsFlingPreset", "PhysicsFlingSnapMode", "RecenterMode", "RefreshState", "ScrollDirection", "ScrollPhase", "ScrollPosition", "SessionListSessionsEngine", "SessionPointerPhase", "SnapshotEngine", "SnapshotStatePointerAxis"]
 
 
 class Param(NamedTuple):
@@ -56,6 +56,8 @@ METHODS: Dict[str, MethodSpec] = {
     "grid.create": MethodSpec("grid.create", (Param("viewport", True, "Viewport"), Param("tile", True, "TileSize"), Param("overscan", False, "integer"), Param("contentSize", False, "TileSize"), Param("recenter", False, "RecenterMode"), Param("threshold", False, "number"), Param("id", False, "string"), Param("options", False, "GridOptions")), "GridLayout"),
     "grid.scroll": MethodSpec("grid.scroll", (Param("session", True, "string"), Param("x", True, "number"), Param("y", True, "number"), Param("phase", False, "ScrollPhase")), "GridLayout"),
     "grid.update": MethodSpec("grid.update", (Param("session", True, "string"), Param("viewport", False, "Viewport"), Param("x", False, "number"), Param("y", False, "number"), Param("phase", False, "ScrollPhase")), "GridLayout"),
+    "grid.pointer": MethodSpec("grid.pointer", (Param("session", True, "string"), Param("phase", True, "GridPointerPhase"), Param("x", True, "number"), Param("y", True, "number"), Param("time", True, "number")), "GridLayout"),
+    "grid.tick": MethodSpec("grid.tick", (Param("session", True, "string"), Param("time", True, "number")), "GridLayout"),
     "physics.fling": MethodSpec("physics.fling", (Param("preset", False, "PhysicsFlingPreset"), Param("position", True, "number"), Param("velocity", True, "number"), Param("bounds", False, "object"), Param("viewport", False, "number"), Param("snap", False, "object"), Param("dragStart", False, "number"), Param("sampleInterval", False, "number"), Param("times", False, "array<number>")), "FlingResult"),
 }
 
@@ -96,6 +98,8 @@ class Method:
     GRID_CREATE = "grid.create"
     GRID_SCROLL = "grid.scroll"
     GRID_UPDATE = "grid.update"
+    GRID_POINTER = "grid.pointer"
+    GRID_TICK = "grid.tick"
     PHYSICS_FLING = "physics.fling"
 
 
@@ -105,7 +109,13 @@ ChildSpecOffsetPolicy = Literal["preserve", "reset", "sync"]
 EventDirection = Literal["up", "down"]
 EventType = Literal["childDidShow", "childDidHide", "childWillHide", "childDidBecomeActive", "childDidResignActive", "childDidPin", "childDidUnpin", "directionDidChange", "phaseDidChange", "refreshDidArm", "refreshDidDisarm", "refreshDidTrigger", "refreshDidEnd", "loadMoreDidTrigger", "loadMoreDidEnd", "scrollTargetDidResolve", "scrollTargetDidCancel", "childDidLeavePreload", "childDidResignCurrent", "childDidBecomeCurrent", "childDidEnterPreload", "topVCDidAppear", "topVCWillDisappear", "topVCDidDisappear", "bottomVCDidShow", "didScrollToBottomContainer", "didScrollViewScroll", "scrollViewDidEndScrolling", "pageDidSelect", "pageDidShow", "pageDidHide", "childDidCollapse", "childDidExpand", "tap"]
 Framing = Literal["line", "content-length"]
+GridLayoutPointerAxis = Literal["pending", "vertical", "horizontal", "pan"]
+GridLayoutPointerState = Literal["pending", "vertical", "horizontal", "pan", "released"]
+GridOptionsPhysicsPreset = Literal["ios", "iosFast", "android", "flutter"]
+GridPointerPhase = Literal["down", "move", "up", "cancel"]
 GridSnapshotEngine = Literal["grid"]
+GridSnapshotPhysicsPreset = Literal["ios", "iosFast", "android", "flutter"]
+GridSnapshotStatePointerAxis = Literal["pending", "pan"]
 LayoutPointerAxis = Literal["pending", "vertical", "horizontal", "pan"]
 LayoutPointerState = Literal["pending", "vertical", "horizontal", "pan", "released"]
 OptionsPhysicsPreset = Literal["ios", "iosFast", "android", "flutter"]

@@ -52,6 +52,8 @@ PARAMS: Dict[str, Any] = {
     "grid.create": {'type': 'object', 'properties': {'viewport': {'$ref': 'Viewport'}, 'tile': {'$ref': 'TileSize'}, 'overscan': {'type': 'integer'}, 'contentSize': {'$ref': 'TileSize'}, 'recenter': {'$ref': 'RecenterMode'}, 'threshold': {'type': 'number'}, 'id': {'type': 'string'}, 'options': {'$ref': 'GridOptions'}}, 'required': ['viewport', 'tile'], 'additionalProperties': False},
     "grid.scroll": {'type': 'object', 'properties': {'session': {'type': 'string'}, 'x': {'type': 'number'}, 'y': {'type': 'number'}, 'phase': {'$ref': 'ScrollPhase'}}, 'required': ['session', 'x', 'y'], 'additionalProperties': False},
     "grid.update": {'type': 'object', 'properties': {'session': {'type': 'string'}, 'viewport': {'$ref': 'Viewport'}, 'x': {'type': 'number'}, 'y': {'type': 'number'}, 'phase': {'$ref': 'ScrollPhase'}}, 'required': ['session'], 'additionalProperties': False},
+    "grid.pointer": {'type': 'object', 'properties': {'session': {'type': 'string'}, 'phase': {'type': 'string', 'enum': ['down', 'move', 'up', 'cancel']}, 'x': {'type': 'number'}, 'y': {'type': 'number'}, 'time': {'type': 'number'}}, 'required': ['session', 'phase', 'x', 'y', 'time'], 'additionalProperties': False},
+    "grid.tick": {'type': 'object', 'properties': {'session': {'type': 'string'}, 'time': {'type': 'number'}}, 'required': ['session', 'time'], 'additionalProperties': False},
     "physics.fling": {'type': 'object', 'properties': {'position': {'type': 'number'}, 'velocity': {'type': 'number'}, 'preset': {'type': 'string', 'enum': ['ios', 'iosFast', 'android', 'flutter']}, 'bounds': {'type': 'object', 'required': ['min', 'max'], 'properties': {'min': {'type': 'number'}, 'max': {'type': 'number'}}, 'additionalProperties': False}, 'viewport': {'type': 'number'}, 'snap': {'type': 'object', 'properties': {'points': {'type': 'array', 'items': {'type': 'number'}}, 'interval': {'type': 'number'}, 'mode': {'type': 'string', 'enum': ['mandatory', 'proximity', 'paging']}, 'distance': {'type': 'number'}, 'minFlingVelocity': {'type': 'number'}}, 'additionalProperties': False}, 'dragStart': {'type': 'number'}, 'sampleInterval': {'type': 'number'}, 'times': {'type': 'array', 'items': {'type': 'number'}}}, 'required': ['position', 'velocity'], 'additionalProperties': False},
 }
 SCHEMAS: Dict[str, Any] = {
@@ -59,8 +61,8 @@ SCHEMAS: Dict[str, Any] = {
     "ChildSpec": {'type': 'object', 'required': ['id', 'kind'], 'properties': {'id': {'type': 'string'}, 'kind': {'type': 'string', 'enum': ['scroll', 'fixed', 'sticky', 'page', 'pager', 'collapsing']}, 'contentHeight': {'type': ['number', 'null']}, 'height': {'type': ['number', 'null']}, 'pinOffset': {'type': 'number'}, 'pages': {'type': 'array', 'items': {'type': 'object', 'required': ['id'], 'properties': {'id': {'type': 'string'}, 'contentHeight': {'type': ['number', 'null']}}, 'additionalProperties': False}}, 'selected': {'type': 'string'}, 'offsetPolicy': {'type': 'string', 'enum': ['preserve', 'reset', 'sync']}, 'fillViewport': {'type': 'boolean'}, 'pageSnap': {'type': 'object', 'properties': {'threshold': {'type': 'number'}, 'minFlingVelocity': {'type': 'number'}}, 'additionalProperties': False}, 'maxHeight': {'type': ['number', 'null']}, 'minHeight': {'type': 'number'}, 'mode': {'type': 'string', 'enum': ['pinned', 'scroll', 'floating']}, 'snap': {'type': 'boolean'}}, 'additionalProperties': False},
     "Component": {'type': 'object', 'required': ['name', 'events'], 'properties': {'name': {'type': 'string'}, 'events': {'type': 'array', 'items': {'type': 'string'}}}, 'additionalProperties': False},
     "ContainerSnapshot": {'oneOf': [{'$ref': 'Snapshot'}, {'$ref': 'SnapshotFormat1'}]},
-    "GridOptions": {'type': 'object', 'properties': {'delta': {'type': 'boolean'}}, 'additionalProperties': False},
-    "GridSnapshot": {'type': 'object', 'required': ['format', 'engine', 'session', 'delta', 'viewport', 'tile', 'overscan', 'contentSize', 'recenter', 'threshold', 'offset', 'phase', 'anchor', 'revision'], 'properties': {'format': {'type': 'integer', 'const': 1}, 'engine': {'type': 'string', 'enum': ['grid']}, 'session': {'type': 'string'}, 'delta': {'type': 'boolean'}, 'viewport': {'$ref': 'Viewport'}, 'tile': {'$ref': 'TileSize'}, 'overscan': {'type': 'integer'}, 'contentSize': {'$ref': 'TileSize'}, 'recenter': {'$ref': 'RecenterMode'}, 'threshold': {'type': ['number', 'null']}, 'offset': {'type': 'object', 'required': ['x', 'y'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}}, 'additionalProperties': False}, 'phase': {'$ref': 'ScrollPhase'}, 'anchor': {'type': 'object', 'required': ['col', 'row', 'x', 'y'], 'properties': {'col': {'type': 'integer'}, 'row': {'type': 'integer'}, 'x': {'type': 'number'}, 'y': {'type': 'number'}}, 'additionalProperties': False}, 'revision': {'type': 'integer'}}, 'additionalProperties': False},
+    "GridOptions": {'type': 'object', 'properties': {'delta': {'type': 'boolean'}, 'physics': {'type': 'object', 'required': ['preset'], 'properties': {'preset': {'type': 'string', 'enum': ['ios', 'iosFast', 'android', 'flutter']}}, 'additionalProperties': False}}, 'additionalProperties': False},
+    "GridSnapshot": {'type': 'object', 'required': ['format', 'engine', 'session', 'delta', 'viewport', 'tile', 'overscan', 'contentSize', 'recenter', 'threshold', 'offset', 'phase', 'anchor', 'revision'], 'properties': {'format': {'type': 'integer', 'const': 1}, 'engine': {'type': 'string', 'enum': ['grid']}, 'session': {'type': 'string'}, 'delta': {'type': 'boolean'}, 'viewport': {'$ref': 'Viewport'}, 'tile': {'$ref': 'TileSize'}, 'overscan': {'type': 'integer'}, 'contentSize': {'$ref': 'TileSize'}, 'recenter': {'$ref': 'RecenterMode'}, 'threshold': {'type': ['number', 'null']}, 'offset': {'type': 'object', 'required': ['x', 'y'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}}, 'additionalProperties': False}, 'phase': {'$ref': 'ScrollPhase'}, 'anchor': {'type': 'object', 'required': ['col', 'row', 'x', 'y'], 'properties': {'col': {'type': 'integer'}, 'row': {'type': 'integer'}, 'x': {'type': 'number'}, 'y': {'type': 'number'}}, 'additionalProperties': False}, 'revision': {'type': 'integer'}, 'physics': {'type': 'object', 'required': ['preset'], 'properties': {'preset': {'type': 'string', 'enum': ['ios', 'iosFast', 'android', 'flutter']}}, 'additionalProperties': False}, 'state': {'type': 'object', 'required': ['pointer', 'motion'], 'properties': {'pointer': {'type': ['object', 'null'], 'required': ['axis', 'down', 'start', 'caught', 'origin', 'path', 'samples'], 'properties': {'axis': {'type': 'string', 'enum': ['pending', 'pan']}, 'down': {'type': 'object', 'required': ['x', 'y', 'time'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}, 'time': {'type': 'integer'}}, 'additionalProperties': False}, 'start': {'type': ['object', 'null'], 'required': ['x', 'y', 'time'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}, 'time': {'type': 'integer'}}, 'additionalProperties': False}, 'caught': {'type': 'boolean'}, 'origin': {'type': 'object', 'required': ['x', 'y'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}}, 'additionalProperties': False}, 'path': {'type': 'number'}, 'samples': {'type': 'array', 'items': {'type': 'object', 'required': ['x', 'y', 'time'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}, 'time': {'type': 'integer'}}, 'additionalProperties': False}}}, 'additionalProperties': False}, 'motion': {'type': ['object', 'null'], 'required': ['start', 'velocity', 'shift', 'releaseTime', 'lastTime'], 'properties': {'start': {'type': 'object', 'required': ['x', 'y'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}}, 'additionalProperties': False}, 'velocity': {'type': 'object', 'required': ['x', 'y'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}}, 'additionalProperties': False}, 'shift': {'type': 'object', 'required': ['x', 'y'], 'properties': {'x': {'type': 'number'}, 'y': {'type': 'number'}}, 'additionalProperties': False}, 'releaseTime': {'type': 'number'}, 'lastTime': {'type': 'number'}}, 'additionalProperties': False}}, 'additionalProperties': False}}, 'additionalProperties': False},
     "Insets": {'type': 'object', 'properties': {'top': {'type': 'number'}, 'bottom': {'type': 'number'}}, 'additionalProperties': False},
     "Options": {'type': 'object', 'properties': {'anchoring': {'type': 'boolean'}, 'delta': {'type': 'boolean'}, 'seedEvents': {'type': 'boolean'}, 'physics': {'type': ['object', 'null'], 'required': ['preset'], 'properties': {'preset': {'type': 'string', 'enum': ['ios', 'iosFast', 'android', 'flutter']}, 'rubberBand': {'type': 'boolean'}}, 'additionalProperties': False}, 'snap': {'type': ['object', 'null'], 'properties': {'points': {'type': 'array', 'items': {'type': 'number'}}, 'interval': {'type': 'number'}, 'children': {'type': 'boolean'}, 'mode': {'type': 'string', 'enum': ['mandatory', 'proximity']}, 'distance': {'type': 'number'}}, 'additionalProperties': False}, 'paging': {'type': 'boolean'}, 'refresh': {'type': ['object', 'null'], 'required': ['threshold'], 'properties': {'threshold': {'type': 'number'}, 'height': {'type': 'number'}}, 'additionalProperties': False}, 'loadMore': {'type': ['object', 'null'], 'required': ['distance'], 'properties': {'distance': {'type': 'number'}}, 'additionalProperties': False}, 'feed': {'type': ['object', 'null'], 'required': ['preload'], 'properties': {'preload': {'type': 'object', 'properties': {'ahead': {'type': 'integer'}, 'behind': {'type': 'integer'}}, 'additionalProperties': False}}, 'additionalProperties': False}, 'tracks': {'type': ['array', 'null'], 'items': {'type': 'object', 'required': ['id', 'range'], 'properties': {'id': {'type': 'string'}, 'range': {'type': 'object', 'properties': {'start': {'type': 'number'}, 'end': {'type': 'number'}, 'child': {'type': 'string'}, 'name': {'type': 'string'}}, 'additionalProperties': False}, 'keyframes': {'type': 'array', 'items': {'type': 'object', 'required': ['at', 'value'], 'properties': {'at': {'type': 'number'}, 'value': {'type': 'number'}}, 'additionalProperties': False}}, 'from': {'type': 'number'}, 'to': {'type': 'number'}, 'easing': {'type': 'string'}}, 'additionalProperties': False}}}, 'additionalProperties': False},
     "RecenterMode": {'type': 'string', 'enum': ['idle', 'threshold', 'never']},
@@ -162,7 +164,7 @@ class ContentView(*bases("ContentView")):
 class Event(*bases("Event")):
     """See docs/events.md for each type's exact rule."""
     __slots__ = ()
-    MEMBERS = frozenset(("type", "child", "direction", "phase", "offset", "components", "page", "x", "y", ))
+    MEMBERS = frozenset(("type", "child", "direction", "phase", "offset", "components", "page", "x", "y", "col", "row", ))
     REQUIRED = ("type", )
 
     @property
@@ -200,14 +202,25 @@ class Event(*bases("Event")):
 
     @property
     def x(self) -> Optional[Number]:
-        """tap: the finger's x in the tapped child's (or page's) content coordinates."""
+        """tap: the finger's x in the tapped child's (or page's) content coordinates; on a grid,
+        from the tapped tile's left edge."""
         return self._o.get("x")
 
     @property
     def y(self) -> Optional[Number]:
         """tap: the finger's y in the tapped child's (or page's) content coordinates (its inner
-        contentOffset added)."""
+        contentOffset added); on a grid, from the tapped tile's top edge."""
         return self._o.get("y")
+
+    @property
+    def col(self) -> Optional[int]:
+        """A grid's tap: the tapped tile's column."""
+        return self._o.get("col")
+
+    @property
+    def row(self) -> Optional[int]:
+        """A grid's tap: the tapped tile's row."""
+        return self._o.get("row")
 
 
 class FlingResult(*bases("FlingResult")):
@@ -237,9 +250,12 @@ class GridLayout(*bases("GridLayout")):
     """Members appear in this order. tiles: the tiles whose open interior meets the viewport grown
     by overscan tiles (touching is not meeting), row-major; in delta mode only the tiles added.
     added and removed: since the previous reply, always present (session.get and
-    session.restore: every tile, none added or removed)."""
+    session.restore: every tile, none added or removed). Then, when present: recentered; events
+    (a grid.pointer tap); motion (the reply that started a fling; session.get and
+    session.restore while one runs); pointer (while a finger is down and in the reply to its
+    up)."""
     __slots__ = ()
-    MEMBERS = frozenset(("session", "revision", "offset", "viewport", "phase", "tiles", "added", "removed", "recentered", ))
+    MEMBERS = frozenset(("session", "revision", "offset", "viewport", "phase", "tiles", "added", "removed", "recentered", "events", "motion", "pointer", ))
     REQUIRED = ("session", "revision", "offset", "viewport", "phase", "tiles", "added", "removed", )
 
     @property
@@ -285,6 +301,48 @@ class GridLayout(*bases("GridLayout")):
         to every tile's frame (no tile moves on screen)."""
         v = self._o.get("recentered")
         return None if v is None else Recentered(v)
+
+    @property
+    def events(self) -> Optional[List[Event]]:
+        """Present only with an event: tap {type, col, row, x, y} (grid.pointer,
+        docs/pointer.md#grids)."""
+        v = self._o.get("events")
+        return None if v is None else [Event(v) for v in v]
+
+    @property
+    def motion(self) -> Optional[GridLayoutMotion]:
+        """In the reply of the grid.pointer up that started a fling, and in session.get and
+        session.restore while it runs: where the offset comes to rest (before recentering) and
+        when, in seconds after the release. Ticks do not repeat it."""
+        v = self._o.get("motion")
+        return None if v is None else GridLayoutMotion(v)
+
+    @property
+    def pointer(self) -> Optional[LayoutPointer]:
+        """Pointer input (docs/pointer.md): while a finger is down, every reply carries its state
+        (pending until a slop is passed, then the locked axis); the reply to its up or cancel
+        carries state released, the axis it had and the finger's estimated velocity (points per
+        second, before the 8000 cap; 0 when it rested more than 40 ms)."""
+        v = self._o.get("pointer")
+        return None if v is None else LayoutPointer(v)
+
+
+class GridLayoutMotion(*bases("GridLayoutMotion")):
+    """In the reply of the grid.pointer up that started a fling, and in session.get and
+    session.restore while it runs: where the offset comes to rest (before recentering) and when,
+    in seconds after the release. Ticks do not repeat it."""
+    __slots__ = ()
+    MEMBERS = frozenset(("target", "duration", ))
+    REQUIRED = ("target", "duration", )
+
+    @property
+    def target(self) -> Point:
+        v = self._o["target"]
+        return Point(v)
+
+    @property
+    def duration(self) -> Number:
+        return self._o["duration"]
 
 
 class GridTile(*bases("GridTile")):
@@ -1148,6 +1206,45 @@ def grid_update(session: str, viewport: Optional[Union[JSONObject, Sequence[Numb
     return Call("grid.update", check_params("grid.update", {"session": session, "viewport": viewport, "x": x, "y": y, "phase": phase}, PARAMS, SCHEMAS), GridLayout, lazy=True)
 
 
+def grid_pointer(session: str, phase: GridPointerPhase, x: Number, y: Number, time: Number) -> Call:
+    """``grid.pointer``: Forwards one sample of one finger on a grid: the engine pans both axes and
+    flings. docs/pointer.md#grids. down starts the finger (a running fling stops where it is,
+    phase idle: this finger caught it and will not tap); move: once the finger's path length
+    from down exceeds the preset's pan slop (ios 10, android 8, flutter 36, kPanSlop) the grid
+    pans (phase dragging), both axes, no lock: the offset is the offset at the sample that
+    started the pan minus the finger's travel since it. up releases: the preset's tracker
+    estimates the finger's velocity as for session.pointer; the grid flings when the 2-D speed
+    is over 50 pt/s and the 2-D travel over the tracker's samples beyond the pan slop, the
+    velocity's magnitude capped at 8000 (Flutter's PanGestureRecognizer): one motion of the
+    preset per axis, phase decelerating, the reply carrying motion {target, duration}, advanced
+    by grid.tick; otherwise the grid comes to rest (phase idle, recentering in idle mode). A
+    touch that never became a pan and caught nothing, lifted inside the viewport, is the event
+    tap {col, row, x, y}: the tile under the finger, x, y from its top-left corner. cancel is an
+    up without fling and without tap. Times are taken to whole microseconds. A down while a
+    finger is down, or move/up/cancel with none, is -32602 at params.phase; a time before the
+    finger's previous sample is -32602 at params.time.
+    :param session: The session id.
+    :param phase: down, move, up or cancel.
+    :param x: The finger's x in viewport points (origin top-left).
+    :param y: The finger's y in viewport points (origin top-left).
+    :param time: Seconds on the client's clock, the clock of grid.tick; never before the
+    finger's previous sample."""
+    return Call("grid.pointer", check_params("grid.pointer", {"session": session, "phase": phase, "x": x, "y": y, "time": time}, PARAMS, SCHEMAS), GridLayout, lazy=True)
+
+
+def grid_tick(session: str, time: Number) -> Call:
+    """``grid.tick``: The client's frame clock: moves the grid to its fling's position at time.
+    time is seconds on the client's clock (that of grid.pointer). The offset becomes the fling's
+    position at time − the release (up's time), each axis its own motion of the preset
+    (unbounded: the offset is clamped to the content as every grid offset is). When both axes
+    have ended (docs/design.md#physics-and-motion's settled rule) the grid rests on the target,
+    the phase becomes idle and, with recenter idle, the grid recenters (recentered {dx, dy}). A
+    time that goes back, or a tick with no fling running, is -32602 at params.time.
+    :param session: The session id.
+    :param time: Seconds on the client's clock."""
+    return Call("grid.tick", check_params("grid.tick", {"session": session, "time": time}, PARAMS, SCHEMAS), GridLayout, lazy=True)
+
+
 def fling(position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None, bounds: Optional[Union[JSONObject, Sequence[Number]]] = None, viewport: Optional[Number] = None, snap: Optional[JSONObject] = None, drag_start: Optional[Number] = None, sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None) -> Call:
     """``physics.fling``: Where a release comes to rest, when, and where it is at sample times
     (stateless, no session). The motion of docs/design.md#physics-and-motion: the preset's
@@ -1184,7 +1281,7 @@ def fling(position: Number, velocity: Number, preset: Optional[PhysicsFlingPrese
 
 
 # Each method's call builder by the method's name.
-CALLS = {"initialize": initialize, "shutdown": shutdown, "exit": exit, "rpc.discover": discover, "session.create": create, "session.scroll": scroll, "session.setContentHeight": set_content_height, "session.update": update, "session.setViewport": set_viewport, "session.setInsets": set_insets, "session.insertChildren": insert_children, "session.removeChildren": remove_children, "session.scrollToChild": scroll_to_child, "session.selectPage": select_page, "session.scrollPager": scroll_pager, "session.endPagerDragging": end_pager_dragging, "session.beginDragging": begin_dragging, "session.drag": drag, "session.endDragging": end_dragging, "session.tick": tick, "session.pointer": pointer, "session.endScrolling": end_scrolling, "session.endRefreshing": end_refreshing, "session.endLoadingMore": end_loading_more, "session.get": get, "session.list": list, "session.destroy": destroy, "session.snapshot": snapshot, "session.restore": restore, "session.defineTemplate": define_template, "session.templates": templates, "grid.create": grid_create, "grid.scroll": grid_scroll, "grid.update": grid_update, "physics.fling": fling}
+CALLS = {"initialize": initialize, "shutdown": shutdown, "exit": exit, "rpc.discover": discover, "session.create": create, "session.scroll": scroll, "session.setContentHeight": set_content_height, "session.update": update, "session.setViewport": set_viewport, "session.setInsets": set_insets, "session.insertChildren": insert_children, "session.removeChildren": remove_children, "session.scrollToChild": scroll_to_child, "session.selectPage": select_page, "session.scrollPager": scroll_pager, "session.endPagerDragging": end_pager_dragging, "session.beginDragging": begin_dragging, "session.drag": drag, "session.endDragging": end_dragging, "session.tick": tick, "session.pointer": pointer, "session.endScrolling": end_scrolling, "session.endRefreshing": end_refreshing, "session.endLoadingMore": end_loading_more, "session.get": get, "session.list": list, "session.destroy": destroy, "session.snapshot": snapshot, "session.restore": restore, "session.defineTemplate": define_template, "session.templates": templates, "grid.create": grid_create, "grid.scroll": grid_scroll, "grid.update": grid_update, "grid.pointer": grid_pointer, "grid.tick": grid_tick, "physics.fling": fling}
 
 
 class ClientMethods:
@@ -1555,6 +1652,45 @@ class ClientMethods:
         :param y: Optional.
         :param phase: Optional."""
         return self.call(grid_update(session, viewport, x, y, phase), timeout)
+
+    def grid_pointer(self, session: str, phase: GridPointerPhase, x: Number, y: Number, time: Number, *, timeout: Optional[float] = None) -> GridLayout:
+        """``grid.pointer``: Forwards one sample of one finger on a grid: the engine pans both axes
+        and flings. docs/pointer.md#grids. down starts the finger (a running fling stops where
+        it is, phase idle: this finger caught it and will not tap); move: once the finger's path
+        length from down exceeds the preset's pan slop (ios 10, android 8, flutter 36, kPanSlop)
+        the grid pans (phase dragging), both axes, no lock: the offset is the offset at the
+        sample that started the pan minus the finger's travel since it. up releases: the
+        preset's tracker estimates the finger's velocity as for session.pointer; the grid flings
+        when the 2-D speed is over 50 pt/s and the 2-D travel over the tracker's samples beyond
+        the pan slop, the velocity's magnitude capped at 8000 (Flutter's PanGestureRecognizer):
+        one motion of the preset per axis, phase decelerating, the reply carrying motion
+        {target, duration}, advanced by grid.tick; otherwise the grid comes to rest (phase idle,
+        recentering in idle mode). A touch that never became a pan and caught nothing, lifted
+        inside the viewport, is the event tap {col, row, x, y}: the tile under the finger, x, y
+        from its top-left corner. cancel is an up without fling and without tap. Times are taken
+        to whole microseconds. A down while a finger is down, or move/up/cancel with none, is
+        -32602 at params.phase; a time before the finger's previous sample is -32602 at
+        params.time.
+        :param session: The session id.
+        :param phase: down, move, up or cancel.
+        :param x: The finger's x in viewport points (origin top-left).
+        :param y: The finger's y in viewport points (origin top-left).
+        :param time: Seconds on the client's clock, the clock of grid.tick; never before the
+        finger's previous sample."""
+        return self.call(grid_pointer(session, phase, x, y, time), timeout)
+
+    def grid_tick(self, session: str, time: Number, *, timeout: Optional[float] = None) -> GridLayout:
+        """``grid.tick``: The client's frame clock: moves the grid to its fling's position at time.
+        time is seconds on the client's clock (that of grid.pointer). The offset becomes the
+        fling's position at time − the release (up's time), each axis its own motion of the
+        preset (unbounded: the offset is clamped to the content as every grid offset is). When
+        both axes have ended (docs/design.md#physics-and-motion's settled rule) the grid rests
+        on the target, the phase becomes idle and, with recenter idle, the grid recenters
+        (recentered {dx, dy}). A time that goes back, or a tick with no fling running, is -32602
+        at params.time.
+        :param session: The session id.
+        :param time: Seconds on the client's clock."""
+        return self.call(grid_tick(session, time), timeout)
 
     def fling(self, position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None, bounds: Optional[Union[JSONObject, Sequence[Number]]] = None, viewport: Optional[Number] = None, snap: Optional[JSONObject] = None, drag_start: Optional[Number] = None, sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None, *, timeout: Optional[float] = None) -> FlingResult:
         """``physics.fling``: Where a release comes to rest, when, and where it is at sample times
@@ -1960,6 +2096,45 @@ class AsyncClientMethods:
         :param y: Optional.
         :param phase: Optional."""
         return await self.call(grid_update(session, viewport, x, y, phase), timeout)
+
+    async def grid_pointer(self, session: str, phase: GridPointerPhase, x: Number, y: Number, time: Number, *, timeout: Optional[float] = None) -> GridLayout:
+        """``grid.pointer``: Forwards one sample of one finger on a grid: the engine pans both axes
+        and flings. docs/pointer.md#grids. down starts the finger (a running fling stops where
+        it is, phase idle: this finger caught it and will not tap); move: once the finger's path
+        length from down exceeds the preset's pan slop (ios 10, android 8, flutter 36, kPanSlop)
+        the grid pans (phase dragging), both axes, no lock: the offset is the offset at the
+        sample that started the pan minus the finger's travel since it. up releases: the
+        preset's tracker estimates the finger's velocity as for session.pointer; the grid flings
+        when the 2-D speed is over 50 pt/s and the 2-D travel over the tracker's samples beyond
+        the pan slop, the velocity's magnitude capped at 8000 (Flutter's PanGestureRecognizer):
+        one motion of the preset per axis, phase decelerating, the reply carrying motion
+        {target, duration}, advanced by grid.tick; otherwise the grid comes to rest (phase idle,
+        recentering in idle mode). A touch that never became a pan and caught nothing, lifted
+        inside the viewport, is the event tap {col, row, x, y}: the tile under the finger, x, y
+        from its top-left corner. cancel is an up without fling and without tap. Times are taken
+        to whole microseconds. A down while a finger is down, or move/up/cancel with none, is
+        -32602 at params.phase; a time before the finger's previous sample is -32602 at
+        params.time.
+        :param session: The session id.
+        :param phase: down, move, up or cancel.
+        :param x: The finger's x in viewport points (origin top-left).
+        :param y: The finger's y in viewport points (origin top-left).
+        :param time: Seconds on the client's clock, the clock of grid.tick; never before the
+        finger's previous sample."""
+        return await self.call(grid_pointer(session, phase, x, y, time), timeout)
+
+    async def grid_tick(self, session: str, time: Number, *, timeout: Optional[float] = None) -> GridLayout:
+        """``grid.tick``: The client's frame clock: moves the grid to its fling's position at time.
+        time is seconds on the client's clock (that of grid.pointer). The offset becomes the
+        fling's position at time − the release (up's time), each axis its own motion of the
+        preset (unbounded: the offset is clamped to the content as every grid offset is). When
+        both axes have ended (docs/design.md#physics-and-motion's settled rule) the grid rests
+        on the target, the phase becomes idle and, with recenter idle, the grid recenters
+        (recentered {dx, dy}). A time that goes back, or a tick with no fling running, is -32602
+        at params.time.
+        :param session: The session id.
+        :param time: Seconds on the client's clock."""
+        return await self.call(grid_tick(session, time), timeout)
 
     async def fling(self, position: Number, velocity: Number, preset: Optional[PhysicsFlingPreset] = None, bounds: Optional[Union[JSONObject, Sequence[Number]]] = None, viewport: Optional[Number] = None, snap: Optional[JSONObject] = None, drag_start: Optional[Number] = None, sample_interval: Optional[Number] = None, times: Optional[Sequence[Number]] = None, *, timeout: Optional[float] = None) -> FlingResult:
         """``physics.fling``: Where a release comes to rest, when, and where it is at sample times

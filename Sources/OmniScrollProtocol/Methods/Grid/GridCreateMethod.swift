@@ -26,6 +26,7 @@ struct GridCreateMethod: MethodDeclaration {
     let threshold: Double?
     let id: String?
     let delta: Bool
+    let physics: PhysicsPreset?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
         viewport = try SessionParams.viewport(params.object("viewport"))
@@ -35,7 +36,9 @@ struct GridCreateMethod: MethodDeclaration {
         recenter = try params.optionalEnumeration("recenter")
         threshold = try params.optionalDouble("threshold")
         id = try params.optionalString("id")
-        delta = try params.optionalObject("options").flatMap { (o) throws(RPCError) in try o.optionalBool("delta") } ?? false
+        let options = try params.optionalObject("options")
+        delta = try options?.optionalBool("delta") ?? false
+        physics = try options?.optionalObject("physics").map { (o) throws(RPCError) in try o.enumeration("preset") }
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
@@ -43,7 +46,8 @@ struct GridCreateMethod: MethodDeclaration {
         let configuration = TileGridConfiguration(
             tile: tile, overscan: overscan ?? TileGridConfiguration.defaultOverscan,
             contentSize: contentSize ?? TileGridConfiguration.defaultContentSize,
-            recenter: recenter ?? .idle, threshold: threshold, maxTiles: limits.maxTiles)
+            recenter: recenter ?? .idle, threshold: threshold, maxTiles: limits.maxTiles,
+            physics: physics)
         let created: (TileGrid, TileGridUpdate)
         do throws(ContainerError) {
             created = try TileGrid.create(viewport: viewport, configuration: configuration)

@@ -11,7 +11,9 @@ enum GridParams {
         .required("height", SessionParams.positiveLength),
     ])
     static let recenter = ParamSchema.enumeration(of: RecenterMode.self)
-    static let options = ParamSchema.object([.optional("delta", .boolean)])
+    /// `options.physics`: the preset of pans and flings (docs/pointer.md, "Grids").
+    static let physics = ParamSchema.object([.required("preset", .enumeration(of: PhysicsPreset.self))])
+    static let options = ParamSchema.object([.optional("delta", .boolean), .optional("physics", physics)])
 
     static func size(_ object: borrowing ParamDecoder) throws(RPCError) -> Size {
         Size(width: try object.double("width"), height: try object.double("height"))

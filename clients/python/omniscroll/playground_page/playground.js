@@ -34,6 +34,7 @@ let ticking = false;
 let lastTime = 0;                // the client clock's last time sent: never goes back
 let gesture = null;              // the finger down (its samples and axis serve the older calls)
 let tapped = null;               // {child, page, card}: the card a `tap` named
+let finger = null;               // {phase, x, y}: the sample last sent while a finger is down, drawn as the trace draws it
 let screens = 0;                 // the screens made so far (each one's session id)
 
 function setStatus(text) { document.getElementById("status").textContent = text; }
@@ -125,6 +126,7 @@ function loadMore() {
 function step() {
   const s = { layout: model.layout, snapshot: model.snapshot, view: model.view };
   s.pinned = D.pinnedBars(s);
+  if (finger) s.finger = finger;
   return s;
 }
 
@@ -365,6 +367,8 @@ function onPointer(e) {
   // One finger's samples reach the worker in order, whatever each one's calls wait for.
   inputs = inputs.then(async function () {
     for (const p of points) {
+      // The reply to this sample draws the finger where it is (none once it lifts).
+      finger = phase === "up" || phase === "cancel" ? null : { phase: phase, x: p.x, y: p.y };
       if (pointerInput[model.engine]) {
         await call(model.engine === "grid" ? "grid.pointer" : "session.pointer",
                    { session: model.view.session, phase: phase, x: p.x, y: p.y, time: p.time });
@@ -497,6 +501,7 @@ window.playground = {
     do { last = queue; await last; } while (last !== queue);
   },
   pointerInput: function () { return pointerInput.container; },
+  gridPointerInput: function () { return pointerInput.grid; },
   model: function () { return model; },
   moving: function () { return ticking || moving(); },
   transcript: transcript,
