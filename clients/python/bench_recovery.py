@@ -55,25 +55,26 @@ def async_run(bin: "str | None", n: int, recover: bool) -> float:
 
 
 def upkeep_alone(n: int) -> float:
-    """Seconds per call of the journal's own work (Recovery.sent and
-    .received for a scroll, its share of the snapshots), in a loop without
+    """Seconds per call of the journal's own work (Recovery.sent per window
+    written, .answered per reply, its share of the snapshots), in a loop without
     a worker: the least of 5 loops."""
-    from omniscroll.client import encode_message, request_object
+    from omniscroll.client import encode_request
     from omniscroll.recovery import Recovery
     snapshot = {"format": 2, "engine": "container", "session": "s1", "offset": 0}
     best = float("inf")
     for _ in range(5):
         rec = Recovery([])
-        create = request_object(calls.create((375, 800), CHILDREN), 1)
-        rec.sent([encode_message(create)], [create], False)
+        create = calls.create((375, 800), CHILDREN)
+        rec.sent([encode_request(1, create)], [(1, create)], False)
         rec.received(b"", {"jsonrpc": "2.0", "id": 1, "result": {"session": "s1"}})
-        objs = [request_object(calls.scroll("s1", y), i + 2) for i, y in enumerate(offsets(n))]
-        lines = [encode_message(o) for o in objs]
-        replies = [{"jsonrpc": "2.0", "id": o["id"], "result": {"session": "s1"}} for o in objs]
+        requests = [(i + 2, calls.scroll("s1", y)) for i, y in enumerate(offsets(n))]
+        lines = [encode_request(*r) for r in requests]
+        replies = [b'{"jsonrpc":"2.0","id":%d,"result":{"session":"s1"}}\n' % rid for rid, _ in requests]
         t = time.process_time()
-        for o, line, reply in zip(objs, lines, replies):
-            rec.sent([line], [o], False)
-            rec.received(line, reply)
+        for k in range(0, n, WINDOW):  # as the client does: one sent() per window written
+            rec.sent(lines[k:k + WINDOW], requests[k:k + WINDOW], False)
+            for rid, _ in requests[k:k + WINDOW]:
+                rec.answered(rid, replies[rid - 2])
             if rec._queued:
                 rec.sent([], [], False)
                 rec.received(b"", {"jsonrpc": "2.0", "id": "~r%d" % rec._ids, "result": snapshot})

@@ -179,7 +179,10 @@ class Client(ClientMethods):
         self._recorder = recorder(record, args)
         self._ids = itertools.count(1)
         self._lines = itertools.count(1)
-        self._lock = threading.Condition()   # the state below
+        # The state below. `with self._mutex` where no one waits: the
+        # Condition's own __enter__/__exit__ are Python calls, the RLock's are not.
+        self._mutex = threading.RLock()
+        self._lock = threading.Condition(self._mutex)
         self._wlock = threading.Lock()       # the worker's stdin
         self._pending: Dict[int, Reply] = {}
         self._line_ids: Dict[int, List[int]] = {}  # request line -> its ids still waiting, in send order
@@ -224,7 +227,7 @@ class Client(ClientMethods):
     @property
     def unmatched_errors(self) -> List[RpcError]:
         """Error replies with ``id: null`` that matched no request (bounded)."""
-        with self._lock:
+        with self._mutex:
             return list(self._unmatched_errors)
 
     # ------------------------------------------------------------------ core
@@ -236,7 +239,8 @@ class Client(ClientMethods):
 
     def call(self, c: Call, timeout: Optional[float] = None) -> Any:
         """Send ``c`` and wait for its decoded result."""
-        result = self._send([c], timeout)[0].result()
+        r = self._call_alone(c, timeout)
+        result = (r if r is not None else self._send([c], timeout)[0]).result()
         if self.components is not None and isinstance(result, Layout):
             self.components.dispatch(result)
         return result
@@ -284,16 +288,16 @@ class Client(ClientMethods):
             raise ValueError("batch of %d requests exceeds max_in_flight=%d" % (n, self._max_in_flight))
         deadline = time.monotonic() + t
         replies: List[Reply] = []
-        with self._lock:
+        with self._mutex:
             self._check_usable()
             while len(self._pending) + n > self._max_in_flight:
                 # Free slots by reading replies (of any caller) in this thread.
                 oldest = self._pending[next(iter(self._pending))]
-                self._lock.release()
+                self._mutex.release()
                 try:
                     self._wait(oldest, max(0.0, deadline - time.monotonic()), raise_timeout=False)
                 finally:
-                    self._lock.acquire()
+                    self._mutex.acquire()
                 if time.monotonic() >= deadline and len(self._pending) + n > self._max_in_flight:
                     raise CallTimeout(batch[0].method + " (waiting for an in-flight slot)", t)
                 self._check_usable()
@@ -326,9 +330,14 @@ class Client(ClientMethods):
                     self._forget_line(r.line)
                 raise InvalidArgument("%s: %s" % (batch[0].method, e)) from e
             data = lines[0] if len(lines) == 1 else b"".join(lines)
-            if self._outbox_journal is not None:
-                self._outbox_journal.append(
-                    (lines, objs if as_batch else [request_object(c, rid) for rid, c in objs], as_batch))
+            journal = self._outbox_journal
+            if journal is not None:
+                if journal and not as_batch and not journal[-1][2]:
+                    # Separate messages in a row: one entry, one Recovery.sent for them all.
+                    journal[-1][0].extend(lines)
+                    journal[-1][1].extend(objs)
+                else:
+                    journal.append((lines, objs, as_batch))
             self._outbox.append(data)
             self._outbox_answered.extend(answered)
             self._outbox_bytes += len(data)
@@ -337,10 +346,42 @@ class Client(ClientMethods):
             self._flush()
         return replies
 
+    def _call_alone(self, c: Call, timeout: Optional[float]) -> Optional[Reply]:
+        """A call while nothing else is in flight (a one-at-a-time caller):
+        its request written at once and its reply read on this thread, with
+        no outbox between. None when the client is busy (a request in
+        flight, buffered or being read by another thread): :meth:`_send`
+        then. The caller waits on the returned reply as on any other."""
+        with self._mutex:
+            if self._pending or self._reading or self._outbox or c.notify or self._closed or self._dead is not None:
+                return None
+            t = self.timeout if timeout is None else timeout
+            rid, line = next(self._ids), next(self._lines)
+            r = self._pending[rid] = Reply(self, c, line, time.monotonic() + t, t)
+            self._line_ids[line] = [rid]
+            try:
+                data = encode_request(rid, c)
+            except (TypeError, ValueError) as e:
+                self._forget_line(line)
+                raise InvalidArgument("%s: %s" % (c.method, e)) from e
+            self._reading = True
+        try:
+            with self._wlock:
+                try:
+                    self._write(data, [True], None if self._recovery is None else [([data], [(rid, c)], False)])
+                except (BrokenPipeError, OSError, ValueError):
+                    self._write_failed()
+            self._read_until(r, r.deadline)
+        finally:
+            with self._mutex:
+                self._reading = False
+                self._lock.notify_all()
+        return r
+
     def _flush(self) -> None:
         """Writes the buffered requests."""
         with self._wlock:
-            with self._lock:
+            with self._mutex:
                 if not self._outbox:
                     return
                 data = b"".join(self._outbox)
@@ -352,12 +393,16 @@ class Client(ClientMethods):
             try:
                 self._write(data, answered, journal)
             except (BrokenPipeError, OSError, ValueError):
-                if self._recovery is not None and not self._recovery.stopping:
-                    return  # journaled: the reading thread re-sends it to the next worker
-                with self._lock:
-                    err = self._dead or self._died("the worker's stdin is closed")
-                    self._dead = err
-                    self._fail_all(err)
+                self._write_failed()
+
+    def _write_failed(self) -> None:
+        """The worker's stdin broke under a write (called holding the write lock)."""
+        if self._recovery is not None and not self._recovery.stopping:
+            return  # journaled: the reading thread re-sends it to the next worker
+        with self._mutex:
+            err = self._dead or self._died("the worker's stdin is closed")
+            self._dead = err
+            self._fail_all(err)
 
     def _write(self, data: bytes, answered: List[bool],
                journal: Optional[List[Tuple[List[bytes], List[JSON], bool]]] = None) -> None:
@@ -368,7 +413,9 @@ class Client(ClientMethods):
         if self._recorder is not None:
             self._recorder.sent(data, answered)
         if journal is not None and self._recovery is not None:
-            data = b"".join([self._recovery.sent(*message) for message in journal])
+            snapshots = b"".join([self._recovery.sent(*message) for message in journal])
+            if snapshots:
+                data = snapshots + data
         view = memoryview(data)
         while view:
             try:
@@ -376,7 +423,7 @@ class Client(ClientMethods):
                 continue
             except BlockingIOError:
                 pass
-            with self._lock:
+            with self._mutex:
                 drain = not self._reading
                 self._reading = True
             try:
@@ -391,7 +438,7 @@ class Client(ClientMethods):
                         raise BrokenPipeError("the worker closed its output")
             finally:
                 if drain:
-                    with self._lock:
+                    with self._mutex:
                         self._reading = False
                         self._lock.notify_all()
 
@@ -412,7 +459,8 @@ class Client(ClientMethods):
             if deadline is None:
                 return None
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self._out_fd], [], [], left)[0]:
+            # poll, registered once per worker: a third cheaper than select's lists per wait.
+            if left <= 0 or not self._readable.poll(left * 1000.0 + 1.0):
                 return None
             chunk = os.read(self._out_fd, READ_CHUNK)
             if not chunk:
@@ -431,7 +479,7 @@ class Client(ClientMethods):
         another thread reads. Times the request out at its deadline."""
         self._flush()
         deadline = reply.deadline if timeout is None else min(reply.deadline, time.monotonic() + timeout)
-        with self._lock:
+        with self._mutex:
             while not reply._done:
                 if self._reading:
                     left = deadline - time.monotonic()
@@ -440,11 +488,11 @@ class Client(ClientMethods):
                     self._lock.wait(left)
                     continue
                 self._reading = True
-                self._lock.release()
+                self._mutex.release()
                 try:
                     self._read_until(reply, deadline)
                 finally:
-                    self._lock.acquire()
+                    self._mutex.acquire()
                     self._reading = False
                     self._lock.notify_all()
                 break
@@ -475,7 +523,7 @@ class Client(ClientMethods):
                 if reply._done:
                     return
                 err = self._died("end of output")
-                with self._lock:
+                with self._mutex:
                     self._dead = self._dead or err
                     self._fail_all(self._dead)
                 return
@@ -486,7 +534,7 @@ class Client(ClientMethods):
         if rid is not None:
             if self._recovery is not None:
                 self._recovery.answered(rid, line)
-            with self._lock:
+            with self._mutex:
                 r = self._resolve(rid)
             if r is not None:
                 self._finish(r, line)
@@ -510,7 +558,7 @@ class Client(ClientMethods):
     def _dispatch(self, msg: JSON) -> None:
         items = msg if isinstance(msg, list) else [msg]
         done: List[tuple] = []
-        with self._lock:
+        with self._mutex:
             for item in items:
                 if not isinstance(item, dict):
                     continue
@@ -568,6 +616,8 @@ class Client(ClientMethods):
         # drains its stdout (replies it cannot take back otherwise).
         os.set_blocking(self._in_fd, False)
         self._out_fd = proc.stdout.fileno()
+        self._readable = select.poll()
+        self._readable.register(self._out_fd, select.POLLIN)
         self._eof = False
         self._rbuf, self._rpos = b"", 0  # a reply cut short by a death: its line is re-sent
         return proc
@@ -597,7 +647,7 @@ class Client(ClientMethods):
             self._proc = self._spawn()
         except WorkerDied as e:
             self._wlock.release()
-            with self._lock:
+            with self._mutex:
                 self._dead = WorkerDied(old.returncode, self._tail.text(), e.detail, e.transcript)
                 self._fail_all(self._dead)
             return False
@@ -631,7 +681,7 @@ class Client(ClientMethods):
             raise self._dead
 
     def _violation(self, err: ProtocolViolation) -> None:
-        with self._lock:
+        with self._mutex:
             self._dead = err
             self._fail_all(err)
         self._proc.kill()
@@ -658,7 +708,7 @@ class Client(ClientMethods):
     def close(self) -> Optional[int]:
         """``shutdown`` + ``exit``, then wait (bounded), then kill. Returns the
         worker's exit status. Safe to call twice."""
-        with self._lock:
+        with self._mutex:
             if self._closed:
                 return self._proc.poll()
             alive = self._dead is None
@@ -668,7 +718,7 @@ class Client(ClientMethods):
                 self.notify("exit")
             except OmniScrollError:
                 pass
-        with self._lock:
+        with self._mutex:
             self._closed = True
         try:
             with self._wlock:
@@ -681,7 +731,7 @@ class Client(ClientMethods):
             self._proc.kill()
             self._proc.wait(self.close_timeout)
         self._stderr_thread.join(self.close_timeout)
-        with self._lock:
+        with self._mutex:
             self._fail_all(ClientClosed("client closed"))
         _close_quietly(self._proc.stdout, self._proc.stderr)
         if self._recorder is not None:
