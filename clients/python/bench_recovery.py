@@ -3,7 +3,9 @@
 "Recovery"): pipelined session.scroll with recovery off and on, the client's
 own CPU time per call (all its threads; the worker's time is not counted),
 alternating off/on runs and taking each mode's least (the run the other
-processes on the machine disturbed least). Issue 30's bound:
+processes on the machine disturbed least). On a loaded machine the off/on
+difference is within the noise, so the journal's own work is also timed
+alone, in a loop without a worker. Issue 30's bound:
 the upkeep is at most 10 % of a pipelined scroll's client-side time.
 
     OMNISCROLL_BIN=.build/release/omniscroll python3 clients/python/bench_recovery.py [--n 20000] [--runs 5]
@@ -96,7 +98,7 @@ def main() -> None:
         off, on = min(times[False]), min(times[True])
         alone = upkeep_alone(a.n)
         print("python %-11s pipelined scroll (windows of %d), client CPU per call: recover off %.2f us, on %.2f us: "
-              "upkeep %+.1f %%; the journal's work alone %.2f us = %.1f %% of off" % (
+              "upkeep %+.1f %%; the journal's work alone %.2f us = %.1f %% of off (target <= 10 %%)" % (
                   name, WINDOW, off * 1e6, on * 1e6, (on - off) / off * 100, alone * 1e6, alone / off * 100))
 
 
