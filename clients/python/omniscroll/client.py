@@ -183,6 +183,7 @@ class Client(ClientMethods):
         # Condition's own __enter__/__exit__ are Python calls, the RLock's are not.
         self._mutex = threading.RLock()
         self._lock = threading.Condition(self._mutex)
+        self._sleepers = 0  # threads in self._lock.wait
         self._wlock = threading.Lock()       # the worker's stdin
         self._pending: Dict[int, Reply] = {}
         self._line_ids: Dict[int, List[int]] = {}  # request line -> its ids still waiting, in send order
@@ -375,7 +376,7 @@ class Client(ClientMethods):
         finally:
             with self._mutex:
                 self._reading = False
-                self._lock.notify_all()
+                self._wake()
         return r
 
     def _flush(self) -> None:
@@ -416,7 +417,13 @@ class Client(ClientMethods):
             snapshots = b"".join([self._recovery.sent(*message) for message in journal])
             if snapshots:
                 data = snapshots + data
-        view = memoryview(data)
+        try:
+            written = os.write(self._in_fd, data)
+        except BlockingIOError:
+            written = 0
+        if written == len(data):  # the usual case: the pipe took it all
+            return
+        view = memoryview(data)[written:]
         while view:
             try:
                 view = view[os.write(self._in_fd, view):]
@@ -440,7 +447,7 @@ class Client(ClientMethods):
                 if drain:
                     with self._mutex:
                         self._reading = False
-                        self._lock.notify_all()
+                        self._wake()
 
     def _read_line(self, deadline: Optional[float]) -> Optional[bytes]:
         """The one place a reply line is read: the next line without its
@@ -485,7 +492,11 @@ class Client(ClientMethods):
                     left = deadline - time.monotonic()
                     if left <= 0:
                         break
-                    self._lock.wait(left)
+                    self._sleepers += 1
+                    try:
+                        self._lock.wait(left)
+                    finally:
+                        self._sleepers -= 1
                     continue
                 self._reading = True
                 self._mutex.release()
@@ -494,7 +505,7 @@ class Client(ClientMethods):
                 finally:
                     self._mutex.acquire()
                     self._reading = False
-                    self._lock.notify_all()
+                    self._wake()
                 break
             if reply._done or not raise_timeout:
                 return
@@ -674,6 +685,13 @@ class Client(ClientMethods):
         finally:
             self._wlock.release()
 
+    def _wake(self) -> None:
+        """Wakes the threads waiting for the state to change (holding the
+        lock). Condition.notify_all is Python code: skipped when none waits,
+        as for a one-at-a-time caller."""
+        if self._sleepers:
+            self._lock.notify_all()
+
     def _check_usable(self) -> None:
         if self._closed:
             raise ClientClosed("client is closed")
@@ -699,7 +717,7 @@ class Client(ClientMethods):
         pending = list(self._pending.values())
         self._pending.clear()
         self._line_ids.clear()
-        self._lock.notify_all()
+        self._wake()
         for r in pending:
             if not r._done:
                 r._set(None, err)
