@@ -38,32 +38,35 @@ extension JSONObject {
     }
 }
 
+/// A scalar member: `value` reads it off the JSON value (nil: another type).
+private func scalar<T>(_ json: JSONValue, _ value: (JSONValue) -> T?, _ expected: String,
+                       _ path: () -> String) throws -> T {
+    guard let v = value(json) else { throw unexpected(path(), "expected \(expected)") }
+    return v
+}
+
 extension Double: ResultMember {
     init(member json: JSONValue, at path: @autoclosure () -> String) throws {
-        guard let d = json.doubleValue else { throw unexpected(path(), "expected a number") }
-        self = d
+        self = try scalar(json, \.doubleValue, "a number", path)
     }
 }
 
 extension Int: ResultMember {
     /// Only a whole number `Int` holds (`Int(_:)` traps on 1e300 and truncates 0.5).
     init(member json: JSONValue, at path: @autoclosure () -> String) throws {
-        guard let d = json.doubleValue, let n = Int(exactly: d) else { throw unexpected(path(), "expected an integer") }
-        self = n
+        self = try scalar(json, { $0.doubleValue.flatMap { Int(exactly: $0) } }, "an integer", path)
     }
 }
 
 extension String: ResultMember {
     init(member json: JSONValue, at path: @autoclosure () -> String) throws {
-        guard let s = json.stringValue else { throw unexpected(path(), "expected a string") }
-        self = s
+        self = try scalar(json, \.stringValue, "a string", path)
     }
 }
 
 extension Bool: ResultMember {
     init(member json: JSONValue, at path: @autoclosure () -> String) throws {
-        guard let b = json.boolValue else { throw unexpected(path(), "expected a boolean") }
-        self = b
+        self = try scalar(json, \.boolValue, "a boolean", path)
     }
 }
 
