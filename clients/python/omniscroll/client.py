@@ -521,6 +521,8 @@ class Client(ClientMethods):
         """Reads until ``reply`` is done, then files the replies already
         read too (no more reading: their callers find them done)."""
         while True:
+            if reply._done and self._rpos == len(self._rbuf):
+                return  # nothing more read (a one-at-a-time caller's case)
             try:
                 line = self._read_line(None if reply._done else deadline)
             except ProtocolViolation as e:
