@@ -129,6 +129,17 @@ class Recovery:
                     self.stopping = True
         return b"".join(queued) if queued else b""
 
+    def sent_one(self, rid: int, c: Call, data: bytes) -> bytes:
+        """``sent`` for one request line (a one-at-a-time caller's), without
+        the lists ``sent`` takes."""
+        self._requests[rid] = c
+        self._inflight[rid] = data
+        if c.method in _STOPPING:
+            self.stopping = True
+        if not self._queued:
+            return b""
+        return b"".join([self._snapshot_line(self._queued.popleft()) for _ in range(len(self._queued))])
+
     def _sent_batch(self, data: bytes, objs: Sequence[JSON]) -> None:
         key = None
         for o in objs:
