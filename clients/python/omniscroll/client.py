@@ -64,15 +64,18 @@ def encode_message(obj: JSON) -> bytes:
 
 
 def encode_request(id: Optional[int], c: Call) -> bytes:
-    """A request line, as encode_message(request_object(c, id)) writes it."""
-    head = b'{"jsonrpc":"2.0",' if id is None else b'{"jsonrpc":"2.0","id":%d,' % id
+    """A request line, as encode_message(request_object(c, id)) writes it
+    (a request with params in one format: each concatenation copied the line)."""
     method = _METHODS.get(c.method)
     if method is None:
         method = _METHODS[c.method] = b'"method":' + _ENCODER.encode(c.method).encode("utf-8")
     if c.params is None:
-        return head + method + b"}\n"
-    params = "".join(_ENCODE_PARAMS(c.params, 0)) if _ENCODE_PARAMS is not None else _ENCODER.encode(c.params)
-    return head + method + b',"params":' + params.encode("utf-8") + b"}\n"
+        return (b'{"jsonrpc":"2.0",' if id is None else b'{"jsonrpc":"2.0","id":%d,' % id) + method + b"}\n"
+    params = ("".join(_ENCODE_PARAMS(c.params, 0)) if _ENCODE_PARAMS is not None
+              else _ENCODER.encode(c.params)).encode("utf-8")
+    if id is None:
+        return b'{"jsonrpc":"2.0",%s,"params":%s}\n' % (method, params)
+    return b'{"jsonrpc":"2.0","id":%d,%s,"params":%s}\n' % (id, method, params)
 
 
 def request_object(c: Call, id: Optional[int]) -> Dict[str, JSON]:
