@@ -41,6 +41,9 @@ let package = Package(
         .executableTarget(name: "omniscroll-bench", dependencies: ["OmniScrollCore", "OmniScrollJSON"],
                           path: "bench/Sources/omniscroll-bench"),
         .executableTarget(name: "omniscroll-line-echo", path: "bench/Sources/omniscroll-line-echo"),
+        // The Swift client's recovery benchmark (issue 30), beside clients/*/bench-recovery.
+        .executableTarget(name: "omniscroll-client-bench", dependencies: ["OmniScrollClient"],
+                          path: "bench/Sources/omniscroll-client-bench"),
 
         // What several test targets share (the seeded generator of the property tests).
         .target(name: "OmniScrollTestSupport", path: "Tests/Support"),

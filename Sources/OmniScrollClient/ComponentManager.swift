@@ -76,9 +76,9 @@ public struct ComponentManager: Sendable {
 
     public func dispatch(_ event: Event) {
         guard let type = EventType(rawValue: event.type) else { return }
-        if let named = event.extra["components"]?.arrayValue {
+        if let named = event.components {
             for name in named {
-                if let place = name.stringValue.flatMap({ places[$0] }) { registered[place].handlers[type]?(event) }
+                if let place = places[name] { registered[place].handlers[type]?(event) }
             }
         } else {
             for component in registered { component.handlers[type]?(event) }

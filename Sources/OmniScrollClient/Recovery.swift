@@ -63,6 +63,7 @@ final class Recovery: @unchecked Sendable {
     private var nextLine = 0
     private var inflight: [Int: (bytes: [UInt8], unanswered: Int)] = [:]
     private var inflightOrder: [Int] = []  // may hold answered lines until pruned
+    private var inflightHead = 0  // inflightOrder's lines before it are answered
     private var requests: [Int: (call: Call, line: Int)] = [:]
     private var internalIDs: [String: Journal?] = [:]
     private var queued: [String] = []
@@ -101,13 +102,16 @@ final class Recovery: @unchecked Sendable {
             if let s = sessions[sid] { out += internalLine("session.snapshot", .object(["session": .string(sid)]), s) }
         }
         queued.removeAll()
-        if calls.contains(where: { $0.method == "shutdown" || $0.method == "exit" }) { isStopping = true }
-        let answered = zip(calls, ids).compactMap { c, id in id.map { ($0, c) } }
-        if !answered.isEmpty {
+        var unanswered = 0
+        for (c, id) in zip(calls, ids) {
+            if c.method == "shutdown" || c.method == "exit" { isStopping = true }
+            if id != nil { unanswered += 1 }
+        }
+        if unanswered > 0 {
             nextLine += 1
-            inflight[nextLine] = (bytes, answered.count)
+            inflight[nextLine] = (bytes, unanswered)
             inflightOrder.append(nextLine)
-            for (id, c) in answered { requests[id] = (c, nextLine) }
+            for (c, id) in zip(calls, ids) { if let id { requests[id] = (c, nextLine) } }
         }
         if out.isEmpty { return bytes }
         return out + bytes
@@ -120,29 +124,35 @@ final class Recovery: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         answered += 1
         if let replayLines, replies.count < replayLines.count { replies.append(Array(raw)) }
-        let items: [JSONValue]
-        if case .array(let a) = message { items = a } else { items = [message] }
         var own = false
-        for item in items {
-            guard case .object(let o) = item else { continue }
-            if let rid = o["id"]?.stringValue, rid.hasPrefix(Recovery.prefix) {
-                internalReply(rid, o)
-                own = true
-                continue
-            }
-            guard let id = o["id"]?.intValue, let entry = requests.removeValue(forKey: id) else {
-                // An id-less error answers the oldest line.
-                if o["id"]?.isNull ?? true, let oldest = oldestLineLocked() { inflight[oldest] = nil }
-                continue
-            }
-            if var held = inflight[entry.line] {
-                held.unanswered -= 1
-                inflight[entry.line] = held.unanswered > 0 ? held : nil
-            }
-            if let result = o["result"] { journal(entry.call, result) }
+        if case .array(let items) = message {
+            for item in items where receivedItem(item) { own = true }
+        } else {
+            own = receivedItem(message)  // the hot path: one reply a line, no array made for it
         }
         if inflightOrder.count > 64 { _ = oldestLineLocked() }
         return own
+    }
+
+    /// One reply of a line; true when it answers the recovery's own request.
+    private func receivedItem(_ item: JSONValue) -> Bool {
+        guard case .object(let o) = item else { return false }
+        let rid = o["id"]
+        if let rid = rid?.stringValue, rid.hasPrefix(Recovery.prefix) {
+            internalReply(rid, o)
+            return true
+        }
+        guard let id = rid?.intValue, let entry = requests.removeValue(forKey: id) else {
+            // An id-less error answers the oldest line.
+            if rid?.isNull ?? true, let oldest = oldestLineLocked() { inflight[oldest] = nil }
+            return false
+        }
+        if var held = inflight[entry.line] {
+            held.unanswered -= 1
+            inflight[entry.line] = held.unanswered > 0 ? held : nil
+        }
+        if let result = o["result"] { journal(entry.call, result) }
+        return false
     }
 
     /// Notes a death; throws `.workerDied` with a transcript of the crash on
@@ -251,10 +261,14 @@ final class Recovery: @unchecked Sendable {
     }
 
     private func oldestLineLocked() -> Int? {
-        var i = 0
-        while i < inflightOrder.count, inflight[inflightOrder[i]] == nil { i += 1 }
-        if i > 0 { inflightOrder.removeFirst(i) }
-        return inflightOrder.first
+        while inflightHead < inflightOrder.count, inflight[inflightOrder[inflightHead]] == nil { inflightHead += 1 }
+        // Answered lines are dropped from the front in bulk: removeFirst shifts
+        // the rest, so once per reply would cost a window of lines per reply.
+        if inflightHead > 64, inflightHead * 2 > inflightOrder.count {
+            inflightOrder.removeFirst(inflightHead)
+            inflightHead = 0
+        }
+        return inflightHead < inflightOrder.count ? inflightOrder[inflightHead] : nil
     }
 
     /// A conformance transcript (protocol/conformance/) of what the last

@@ -158,6 +158,18 @@ function requestObject(c, id) {
   return m;
 }
 
+// Each method's '"method":"…"', encoded once.
+const METHOD_JSON = new Map();
+
+// One request line, as encode(requestObject(c, id), c.checked) writes it,
+// without making the request object first.
+function encodeRequest(c, id) {
+  let method = METHOD_JSON.get(c.method);
+  if (method === undefined) METHOD_JSON.set(c.method, method = JSON.stringify(c.method));
+  const head = id === undefined ? `{"jsonrpc":"2.0","method":${method}` : `{"jsonrpc":"2.0","id":${id},"method":${method}`;
+  return c.params === undefined ? head + '}\n' : `${head},"params":${encode(c.params, c.checked).slice(0, -1)}}\n`;
+}
+
 // Checked params (the generated builders') are JSON already; an untyped
 // call's are refused rather than sent with NaN turned into null.
 function encode(v, checked) {
@@ -196,9 +208,9 @@ export class Client extends ClientMethods {
     this._timerAt = Infinity;
     this._outbox = []; // request lines not written yet (written together at the end of the tick)
     this._answered = [];
-    this._journal = []; // with recovery on, per message in the outbox: [line, request objects, asBatch]
+    this._journal = []; // with recovery on, per run of messages in the outbox: [lines, ids, requests, asBatch]
     this._recorder = o.record ? new Recorder(o.record, o.args || []) : null;
-    this._lineIds = new Map(); // line -> Set(id), in send order
+    this._lineIds = new Map(); // line -> its ids still waiting (an array), in send order
     this._slotWaiters = [];
     this._reserved = 0;
     this._dead = null;
@@ -286,8 +298,8 @@ export class Client extends ClientMethods {
     this._pending.delete(id);
     const ids = this._lineIds.get(p.line);
     if (ids) {
-      ids.delete(id);
-      if (ids.size === 0) this._lineIds.delete(p.line);
+      if (ids.length === 1) this._lineIds.delete(p.line);
+      else ids.splice(ids.indexOf(id), 1);
     }
     while (this._slotWaiters.length && this._pending.size + this._reserved + this._slotWaiters[0].n <= this.maxInFlight) {
       const w = this._slotWaiters.shift();
@@ -361,7 +373,11 @@ export class Client extends ClientMethods {
    */
   _write(text, answered, journal) {
     if (this._recorder) this._recorder.sent(text, answered);
-    if (journal) text = journal.map(([data, objs, asBatch]) => this._recovery.sent([data], objs, asBatch)).join('');
+    if (journal) {
+      let snapshots = '';
+      for (const [lines, ids, requests, asBatch] of journal) snapshots += this._recovery.sent(lines, ids, requests, asBatch);
+      if (snapshots) text = snapshots + text;
+    }
     this._child.stdin.write(text);
   }
 
@@ -388,11 +404,15 @@ export class Client extends ClientMethods {
       return;
     }
     if (this._recovery !== null) this._recovery.received(text, msg);
+    if (!Array.isArray(msg) && msg !== null && typeof msg.id === 'number') {
+      this._settle(msg.id, msg); // the hot path: one reply a line
+      return;
+    }
     for (const item of Array.isArray(msg) ? msg : [msg]) {
       if (item === null || typeof item !== 'object') continue;
       let targets = [];
       if (typeof item.id === 'number') {
-        if (this._pending.has(item.id)) targets = [item.id];
+        targets = [item.id];
       } else if (item.id === null && 'error' in item) {
         // Replies come in request order: an id-less error answers the oldest
         // line still waiting (e.g. a rejected batch).
@@ -403,15 +423,22 @@ export class Client extends ClientMethods {
           if (this.unmatchedErrors.length > 16) this.unmatchedErrors.shift();
         }
       }
-      for (const id of targets) {
-        const p = this._forget(id);
-        if ('error' in item) { p.reject(RpcError.fromJSON(item.error)); continue; }
-        try {
-          p.resolve(p.call.decode(item.result));
-        } catch (e) {
-          p.reject(e instanceof ProtocolError ? e : new ProtocolError(`${p.call.method}: unexpected result: ${e.message}`));
-        }
-      }
+      for (const id of targets) this._settle(id, item);
+    }
+  }
+
+  /** Resolves (or rejects) the request `id` with its reply `item`, if it still waits. */
+  _settle(id, item) {
+    const p = this._forget(id);
+    if (p === undefined) return;
+    if ('error' in item) {
+      p.reject(RpcError.fromJSON(item.error));
+      return;
+    }
+    try {
+      p.resolve(p.call.decode(item.result));
+    } catch (e) {
+      p.reject(e instanceof ProtocolError ? e : new ProtocolError(`${p.call.method}: unexpected result: ${e.message}`));
     }
   }
 
@@ -420,58 +447,89 @@ export class Client extends ClientMethods {
     if (this._dead) throw this._dead;
   }
 
-  async _send(batch, asBatch, timeout) {
+  /**
+   * Queues `batch` (one line, or one line per call); returns, per call, the
+   * promise of its reply (undefined for a notification), or a promise of
+   * that list when the in-flight bound makes it wait for slots first.
+   * Throws at once on a call that cannot be sent.
+   */
+  _send(batch, asBatch, timeout) {
     this._usable();
     const t = timeout ?? this.timeout;
-    const n = batch.filter((c) => !c.notify).length;
+    let n = 0;
+    for (const c of batch) if (!c.notify) n++;
     if (n > this.maxInFlight) throw new RangeError(`batch of ${n} requests exceeds maxInFlight=${this.maxInFlight}`);
     if (this._pending.size + this._reserved + n > this.maxInFlight || this._slotWaiters.length) {
-      await new Promise((resolve, reject) => this._slotWaiters.push({ n, resolve, reject }));
-      this._reserved -= n;
-      this._usable();
+      return new Promise((resolve, reject) => this._slotWaiters.push({ n, resolve, reject })).then(() => {
+        this._reserved -= n;
+        this._usable();
+        return this._enqueue(batch, asBatch, t);
+      });
     }
+    return this._enqueue(batch, asBatch, t);
+  }
+
+  _enqueue(batch, asBatch, t) {
     const line = this._nextLine++;
-    const objs = [];
     const promises = [];
-    const ids = new Set();
+    const ids = [];
     const deadline = Date.now() + t;
     for (const c of batch) {
       if (c.notify) {
-        objs.push(requestObject(c, undefined));
+        ids.push(undefined);
         promises.push(undefined);
         continue;
       }
       const id = this._nextId++;
-      ids.add(id);
-      objs.push(requestObject(c, id));
+      ids.push(id);
       promises.push(new Promise((resolve, reject) => {
         this._pending.set(id, { resolve, reject, call: c, line, deadline, timeout: t });
       }));
     }
-    if (ids.size) {
-      this._lineIds.set(line, ids);
+    const waiting = ids.filter((id) => id !== undefined);
+    if (waiting.length) {
+      this._lineIds.set(line, waiting);
       this._arm(deadline);
     }
     let data;
     try {
-      data = encode(asBatch ? objs : objs[0], batch.every((c) => c.checked));
+      data = asBatch ? encode(batch.map((c, i) => requestObject(c, ids[i])), batch.every((c) => c.checked))
+        : encodeRequest(batch[0], ids[0]);
     } catch (e) {
-      for (const id of ids) this._forget(id);
+      for (const id of waiting) this._forget(id);
       throw e;
     }
     if (!this._outbox.length) queueMicrotask(() => this._flush());
     this._outbox.push(data);
-    this._answered.push(ids.size > 0);
-    if (this._recovery !== null) this._journal.push([data, objs, asBatch]);
+    this._answered.push(waiting.length > 0);
+    if (this._recovery !== null) {
+      const last = this._journal[this._journal.length - 1];
+      if (!asBatch && last !== undefined && !last[3]) { // separate messages in a row: one Recovery.sent for all
+        last[0].push(data);
+        last[1].push(ids[0]);
+        last[2].push(batch[0]);
+      } else {
+        this._journal.push([[data], ids, batch, asBatch]);
+      }
+    }
     return promises;
   }
 
   /** Send one call (from `calls.*`) and resolve with its decoded result. */
-  async call(c, { timeout } = {}) {
-    const [p] = await this._send([c], false, timeout);
-    const result = p === undefined ? null : await p;
-    if (this.components && result instanceof Layout) this.components.dispatch(result);
-    return result;
+  call(c, opts) {
+    let sent;
+    try {
+      sent = this._send([c], false, opts?.timeout);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const reply = Array.isArray(sent) ? sent[0] : sent.then((ps) => ps[0] ?? null);
+    if (reply === undefined) return Promise.resolve(null); // a notification
+    if (!this.components) return reply;
+    return reply.then((result) => {
+      if (this.components && result instanceof Layout) this.components.dispatch(result);
+      return result;
+    });
   }
 
   /** An untyped request: resolves with the raw JSON result. */

@@ -73,40 +73,43 @@ export class Recovery {
 
   /**
    * Records request lines about to be written; returns the string to write
-   * (queued snapshot requests first). A line is known by the id of its first
-   * request (the hot path: one request a line).
+   * before them (queued snapshot requests; '' mostly). `ids` and `requests`
+   * (calls or request objects: a method and params) are per request: one
+   * per line, or a batch's on its one line. The journal keeps the requests
+   * and lines as they are, nothing copied or encoded again. A line is known
+   * by the id of its first request (the hot path: one request a line).
    */
-  sent(lines, objs, asBatch) {
+  sent(lines, ids, requests, asBatch) {
     let queued = '';
     if (this._queued.length) for (const sid of this._queued.splice(0)) queued += this._snapshotLine(sid);
     if (asBatch) {
-      this._sentBatch(lines[0], objs);
+      this._sentBatch(lines[0], ids, requests);
     } else {
-      for (let i = 0; i < objs.length; i++) {
-        const o = objs[i];
-        if (o.method === 'shutdown' || o.method === 'exit') this.stopping = true;
-        if (o.id !== undefined) {
-          this._requests.set(o.id, o);
-          this._inflight.set(o.id, lines[i]);
+      for (let i = 0; i < requests.length; i++) {
+        const method = requests[i].method;
+        if (method === 'shutdown' || method === 'exit') this.stopping = true;
+        if (ids[i] !== undefined) {
+          this._requests.set(ids[i], requests[i]);
+          this._inflight.set(ids[i], lines[i]);
         }
       }
     }
-    const data = lines.length === 1 ? lines[0] : lines.join('');
-    return queued ? queued + data : data;
+    return queued;
   }
 
-  _sentBatch(data, objs) {
+  _sentBatch(data, ids, requests) {
     let key;
-    for (const o of objs) {
-      if (o.method === 'shutdown' || o.method === 'exit') this.stopping = true;
-      if (o.id === undefined) continue;
-      this._requests.set(o.id, o);
+    for (let i = 0; i < requests.length; i++) {
+      const id = ids[i];
+      if (requests[i].method === 'shutdown' || requests[i].method === 'exit') this.stopping = true;
+      if (id === undefined) continue;
+      this._requests.set(id, requests[i]);
       if (key === undefined) {
-        key = o.id;
+        key = id;
         this._inflight.set(key, data);
         this._left.set(key, 0);
       } else {
-        this._lineOf.set(o.id, key);
+        this._lineOf.set(id, key);
       }
       this._left.set(key, this._left.get(key) + 1);
     }

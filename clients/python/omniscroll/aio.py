@@ -13,7 +13,7 @@ from ._surface import AsyncClientMethods
 from ._worker import DEFAULT_STDERR_TAIL, StderrTail, command
 from .calls import Call
 from .client import (DEFAULT_CLOSE_TIMEOUT, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE, DEFAULT_TIMEOUT,
-                     RECOVERY_REPLY, encode_message, request_object, result_id)
+                     RECOVERY_REPLY, encode_message, encode_request, request_object, result_id)
 from .components import ComponentManager
 from .errors import (CallTimeout, ClientClosed, InvalidArgument, OmniScrollError, ProtocolViolation, RpcError,
                      WorkerDied)
@@ -119,13 +119,15 @@ class AsyncClient(AsyncClientMethods):
     async def _write(self, data: bytes, answered: List[bool], objs: List[JSON], as_batch: bool) -> None:
         """The one place request bytes are written: ``data`` holds whole
         lines; ``answered`` says, per line, whether a reply answers it;
-        ``objs``, its requests for the recovery, which may put its own
+        ``objs``, its requests for the recovery (:meth:`Recovery.sent`), which may put its own
         snapshot requests first (the recorder sees only the caller's)."""
         assert self._proc is not None and self._proc.stdin is not None and self._wlock is not None
         if self._recorder is not None:
             self._recorder.sent(data, answered)
         try:
-            self._proc.stdin.write(data if self._recovery is None else self._recovery.sent([data], objs, as_batch))
+            if self._recovery is not None:
+                self._proc.stdin.write(self._recovery.sent([data], objs, as_batch))
+            self._proc.stdin.write(data)
             async with self._wlock:
                 await self._proc.stdin.drain()
         except (BrokenPipeError, ConnectionResetError, OSError) as e:
@@ -151,7 +153,7 @@ class AsyncClient(AsyncClientMethods):
         for c in batch:
             if c.notify:
                 futures.append(None)
-                objs.append(request_object(c, None))
+                objs.append(request_object(c, None) if as_batch else (None, c))
                 continue
             rid = next(self._ids)
             fut: asyncio.Future[Any] = loop.create_future()
@@ -160,12 +162,12 @@ class AsyncClient(AsyncClientMethods):
             self._line_of[rid] = line
             ids.add(rid)
             futures.append(fut)
-            objs.append(request_object(c, rid))
+            objs.append(request_object(c, rid) if as_batch else (rid, c))
         if ids:
             self._line_ids[line] = ids
         try:
             try:
-                data = encode_message(objs if as_batch else objs[0])
+                data = encode_message(objs) if as_batch else encode_request(*objs[0])
             except (TypeError, ValueError) as e:
                 raise InvalidArgument("%s: %s" % (batch[0].method, e)) from e
             self._check_usable()

@@ -64,15 +64,18 @@ def encode_message(obj: JSON) -> bytes:
 
 
 def encode_request(id: Optional[int], c: Call) -> bytes:
-    """A request line, as encode_message(request_object(c, id)) writes it."""
-    head = b'{"jsonrpc":"2.0",' if id is None else b'{"jsonrpc":"2.0","id":%d,' % id
+    """A request line, as encode_message(request_object(c, id)) writes it
+    (a request with params in one format: each concatenation copied the line)."""
     method = _METHODS.get(c.method)
     if method is None:
         method = _METHODS[c.method] = b'"method":' + _ENCODER.encode(c.method).encode("utf-8")
     if c.params is None:
-        return head + method + b"}\n"
-    params = "".join(_ENCODE_PARAMS(c.params, 0)) if _ENCODE_PARAMS is not None else _ENCODER.encode(c.params)
-    return head + method + b',"params":' + params.encode("utf-8") + b"}\n"
+        return (b'{"jsonrpc":"2.0",' if id is None else b'{"jsonrpc":"2.0","id":%d,' % id) + method + b"}\n"
+    params = ("".join(_ENCODE_PARAMS(c.params, 0)) if _ENCODE_PARAMS is not None
+              else _ENCODER.encode(c.params)).encode("utf-8")
+    if id is None:
+        return b'{"jsonrpc":"2.0",%s,"params":%s}\n' % (method, params)
+    return b'{"jsonrpc":"2.0","id":%d,%s,"params":%s}\n' % (id, method, params)
 
 
 def request_object(c: Call, id: Optional[int]) -> Dict[str, JSON]:
@@ -179,7 +182,11 @@ class Client(ClientMethods):
         self._recorder = recorder(record, args)
         self._ids = itertools.count(1)
         self._lines = itertools.count(1)
-        self._lock = threading.Condition()   # the state below
+        # The state below. `with self._mutex` where no one waits: the
+        # Condition's own __enter__/__exit__ are Python calls, the RLock's are not.
+        self._mutex = threading.RLock()
+        self._lock = threading.Condition(self._mutex)
+        self._sleepers = 0  # threads in self._lock.wait
         self._wlock = threading.Lock()       # the worker's stdin
         self._pending: Dict[int, Reply] = {}
         self._line_ids: Dict[int, List[int]] = {}  # request line -> its ids still waiting, in send order
@@ -224,7 +231,7 @@ class Client(ClientMethods):
     @property
     def unmatched_errors(self) -> List[RpcError]:
         """Error replies with ``id: null`` that matched no request (bounded)."""
-        with self._lock:
+        with self._mutex:
             return list(self._unmatched_errors)
 
     # ------------------------------------------------------------------ core
@@ -236,7 +243,8 @@ class Client(ClientMethods):
 
     def call(self, c: Call, timeout: Optional[float] = None) -> Any:
         """Send ``c`` and wait for its decoded result."""
-        result = self._send([c], timeout)[0].result()
+        r = self._call_alone(c, timeout)
+        result = (r if r is not None else self._send([c], timeout)[0]).result()
         if self.components is not None and isinstance(result, Layout):
             self.components.dispatch(result)
         return result
@@ -284,16 +292,16 @@ class Client(ClientMethods):
             raise ValueError("batch of %d requests exceeds max_in_flight=%d" % (n, self._max_in_flight))
         deadline = time.monotonic() + t
         replies: List[Reply] = []
-        with self._lock:
+        with self._mutex:
             self._check_usable()
             while len(self._pending) + n > self._max_in_flight:
                 # Free slots by reading replies (of any caller) in this thread.
                 oldest = self._pending[next(iter(self._pending))]
-                self._lock.release()
+                self._mutex.release()
                 try:
                     self._wait(oldest, max(0.0, deadline - time.monotonic()), raise_timeout=False)
                 finally:
-                    self._lock.acquire()
+                    self._mutex.acquire()
                 if time.monotonic() >= deadline and len(self._pending) + n > self._max_in_flight:
                     raise CallTimeout(batch[0].method + " (waiting for an in-flight slot)", t)
                 self._check_usable()
@@ -326,9 +334,14 @@ class Client(ClientMethods):
                     self._forget_line(r.line)
                 raise InvalidArgument("%s: %s" % (batch[0].method, e)) from e
             data = lines[0] if len(lines) == 1 else b"".join(lines)
-            if self._outbox_journal is not None:
-                self._outbox_journal.append(
-                    (lines, objs if as_batch else [request_object(c, rid) for rid, c in objs], as_batch))
+            journal = self._outbox_journal
+            if journal is not None:
+                if journal and not as_batch and not journal[-1][2]:
+                    # Separate messages in a row: one entry, one Recovery.sent for them all.
+                    journal[-1][0].extend(lines)
+                    journal[-1][1].extend(objs)
+                else:
+                    journal.append((lines, objs, as_batch))
             self._outbox.append(data)
             self._outbox_answered.extend(answered)
             self._outbox_bytes += len(data)
@@ -337,10 +350,82 @@ class Client(ClientMethods):
             self._flush()
         return replies
 
+    def _call_alone(self, c: Call, timeout: Optional[float]) -> Optional[Reply]:
+        """A call while nothing else is in flight (a one-at-a-time caller):
+        its request written at once and its reply read on this thread, with
+        no outbox between. None when the client is busy (a request in
+        flight, buffered or being read by another thread): :meth:`_send`
+        then. The caller waits on the returned reply as on any other.
+
+        The hot path of a one-at-a-time caller, so written out in one place:
+        a lock taken once before the write and once after the read, the
+        write and the read inline (clients/python/bench.py's "client one"
+        figure is this method's cost beside a raw pipe's)."""
+        mutex = self._mutex
+        with mutex:
+            if self._pending or self._reading or self._outbox or c.notify or self._closed or self._dead is not None:
+                return None
+            t = self.timeout if timeout is None else timeout
+            rid, line = next(self._ids), next(self._lines)
+            r = self._pending[rid] = Reply(self, c, line, time.monotonic() + t, t)
+            self._line_ids[line] = [rid]
+            try:
+                data = encode_request(rid, c)
+            except (TypeError, ValueError) as e:
+                self._forget_line(line)
+                raise InvalidArgument("%s: %s" % (c.method, e)) from e
+            self._reading = True
+        reply = None
+        try:
+            with self._wlock:
+                try:
+                    self._write_one(rid, c, data)
+                except (BrokenPipeError, OSError, ValueError):
+                    self._write_failed()
+            reply = self._read_alone(r, rid)
+            if reply is None:
+                self._read_until(r, r.deadline)
+        finally:
+            with mutex:
+                if reply is not None and self._pending.pop(rid, None) is None:
+                    reply = None  # failed meanwhile (closed, say): the failure stands
+                if reply is not None:
+                    del self._line_ids[line]
+                self._reading = False
+                if self._sleepers:
+                    self._lock.notify_all()
+        if reply is not None:
+            self._finish(r, reply)
+        return r
+
+    def _read_alone(self, r: Reply, rid: int) -> Optional[bytes]:
+        """The one-at-a-time caller's reply line: when nothing is buffered and
+        the next read brings exactly the result line of request ``rid``, it
+        is taken here, without _read_until's general loop (a third of a
+        call's client time went to that loop, a reply's id parsed, its line
+        split off the buffer). None, anything read left buffered, otherwise:
+        _read_until reads on."""
+        if self._rpos != len(self._rbuf) or self._eof:
+            return None
+        left = r.deadline - time.monotonic()
+        if left <= 0 or not self._readable.poll(left * 1000.0 + 1.0):
+            return None
+        chunk = os.read(self._out_fd, READ_CHUNK)
+        end = len(chunk) - 1
+        if end < 0 or chunk.find(b"\n") != end or not chunk.startswith(b'{"jsonrpc":"2.0","id":%d,"result":' % rid):
+            self._rbuf, self._rpos, self._eof = chunk, 0, not chunk
+            return None
+        line = chunk[:end]
+        if self._recorder is not None:
+            self._recorder.received(line)
+        if self._recovery is not None:
+            self._recovery.answered(rid, line)
+        return line
+
     def _flush(self) -> None:
         """Writes the buffered requests."""
         with self._wlock:
-            with self._lock:
+            with self._mutex:
                 if not self._outbox:
                     return
                 data = b"".join(self._outbox)
@@ -352,12 +437,16 @@ class Client(ClientMethods):
             try:
                 self._write(data, answered, journal)
             except (BrokenPipeError, OSError, ValueError):
-                if self._recovery is not None and not self._recovery.stopping:
-                    return  # journaled: the reading thread re-sends it to the next worker
-                with self._lock:
-                    err = self._dead or self._died("the worker's stdin is closed")
-                    self._dead = err
-                    self._fail_all(err)
+                self._write_failed()
+
+    def _write_failed(self) -> None:
+        """The worker's stdin broke under a write (called holding the write lock)."""
+        if self._recovery is not None and not self._recovery.stopping:
+            return  # journaled: the reading thread re-sends it to the next worker
+        with self._mutex:
+            err = self._dead or self._died("the worker's stdin is closed")
+            self._dead = err
+            self._fail_all(err)
 
     def _write(self, data: bytes, answered: List[bool],
                journal: Optional[List[Tuple[List[bytes], List[JSON], bool]]] = None) -> None:
@@ -368,15 +457,44 @@ class Client(ClientMethods):
         if self._recorder is not None:
             self._recorder.sent(data, answered)
         if journal is not None and self._recovery is not None:
-            data = b"".join([self._recovery.sent(*message) for message in journal])
-        view = memoryview(data)
+            snapshots = b"".join([self._recovery.sent(*message) for message in journal])
+            if snapshots:
+                data = snapshots + data
+        self._write_all(data)
+
+    def _write_one(self, rid: int, c: Call, data: bytes) -> None:
+        """_write for one request line (a one-at-a-time caller's), its
+        recovery journal entry made without the lists _write takes."""
+        if self._recorder is not None:
+            self._recorder.sent(data, (True,))
+        if self._recovery is not None:
+            snapshots = self._recovery.sent_one(rid, c, data)
+            if snapshots:
+                data = snapshots + data
+        try:
+            written = os.write(self._in_fd, data)
+        except BlockingIOError:
+            written = 0
+        if written != len(data):
+            self._write_all(data[written:])
+
+    def _write_all(self, data: bytes) -> None:
+        """Writes ``data`` whole to the worker's stdin (non-blocking: while
+        it is full, the worker's stdout is drained)."""
+        try:
+            written = os.write(self._in_fd, data)
+        except BlockingIOError:
+            written = 0
+        if written == len(data):  # the usual case: the pipe took it all
+            return
+        view = memoryview(data)[written:]
         while view:
             try:
                 view = view[os.write(self._in_fd, view):]
                 continue
             except BlockingIOError:
                 pass
-            with self._lock:
+            with self._mutex:
                 drain = not self._reading
                 self._reading = True
             try:
@@ -391,9 +509,9 @@ class Client(ClientMethods):
                         raise BrokenPipeError("the worker closed its output")
             finally:
                 if drain:
-                    with self._lock:
+                    with self._mutex:
                         self._reading = False
-                        self._lock.notify_all()
+                        self._wake()
 
     def _read_line(self, deadline: Optional[float]) -> Optional[bytes]:
         """The one place a reply line is read: the next line without its
@@ -412,7 +530,8 @@ class Client(ClientMethods):
             if deadline is None:
                 return None
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self._out_fd], [], [], left)[0]:
+            # poll, registered once per worker: a third cheaper than select's lists per wait.
+            if left <= 0 or not self._readable.poll(left * 1000.0 + 1.0):
                 return None
             chunk = os.read(self._out_fd, READ_CHUNK)
             if not chunk:
@@ -431,22 +550,26 @@ class Client(ClientMethods):
         another thread reads. Times the request out at its deadline."""
         self._flush()
         deadline = reply.deadline if timeout is None else min(reply.deadline, time.monotonic() + timeout)
-        with self._lock:
+        with self._mutex:
             while not reply._done:
                 if self._reading:
                     left = deadline - time.monotonic()
                     if left <= 0:
                         break
-                    self._lock.wait(left)
+                    self._sleepers += 1
+                    try:
+                        self._lock.wait(left)
+                    finally:
+                        self._sleepers -= 1
                     continue
                 self._reading = True
-                self._lock.release()
+                self._mutex.release()
                 try:
                     self._read_until(reply, deadline)
                 finally:
-                    self._lock.acquire()
+                    self._mutex.acquire()
                     self._reading = False
-                    self._lock.notify_all()
+                    self._wake()
                 break
             if reply._done or not raise_timeout:
                 return
@@ -462,6 +585,8 @@ class Client(ClientMethods):
         """Reads until ``reply`` is done, then files the replies already
         read too (no more reading: their callers find them done)."""
         while True:
+            if reply._done and self._rpos == len(self._rbuf):
+                return  # nothing more read (a one-at-a-time caller's case)
             try:
                 line = self._read_line(None if reply._done else deadline)
             except ProtocolViolation as e:
@@ -475,7 +600,7 @@ class Client(ClientMethods):
                 if reply._done:
                     return
                 err = self._died("end of output")
-                with self._lock:
+                with self._mutex:
                     self._dead = self._dead or err
                     self._fail_all(self._dead)
                 return
@@ -486,7 +611,7 @@ class Client(ClientMethods):
         if rid is not None:
             if self._recovery is not None:
                 self._recovery.answered(rid, line)
-            with self._lock:
+            with self._mutex:
                 r = self._resolve(rid)
             if r is not None:
                 self._finish(r, line)
@@ -510,7 +635,7 @@ class Client(ClientMethods):
     def _dispatch(self, msg: JSON) -> None:
         items = msg if isinstance(msg, list) else [msg]
         done: List[tuple] = []
-        with self._lock:
+        with self._mutex:
             for item in items:
                 if not isinstance(item, dict):
                     continue
@@ -568,6 +693,8 @@ class Client(ClientMethods):
         # drains its stdout (replies it cannot take back otherwise).
         os.set_blocking(self._in_fd, False)
         self._out_fd = proc.stdout.fileno()
+        self._readable = select.poll()
+        self._readable.register(self._out_fd, select.POLLIN)
         self._eof = False
         self._rbuf, self._rpos = b"", 0  # a reply cut short by a death: its line is re-sent
         return proc
@@ -597,7 +724,7 @@ class Client(ClientMethods):
             self._proc = self._spawn()
         except WorkerDied as e:
             self._wlock.release()
-            with self._lock:
+            with self._mutex:
                 self._dead = WorkerDied(old.returncode, self._tail.text(), e.detail, e.transcript)
                 self._fail_all(self._dead)
             return False
@@ -624,6 +751,13 @@ class Client(ClientMethods):
         finally:
             self._wlock.release()
 
+    def _wake(self) -> None:
+        """Wakes the threads waiting for the state to change (holding the
+        lock). Condition.notify_all is Python code: skipped when none waits,
+        as for a one-at-a-time caller."""
+        if self._sleepers:
+            self._lock.notify_all()
+
     def _check_usable(self) -> None:
         if self._closed:
             raise ClientClosed("client is closed")
@@ -631,7 +765,7 @@ class Client(ClientMethods):
             raise self._dead
 
     def _violation(self, err: ProtocolViolation) -> None:
-        with self._lock:
+        with self._mutex:
             self._dead = err
             self._fail_all(err)
         self._proc.kill()
@@ -649,7 +783,7 @@ class Client(ClientMethods):
         pending = list(self._pending.values())
         self._pending.clear()
         self._line_ids.clear()
-        self._lock.notify_all()
+        self._wake()
         for r in pending:
             if not r._done:
                 r._set(None, err)
@@ -658,7 +792,7 @@ class Client(ClientMethods):
     def close(self) -> Optional[int]:
         """``shutdown`` + ``exit``, then wait (bounded), then kill. Returns the
         worker's exit status. Safe to call twice."""
-        with self._lock:
+        with self._mutex:
             if self._closed:
                 return self._proc.poll()
             alive = self._dead is None
@@ -668,7 +802,7 @@ class Client(ClientMethods):
                 self.notify("exit")
             except OmniScrollError:
                 pass
-        with self._lock:
+        with self._mutex:
             self._closed = True
         try:
             with self._wlock:
@@ -681,7 +815,7 @@ class Client(ClientMethods):
             self._proc.kill()
             self._proc.wait(self.close_timeout)
         self._stderr_thread.join(self.close_timeout)
-        with self._lock:
+        with self._mutex:
             self._fail_all(ClientClosed("client closed"))
         _close_quietly(self._proc.stdout, self._proc.stderr)
         if self._recorder is not None:

@@ -11,7 +11,8 @@ Per live session it keeps the latest snapshot (``base``) and the successful
 calls replied since (``calls``); after :data:`DEFAULT_SNAPSHOT_EVERY` such
 calls it asks the worker for a fresh ``session.snapshot`` (an id of its own,
 sent before the next request line), so a journal never holds more than about
-N calls. A new worker gets, in this order: ``session.create``/``destroy`` pairs
+2N calls (replied calls are filed into their sessions' journals N at a time,
+so the hot path pays a list append per reply). A new worker gets, in this order: ``session.create``/``destroy`` pairs
 that bring its generated-id counter (``s<n>``) to where the dead worker's was,
 the ``session.defineTemplate`` calls, each session's ``session.restore`` (or
 the call that created it) and journal in creation order, and last the request
@@ -28,6 +29,7 @@ import tempfile
 from collections import deque
 from typing import Any, Dict, List, Optional, Sequence
 
+from ._result import Call
 from .errors import WorkerDied
 
 JSON = Any
@@ -38,7 +40,12 @@ DEFAULT_SNAPSHOT_EVERY = 64
 MAX_SNAPSHOT_EVERY = 4096
 
 _PREFIX = "~r"
-_CREATING = ("session.create", "grid.create", "session.restore")
+_CREATING = frozenset(("session.create", "grid.create", "session.restore"))
+# Calls whose result the journal keeps: a session's creation, a snapshot.
+_KEEPS_RESULT = _CREATING | {"session.snapshot"}
+_STOPPING = frozenset(("shutdown", "exit"))
+# A session's calls that end its journal rather than join it.
+_ENDS_JOURNAL = frozenset(("session.destroy", "session.snapshot"))
 # Generated ids bumped past on a new worker: a client that let the worker
 # name more sessions than this has its counter restored only this far.
 _MAX_ID_BUMP = 100_000
@@ -62,9 +69,9 @@ def _line(rid: str, method: str, params: JSON) -> bytes:
 class _Session:
     __slots__ = ("base", "calls", "snapshotting")
 
-    def __init__(self, creating: JSON) -> None:
+    def __init__(self, creating: Call) -> None:
         self.base: JSON = None
-        self.calls: List[JSON] = [creating]
+        self.calls: List[Call] = [creating]
         self.snapshotting = False
 
 
@@ -96,38 +103,52 @@ class Recovery:
         self._replay: Optional[List[bytes]] = None  # what the current worker was sent by `restart`
         self._replies: List[bytes] = []
         self._answered = 0  # lines the current worker answered
+        # Calls replied (results not kept) and not yet filed per session: filed
+        # every `every` calls, and before anything that reads the journals.
+        self._replied: List[Call] = []
 
     # ------------------------------------------------------------------ seams
-    def sent(self, lines: Sequence[bytes], objs: Sequence[JSON], as_batch: bool) -> bytes:
+    def sent(self, lines: Sequence[bytes], requests: Sequence[Any], as_batch: bool) -> bytes:
         """Records request lines about to be written; returns the bytes to
-        write (queued snapshot requests first). A line is known by the id of
-        its first request (the hot path: one request a line)."""
+        write before them (queued snapshot requests; b"" mostly). ``requests``: per line its
+        ``(id, Call)`` (id None for a notification), or for a batch the
+        request objects of its one line. The journal keeps the calls and the
+        encoded lines as they are, nothing copied or encoded again (the hot
+        path: one request a line). A line is known by the id of its first request."""
         queued = [self._snapshot_line(self._queued.popleft()) for _ in range(len(self._queued))] \
             if self._queued else None
         if as_batch:
-            self._sent_batch(lines[0], objs)
+            self._sent_batch(lines[0], requests)
         else:
-            for data, o in zip(lines, objs):
-                method = o["method"]
-                if method == "shutdown" or method == "exit":
-                    self.stopping = True
-                rid = o.get("id")
+            inflight, pending = self._inflight, self._requests
+            for data, (rid, c) in zip(lines, requests):
                 if rid is not None:
-                    self._requests[rid] = o
-                    self._inflight[rid] = data
-        if queued:
-            return b"".join(queued) + b"".join(lines)
-        return lines[0] if len(lines) == 1 else b"".join(lines)
+                    pending[rid] = c
+                    inflight[rid] = data
+                if c.method in _STOPPING:
+                    self.stopping = True
+        return b"".join(queued) if queued else b""
+
+    def sent_one(self, rid: int, c: Call, data: bytes) -> bytes:
+        """``sent`` for one request line (a one-at-a-time caller's), without
+        the lists ``sent`` takes."""
+        self._requests[rid] = c
+        self._inflight[rid] = data
+        if c.method in _STOPPING:
+            self.stopping = True
+        if not self._queued:
+            return b""
+        return b"".join([self._snapshot_line(self._queued.popleft()) for _ in range(len(self._queued))])
 
     def _sent_batch(self, data: bytes, objs: Sequence[JSON]) -> None:
         key = None
         for o in objs:
-            if o["method"] in ("shutdown", "exit"):
+            if o["method"] in _STOPPING:
                 self.stopping = True
             rid = o.get("id")
             if rid is None:
                 continue
-            self._requests[rid] = o
+            self._requests[rid] = Call(o["method"], o.get("params"))
             if key is None:
                 key = rid
                 self._inflight[key] = data
@@ -151,6 +172,7 @@ class Recovery:
                     continue
                 self._answer_line(self._line_of.pop(rid, rid) if self._line_of else rid)
                 if "result" in item:
+                    self._file()
                     self._journal(request, item["result"])
             elif type(rid) is str:
                 if rid.startswith(_PREFIX):
@@ -168,10 +190,17 @@ class Recovery:
         request = self._requests.pop(rid, None)
         if request is None:
             return
-        self._answer_line(self._line_of.pop(rid, rid) if self._line_of else rid)
-        method = request["method"]
-        keeps = method in _CREATING or method == "session.snapshot"
-        self._journal(request, json.loads(raw)["result"] if keeps else None)
+        if self._line_of or self._left:
+            self._answer_line(self._line_of.pop(rid, rid))
+        else:
+            self._inflight.pop(rid, None)
+        if request.method in _KEEPS_RESULT:
+            self._file()
+            self._journal(request, json.loads(raw)["result"])
+        else:
+            self._replied.append(request)
+            if len(self._replied) >= self.every:
+                self._file()
 
     def _answer_line(self, key: int, every: bool = False) -> None:
         left = self._left.get(key) if self._left else None
@@ -192,6 +221,7 @@ class Recovery:
         if (head is not None and head == self._last_head) or (failed and self._last_failed):
             raise self._died_twice()
         self._last_head, self._last_failed = head, failed
+        self._file()
         self._internal.clear()
         self._queued.clear()
         for s in self.sessions.values():
@@ -201,12 +231,12 @@ class Recovery:
             lines.append(self._internal_line("session.create", _DUMMY))
             lines.append(self._internal_line("session.destroy", {"session": "s%d" % k}))
         for t in self.templates:
-            lines.append(self._internal_line(t["method"], t.get("params")))
+            lines.append(self._internal_line(t.method, t.params))
         for s in self.sessions.values():
             if s.base is not None:
                 lines.append(self._internal_line("session.restore", {"snapshot": s.base}))
             for c in s.calls:
-                lines.append(self._internal_line(c["method"], c.get("params")))
+                lines.append(self._internal_line(c.method, c.params))
         lines.extend(self._inflight.values())
         self._replay = lines
         self._replies = []
@@ -219,11 +249,11 @@ class Recovery:
         return len(self._inflight)
 
     # ------------------------------------------------------------------ journal
-    def _journal(self, request: JSON, result: JSON) -> None:
-        method = request["method"]
-        params = request.get("params")
-        sid = params.get("session") if isinstance(params, dict) else None
-        if isinstance(sid, str):
+    def _journal(self, request: Call, result: JSON) -> None:
+        params = request.params
+        sid = params.get("session") if type(params) is dict else None
+        if type(sid) is str:
+            method = request.method
             if method == "session.destroy":
                 self.sessions.pop(sid, None)
                 return
@@ -233,22 +263,39 @@ class Recovery:
             if method == "session.snapshot":  # the caller's own snapshot is as good as ours
                 s.base, s.calls = result, []
                 return
-            s.calls.append(request)
-            if len(s.calls) >= self.every and not s.snapshotting:
-                s.snapshotting = True
-                self._queued.append(sid)
-        elif method in _CREATING and isinstance(params, dict) and isinstance(result, dict) \
+            self._replied.append(request)  # joins the journal when filed
+            return
+        method = request.method
+        if method in _CREATING and isinstance(params, dict) and isinstance(result, dict) \
                 and isinstance(result.get("session"), str):
             sid = result["session"]
             self.sessions.pop(sid, None)
             # Replayed with the id the worker gave, so it names the same session.
-            self.sessions[sid] = _Session({"method": method, "params": {**params, "id": sid}})
+            self.sessions[sid] = _Session(Call(method, {**params, "id": sid}))
             if method != "session.restore" and "id" not in params:
                 n = sid[1:]
                 if sid.startswith("s") and n.isdigit():
                     self.next_generated = max(self.next_generated, int(n) + 1)
         elif method == "session.defineTemplate":
             self.templates.append(request)
+
+    def _file(self) -> None:
+        """Files the calls replied since the last filing into their
+        sessions' journals, in reply order (what :meth:`_journal` does for
+        each, the plain calls of a live session without a call per call)."""
+        replied, self._replied = self._replied, []
+        sessions, every = self.sessions, self.every
+        for c in replied:
+            params = c.params
+            sid = params.get("session") if type(params) is dict else None
+            s = sessions.get(sid) if type(sid) is str else None
+            if s is None or c.method in _ENDS_JOURNAL:
+                self._journal(c, None)
+                continue
+            s.calls.append(c)
+            if len(s.calls) >= every and not s.snapshotting:
+                s.snapshotting = True
+                self._queued.append(sid)
 
     def _internal_line(self, method: str, params: JSON, session: Any = None) -> bytes:
         self._ids += 1
@@ -264,6 +311,7 @@ class Recovery:
         s = self._internal.pop(rid, None)
         if not isinstance(s, _Session):
             return
+        self._file()
         s.snapshotting = False
         # Replies come in request order: every call journaled so far was sent
         # before the snapshot request, so the snapshot holds them all.

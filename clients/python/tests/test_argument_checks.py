@@ -71,3 +71,25 @@ def test_the_hand_written_builders_make_what_the_contract_takes() -> None:
     manager = ComponentManager().register("player", Player())
     c = calls.create((375, 800), [], components=manager.param())
     assert c.params is not None and c.params["components"] == [{"name": "player", "events": ["childDidShow", "pageDidSelect"]}]
+
+
+def test_the_straight_check_of_scalar_params_passes_what_the_general_walk_passes_and_no_more() -> None:
+    # _check._straight: a method of scalar params is checked by one compiled
+    # function; it must return the walk's params and leave every fault to it.
+    from omniscroll import _check, _surface
+    straight = {m: _check._straight(m, s, _surface.SCHEMAS, _check._Compiler(_surface.SCHEMAS).object_checker(
+        s, drop_none=True)) for m, s in _surface.PARAMS.items()}
+    assert straight["session.scroll"] is not None and straight["session.pointer"] is not None
+    general = _check._Compiler(_surface.SCHEMAS).object_checker(_surface.PARAMS["session.scroll"], drop_none=True)
+    check = straight["session.scroll"]
+    for given in ({"session": "s1", "offset": 600, "phase": None}, {"session": "s1", "offset": -2.5, "phase": "dragging"}):
+        assert check(given, "params") == general(given, "params")
+        assert list(check(given, "params")) == list(general(given, "params"))
+    for bad in ({"session": "s1", "offset": float("nan"), "phase": None}, {"session": "s1", "offset": True, "phase": None},
+                {"session": "s1", "offset": 1, "phase": "sideways"}, {"session": "s1", "offset": None, "phase": None},
+                {"session": "s1", "offset": 1, "phase": None, "extra": 1}, {"session": "s1", "offset": 1, "phsae": "idle"}):
+        with pytest.raises(_check._Fault) as e:
+            check(bad, "params")
+        with pytest.raises(_check._Fault) as g:
+            general(bad, "params")
+        assert (e.value.path, e.value.reason) == (g.value.path, g.value.reason)

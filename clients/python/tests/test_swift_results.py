@@ -1,0 +1,69 @@
+"""The Swift client's result types (Sources/OmniScrollClient/Results.swift) are
+written by scripts/generate-bindings from the contract alone: every member a
+result schema declares, and a member or method added to the contract appears
+with no change to the generator (issue 27; a branch adding grid.pointer and
+grid.tick regenerates, it does not hand-write). No worker needed."""
+from __future__ import annotations
+
+import copy
+import json
+import re
+from importlib.machinery import SourceFileLoader
+from importlib.util import module_from_spec, spec_from_loader
+from pathlib import Path
+from typing import Any, Dict
+
+REPO = Path(__file__).resolve().parents[3]
+DOCUMENT = json.loads((REPO / "protocol" / "openrpc.json").read_text("utf-8"))
+
+
+def generator() -> Any:
+    loader = SourceFileLoader("generate_bindings", str(REPO / "scripts" / "generate-bindings"))
+    module = module_from_spec(spec_from_loader("generate_bindings", loader))
+    loader.exec_module(module)
+    return module
+
+
+def results(doc: Dict[str, Any]) -> str:
+    g = generator()
+    return g.swift_results(g.Protocol(doc), g.Surface(doc))
+
+
+def struct(text: str, name: str) -> str:
+    m = re.search(r"public struct %s: .*?\n}\n" % name, text, re.S)
+    assert m, "no struct %s" % name
+    return m.group(0)
+
+
+def test_every_declared_member_of_layout_and_its_parts_is_a_property() -> None:
+    text = (REPO / "Sources" / "OmniScrollClient" / "Results.swift").read_text("utf-8")
+    assert text == results(DOCUMENT), "Results.swift is stale: run scripts/generate-bindings"
+    schemas = DOCUMENT["components"]["schemas"]
+    for name in ("Layout", "ChildLayout", "Event", "GridLayout", "FlingResult"):
+        body = struct(text, name)
+        for member in schemas[name]["properties"]:
+            assert re.search(r"public var `?%s`?: " % member, body), "%s.%s" % (name, member)
+    assert "public var pages: [PageLayout]?" in struct(text, "ChildLayout")
+    assert "public var recentered: Recentered?" in struct(text, "GridLayout")
+    assert "public var dx: Double" in struct(text, "Recentered")
+
+
+def test_a_member_and_a_method_added_to_the_contract_are_generated() -> None:
+    doc = copy.deepcopy(DOCUMENT)
+    grid = doc["components"]["schemas"]["GridLayout"]["properties"]
+    grid["pointer"] = {"type": "object", "description": "The finger's state.",
+                       "properties": {"state": {"type": "string", "enum": ["pending", "pan"]},
+                                      "speed": {"type": "number"}}, "required": ["state"]}
+    tick = copy.deepcopy(next(m for m in doc["methods"] if m["name"] == "grid.scroll"))
+    tick["name"] = "grid.tick"
+    tick["result"] = {"name": "layout", "schema": {"type": "object", "properties": {
+        "session": {"type": "string"}, "frames": {"type": "array", "items": {"type": "integer"}}},
+        "required": ["session", "frames"]}}
+    doc["methods"].append(tick)
+    text = results(doc)
+    assert "public var pointer: GridLayoutPointer?" in struct(text, "GridLayout")
+    pointer = struct(text, "GridLayoutPointer")
+    assert "public var state: String\n" in pointer and "public var speed: Double?\n" in pointer
+    assert 'state = try o.member("state", in: path)' in pointer
+    tick_result = struct(text, "GridTickResult")
+    assert "public var frames: [Int]\n" in tick_result and "public var raw: JSONValue" in tick_result
