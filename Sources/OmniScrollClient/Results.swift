@@ -103,15 +103,20 @@ public struct Event: Sendable, Equatable, ResultMember {
     /// acting on a pager's selected page (the last child's for load-more, the first child's for
     /// pull-to-refresh).
     public var page: String?
-    /// tap: the finger's x in the tapped child's (or page's) content coordinates.
+    /// tap: the finger's x in the tapped child's (or page's) content coordinates; on a grid,
+    /// from the tapped tile's left edge.
     public var x: Double?
     /// tap: the finger's y in the tapped child's (or page's) content coordinates (its inner
-    /// contentOffset added).
+    /// contentOffset added); on a grid, from the tapped tile's top edge.
     public var y: Double?
+    /// A grid's tap: the tapped tile's column.
+    public var col: Int?
+    /// A grid's tap: the tapped tile's row.
+    public var row: Int?
     /// Members the contract does not declare (a newer worker's), as received.
     public var extra: JSONObject
 
-    static let members: Set<String> = ["type", "child", "direction", "phase", "offset", "components", "page", "x", "y"]
+    static let members: Set<String> = ["type", "child", "direction", "phase", "offset", "components", "page", "x", "y", "col", "row"]
 
     public init(json: JSONValue) throws {
         try self.init(member: json, at: "Event")
@@ -128,6 +133,8 @@ public struct Event: Sendable, Equatable, ResultMember {
         page = try o.optionalMember("page", in: path)
         x = try o.optionalMember("x", in: path)
         y = try o.optionalMember("y", in: path)
+        col = try o.optionalMember("col", in: path)
+        row = try o.optionalMember("row", in: path)
         extra = extras(o, Self.members)
     }
 }
@@ -164,7 +171,10 @@ public struct FlingResult: Sendable, Equatable, ResultMember {
 /// Members appear in this order. tiles: the tiles whose open interior meets the viewport grown
 /// by overscan tiles (touching is not meeting), row-major; in delta mode only the tiles added.
 /// added and removed: since the previous reply, always present (session.get and
-/// session.restore: every tile, none added or removed).
+/// session.restore: every tile, none added or removed). Then, when present: recentered; events
+/// (a grid.pointer tap); motion (the reply that started a fling; session.get and
+/// session.restore while one runs); pointer (while a finger is down and in the reply to its
+/// up).
 public struct GridLayout: Sendable, Equatable, ResultMember {
     public var session: String
     public var revision: Int
@@ -177,12 +187,24 @@ public struct GridLayout: Sendable, Equatable, ResultMember {
     /// Present when the offset was moved back to the centre: what was added to the offset and
     /// to every tile's frame (no tile moves on screen).
     public var recentered: Recentered?
+    /// Present only with an event: tap {type, col, row, x, y} (grid.pointer,
+    /// docs/pointer.md#grids).
+    public var events: [Event]?
+    /// In the reply of the grid.pointer up that started a fling, and in session.get and
+    /// session.restore while it runs: where the offset comes to rest (before recentering) and
+    /// when, in seconds after the release. Ticks do not repeat it.
+    public var motion: GridLayoutMotion?
+    /// Pointer input (docs/pointer.md): while a finger is down, every reply carries its state
+    /// (pending until a slop is passed, then the locked axis); the reply to its up or cancel
+    /// carries state released, the axis it had and the finger's estimated velocity (points per
+    /// second, before the 8000 cap; 0 when it rested more than 40 ms).
+    public var pointer: LayoutPointer?
     /// Members the contract does not declare (a newer worker's), as received.
     public var extra: JSONObject
     /// The reply exactly as decoded.
     public var raw: JSONValue
 
-    static let members: Set<String> = ["session", "revision", "offset", "viewport", "phase", "tiles", "added", "removed", "recentered"]
+    static let members: Set<String> = ["session", "revision", "offset", "viewport", "phase", "tiles", "added", "removed", "recentered", "events", "motion", "pointer"]
 
     public init(json: JSONValue) throws {
         try self.init(member: json, at: "GridLayout")
@@ -199,8 +221,34 @@ public struct GridLayout: Sendable, Equatable, ResultMember {
         added = try o.member("added", in: path)
         removed = try o.member("removed", in: path)
         recentered = try o.optionalMember("recentered", in: path)
+        events = try o.optionalMember("events", in: path)
+        motion = try o.optionalMember("motion", in: path)
+        pointer = try o.optionalMember("pointer", in: path)
         extra = extras(o, Self.members)
         raw = json
+    }
+}
+
+/// In the reply of the grid.pointer up that started a fling, and in session.get and
+/// session.restore while it runs: where the offset comes to rest (before recentering) and when,
+/// in seconds after the release. Ticks do not repeat it.
+public struct GridLayoutMotion: Sendable, Equatable, ResultMember {
+    public var target: Point
+    public var duration: Double
+    /// Members the contract does not declare (a newer worker's), as received.
+    public var extra: JSONObject
+
+    static let members: Set<String> = ["target", "duration"]
+
+    public init(json: JSONValue) throws {
+        try self.init(member: json, at: "GridLayoutMotion")
+    }
+
+    init(member json: JSONValue, at path: @autoclosure () -> String) throws {
+        let o = try resultObject(json, at: path())
+        target = try o.member("target", in: path)
+        duration = try o.member("duration", in: path)
+        extra = extras(o, Self.members)
     }
 }
 
