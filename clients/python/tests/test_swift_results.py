@@ -1,8 +1,8 @@
 """The Swift client's result types (Sources/OmniScrollClient/Results.swift) are
 written by scripts/generate-bindings from the contract alone: every member a
 result schema declares, and a member or method added to the contract appears
-with no change to the generator (issue 27; a branch adding grid.pointer and
-grid.tick regenerates, it does not hand-write). No worker needed."""
+with no change to the generator (issue 27: grid.pointer and grid.tick came in
+by regenerating, not by hand). No worker needed."""
 from __future__ import annotations
 
 import copy
@@ -51,19 +51,19 @@ def test_every_declared_member_of_layout_and_its_parts_is_a_property() -> None:
 def test_a_member_and_a_method_added_to_the_contract_are_generated() -> None:
     doc = copy.deepcopy(DOCUMENT)
     grid = doc["components"]["schemas"]["GridLayout"]["properties"]
-    grid["pointer"] = {"type": "object", "description": "The finger's state.",
+    grid["probe"] = {"type": "object", "description": "A member no contract has.",
                        "properties": {"state": {"type": "string", "enum": ["pending", "pan"]},
                                       "speed": {"type": "number"}}, "required": ["state"]}
-    tick = copy.deepcopy(next(m for m in doc["methods"] if m["name"] == "grid.scroll"))
-    tick["name"] = "grid.tick"
-    tick["result"] = {"name": "layout", "schema": {"type": "object", "properties": {
+    probe = copy.deepcopy(next(m for m in doc["methods"] if m["name"] == "grid.scroll"))
+    probe["name"] = "grid.probe"
+    probe["result"] = {"name": "layout", "schema": {"type": "object", "properties": {
         "session": {"type": "string"}, "frames": {"type": "array", "items": {"type": "integer"}}},
         "required": ["session", "frames"]}}
-    doc["methods"].append(tick)
+    doc["methods"].append(probe)
     text = results(doc)
-    assert "public var pointer: GridLayoutPointer?" in struct(text, "GridLayout")
-    pointer = struct(text, "GridLayoutPointer")
-    assert "public var state: String\n" in pointer and "public var speed: Double?\n" in pointer
-    assert 'state = try o.member("state", in: path)' in pointer
-    tick_result = struct(text, "GridTickResult")
-    assert "public var frames: [Int]\n" in tick_result and "public var raw: JSONValue" in tick_result
+    assert "public var probe: GridLayoutProbe?" in struct(text, "GridLayout")
+    member = struct(text, "GridLayoutProbe")
+    assert "public var state: String\n" in member and "public var speed: Double?\n" in member
+    assert 'state = try o.member("state", in: path)' in member
+    probe_result = struct(text, "GridProbeResult")
+    assert "public var frames: [Int]\n" in probe_result and "public var raw: JSONValue" in probe_result
