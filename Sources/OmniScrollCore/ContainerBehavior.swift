@@ -41,6 +41,11 @@ protocol ContainerBehavior: Sendable {
     mutating func anchor(_ resize: inout Resize)
     mutating func prepare(_ draft: inout Draft)
     mutating func conclude(_ draft: inout Draft)
+    /// Follows the committed offset from `previous` (`nil`: the container is
+    /// new) to `offset` on `stack`, before the layout is built: for state
+    /// the layout reads that depends on the path the offset travelled (a
+    /// floating header's effective scroll offset).
+    mutating func didMove(_ stack: ChildStack, from previous: Double?, to offset: Double)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent])
     /// The extra top inset the behavior holds in its current state. Held
     /// insets add up: refresh, an overscroll and a collapsing header may
@@ -83,6 +88,7 @@ extension ContainerBehavior {
     var isMoving: Bool { false }
     func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {}
     func conclude(_ draft: inout Draft) {}
+    func didMove(_ stack: ChildStack, from previous: Double?, to offset: Double) {}
     func configure(_ options: ContainerOptions) {}
     func anchor(_ resize: inout Resize) {}
     func prepare(_ draft: inout Draft) {}
