@@ -19,10 +19,17 @@ public struct Layout: Sendable {
     public let minOffset: Double
     /// `max(minOffset, S + inset.bottom − V)`: `offsetRange`'s upper bound.
     public let maxOffset: Double
-    /// The pinned bars' frames (`StickyPinning`'s part of the layout).
-    let pins: PinnedCover
-    /// The collapsing headers at this offset (`CollapsingHeaders`' part of the layout).
-    let headers: HeaderLayout
+    /// The pinned bars' frames (`pinnedCover`, StickyPinning+Layout.swift), `[top, bottom)` in content coordinates,
+    /// merged and ascending: one interval while the bars stack edge to edge.
+    let pinnedCover: ShortList<(top: Double, bottom: Double)>
+    /// The collapsing headers at this offset, parallel to `stack.headerIndices`
+    /// (`headerStates`, CollapsingHeaders+Layout.swift, with every rule for a child beside headers).
+    let headers: ShortList<HeaderState>
+    /// Below every sticky bar and header (children from `first` on, the
+    /// usual lists under a header): the pinned height above each of them,
+    /// `pinnedHeightAbove` plus every header's slack, found once per layout
+    /// rather than per child asked. Unused without headers.
+    let belowHeaders: (first: Int, pinnedHeight: Double)
     /// The child under the viewport's top edge, just below the pinned bars
     /// (the first child of non-zero height whose natural range holds that
     /// line), clamped to the first and last child; the first child while no
@@ -42,10 +49,20 @@ public struct Layout: Sendable {
         let bounds = offsetRange(contentHeight: stack.contentHeight, viewportHeight: viewport.height, insets: insets)
         minOffset = bounds.lowerBound
         maxOffset = bounds.upperBound
-        headers = stack.headerIndices.isEmpty ? HeaderLayout() : HeaderLayout(of: stack, at: offset, headerScroll: headerScroll)
+        if stack.headerIndices.isEmpty {
+            headers = ShortList()
+            belowHeaders = (0, 0)
+        } else {
+            (headers, belowHeaders) = Self.headerStates(of: stack, at: offset, headerScroll: headerScroll)
+        }
         // Most containers have no sticky bar: then nothing is pinned, and
         // the cover (built per layout) is skipped altogether.
-        pins = stack.pins.count == 0 ? PinnedCover() : PinnedCover(of: stack, at: offset, headers: headers.states)
+        var stackHeight = 0.0
+        if stack.pins.count == 0 {
+            pinnedCover = ShortList()
+        } else {
+            (pinnedCover, stackHeight) = Self.pinnedCover(of: stack, at: offset, headers: headers)
+        }
         firstAtOffset = stack.naturalHeights.index(containing: offset)
         if stack.isEmpty {
             activeIndex = nil
@@ -53,7 +70,7 @@ public struct Layout: Sendable {
             activeIndex = 0
         } else {
             // With no bar pinned the line below the bars is `y` itself.
-            let line = pins.stackHeight == 0 ? firstAtOffset : stack.naturalHeights.index(containing: offset + pins.stackHeight)
+            let line = stackHeight == 0 ? firstAtOffset : stack.naturalHeights.index(containing: offset + stackHeight)
             activeIndex = min(line, stack.count - 1)
         }
     }
@@ -152,7 +169,10 @@ public struct Layout: Sendable {
         let bottom = top + height
         var visible = overlap(top, bottom, offset, offset + viewport.height)
         if !pinned, visible > 0 {
-            visible = max(0, pins.uncovered(visible, top, bottom, viewportTop: offset, viewportBottom: offset + viewport.height))
+            for cover in pinnedCover {
+                visible -= overlap(top, bottom, max(cover.top, offset), min(cover.bottom, offset + viewport.height))
+            }
+            visible = max(0, visible)
         }
         // The differences above round (0.1 + 800 − 0.1 is 800.0000000000001):
         // never more than the frame or the viewport holds.

@@ -1,32 +1,16 @@
 /// The collapsing headers' part of a `Layout` (`CollapsingChild`,
 /// docs/design.md#collapsing-header-and-tracks): each header's state at the
-/// layout's offset, and where a child beside headers sits. A container
-/// without headers holds an empty one and never calls the `…BesideHeaders`
-/// rules below.
-struct HeaderLayout: Sendable {
-    /// The headers' states, parallel to `stack.headerIndices`.
-    let states: ShortList<HeaderState>
-    /// Below every sticky bar and header (children from `first` on, the
-    /// usual lists under a header): the pinned height above each of them,
-    /// `pinnedHeightAbove` plus every header's slack, found once per layout
-    /// rather than per child asked. Unused without headers.
-    let belowHeaders: (first: Int, pinnedHeight: Double)
-
-    var isEmpty: Bool { states.isEmpty }
-
-    /// No headers.
-    init() {
-        states = ShortList()
-        belowHeaders = (0, 0)
-    }
-
+/// layout's offset, and where a child beside headers sits. `Layout` asks
+/// these only when it has headers; a container without any never runs them.
+extension Layout {
     /// Every collapsing header's state: `floating` ones at their effective
-    /// scroll offset (`headerScroll`, `CollapsingHeaders`'), the others at
-    /// how far the offset carries them past their pin line; and
-    /// `belowHeaders`. Out of line: a container without headers builds its
-    /// layout inline, as it did before headers existed.
+    /// scroll offset, the others at how far the offset carries them past
+    /// their pin line; and `belowHeaders`. Out of line: a container without
+    /// headers builds its layout inline, as it did before headers existed.
     @inline(never)
-    init(of stack: ChildStack, at offset: Double, headerScroll: [Double]) {
+    static func headerStates(of stack: ChildStack, at offset: Double, headerScroll: [Double])
+        -> (ShortList<HeaderState>, belowHeaders: (first: Int, pinnedHeight: Double))
+    {
         var states = ShortList<HeaderState>()
         var slack = 0.0
         for k in stack.headerIndices.indices {
@@ -39,21 +23,7 @@ struct HeaderLayout: Sendable {
             states.append(state)
         }
         let first = max(stack.headerIndices.last ?? 0, stack.pins.childIndices.last ?? 0) + 1
-        self.states = states
-        belowHeaders = (first, (stack.pins.stackBottoms.last ?? 0) + slack)
-    }
-}
-
-extension Layout {
-    /// Whether the container has collapsing headers (whose children report `collapse`).
-    public var hasHeaders: Bool { !headers.isEmpty }
-
-    /// The collapse of the `k`-th collapsing header (`stack.headerIndices[k]`).
-    func collapse(ofHeader k: Int) -> Double { headers.states[k].collapse }
-
-    /// Collapsing child `i`'s collapse, 0 expanded … 1 collapsed; `nil` for other kinds.
-    public func collapse(ofChild i: Int) -> Double? {
-        stack.headerIndices.firstIndex(of: i).map { headers.states[$0].collapse }
+        return (states, (first, (stack.pins.stackBottoms.last ?? 0) + slack))
     }
 
     /// The pinned height the collapsing headers above child `i` add beyond
@@ -62,11 +32,22 @@ extension Layout {
     func headerSlack(above i: Int) -> Double {
         var slack = 0.0
         // Indices, not `enumerated()`: its iterator holds a copy of the array (a retain per call).
-        for k in headers.states.indices {
+        for k in headers.indices {
             guard stack.headerIndices[k] < i else { break }
-            slack += headers.states[k].slack
+            slack += headers[k].slack
         }
         return slack
+    }
+
+    /// Whether the container has collapsing headers (whose children report `collapse`).
+    public var hasHeaders: Bool { !headers.isEmpty }
+
+    /// The collapse of the `k`-th collapsing header (`stack.headerIndices[k]`).
+    func collapse(ofHeader k: Int) -> Double { headers[k].collapse }
+
+    /// Collapsing child `i`'s collapse, 0 expanded … 1 collapsed; `nil` for other kinds.
+    public func collapse(ofChild i: Int) -> Double? {
+        stack.headerIndices.firstIndex(of: i).map { headers[$0].collapse }
     }
 
     /// `child(i)` in a container with collapsing headers: a header at its
@@ -76,7 +57,7 @@ extension Layout {
     @inline(never)  // kept out of `child`, which every reply calls per child
     func childBesideHeaders(_ i: Int) -> ChildLayout {
         if case .collapsing = stack.payloads[i], let k = stack.headerIndices.firstIndex(of: i) {
-            let state = headers.states[k]
+            let state = headers[k]
             let top = stack.naturalTop(i)
             let pinLine = offset + stack.pins.pinTop(ofChild: i)
             let placement = state.placement(top: top, pinLine: pinLine)
@@ -96,7 +77,7 @@ extension Layout {
     @inline(never)
     func visibleHeightBesideHeaders(_ i: Int) -> Double {
         if case .collapsing = stack.payloads[i], let k = stack.headerIndices.firstIndex(of: i) {
-            return visibleHeight(ofHeader: headers.states[k], top: stack.naturalTop(i), pinLine: offset + stack.pins.pinTop(ofChild: i))
+            return visibleHeight(ofHeader: headers[k], top: stack.naturalTop(i), pinLine: offset + stack.pins.pinTop(ofChild: i))
         }
         let (placement, height) = placementBesideHeaders(i)
         return visibleHeight(top: placement.frameTop, height: height, pinned: placement.isPinned)
@@ -116,7 +97,7 @@ extension Layout {
     /// frame height `min(C, V − P)`.
     @inline(__always)
     func scrollWindowBesideHeaders(_ i: Int) -> (pinned: Double, natural: Double, height: Double) {
-        let pinned = i >= headers.belowHeaders.first ? headers.belowHeaders.pinnedHeight : stack.pinnedHeightAbove(i) + headerSlack(above: i)
+        let pinned = i >= belowHeaders.first ? belowHeaders.pinnedHeight : stack.pinnedHeightAbove(i) + headerSlack(above: i)
         let natural = stack.naturalHeight(i)
         return (pinned, natural, ScrollChild.frameHeight(natural: natural, pinnedAbove: pinned, viewportHeight: viewport.height))
     }
@@ -128,7 +109,7 @@ extension Layout {
         switch stack.payloads[i] {
         case .collapsing:
             guard let k = stack.headerIndices.firstIndex(of: i) else { break }
-            let state = headers.states[k]
+            let state = headers[k]
             return (state.placement(top: top, pinLine: offset + stack.pins.pinTop(ofChild: i)), state.extent)
         case .scroll:
             let (pinned, natural, height) = scrollWindowBesideHeaders(i)
@@ -156,7 +137,7 @@ extension Layout {
     /// `isPinned(i)` beside collapsing headers.
     func isPinnedBesideHeaders(_ i: Int) -> Bool {
         // A header's state tells, without its placement (a sticky bar check per scroll).
-        if case .collapsing = stack.payloads[i], let k = stack.headerIndices.firstIndex(of: i) { return headers.states[k].isPinned }
+        if case .collapsing = stack.payloads[i], let k = stack.headerIndices.firstIndex(of: i) { return headers[k].isPinned }
         return placementBesideHeaders(i).placement.isPinned
     }
 }

@@ -1,23 +1,13 @@
 /// The sticky bars' part of a `Layout` (`StickyChild`, `StickyPins`,
 /// docs/design.md#stack-container): the frames the pinned bars cover at the
 /// layout's offset, which hide what scrolls under them.
-struct PinnedCover: Sendable {
-    /// The pinned bars' frames, `[top, bottom)` in content coordinates,
-    /// merged and ascending: one interval while the bars stack edge to edge.
-    private let cover: ShortList<(top: Double, bottom: Double)>
-    /// The height of the pinned stack below the viewport's top edge.
-    let stackHeight: Double
-
-    /// Nothing pinned.
-    init() {
-        cover = ShortList()
-        stackHeight = 0
-    }
-
+extension Layout {
     /// The pinned bars' frames at `offset`, merged and ascending, and the
     /// height of the pinned stack they form below the viewport's top edge.
     /// A collapsing header covers its paint extent below its pin line once scrolled past it.
-    init(of stack: ChildStack, at offset: Double, headers: ShortList<HeaderState>) {
+    static func pinnedCover(of stack: ChildStack, at offset: Double, headers: ShortList<HeaderState>)
+        -> (cover: ShortList<(top: Double, bottom: Double)>, stackHeight: Double)
+    {
         var cover = ShortList<(top: Double, bottom: Double)>()
         var stackHeight = 0.0
         var header = 0
@@ -52,18 +42,6 @@ struct PinnedCover: Sendable {
                 add(top, top + stack.naturalHeight(i))
             }
         }
-        self.cover = cover
-        self.stackHeight = stackHeight
-    }
-
-    /// `visible`, the part of `[top, bottom)` in the viewport `[viewportTop,
-    /// viewportBottom)`, less what each pinned frame covers of it, in order
-    /// (the rounding of every reply depends on it).
-    func uncovered(_ visible: Double, _ top: Double, _ bottom: Double, viewportTop: Double, viewportBottom: Double) -> Double {
-        var visible = visible
-        for cover in cover {
-            visible -= overlap(top, bottom, max(cover.top, viewportTop), min(cover.bottom, viewportBottom))
-        }
-        return visible
+        return (cover, stackHeight)
     }
 }
