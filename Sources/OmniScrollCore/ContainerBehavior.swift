@@ -1,7 +1,7 @@
 /// A behavior plugged into a container: sticky pinning, lifecycle events,
 /// pull-to-refresh, load-more, scroll targets… (seed 003's component model
 /// applied to the engine). The container calls every behavior in the order
-/// `BehaviorRegistry` lists them at three points of each change list, so a
+/// `BehaviorRegistry` lists them at five points of each change list, so a
 /// new behavior plugs in without editing the solver:
 ///
 /// 1. `anchor` once for the size changes of a list, or for a removal, before
@@ -11,7 +11,9 @@
 ///    to `draft.heldTopInset`, and emit into `draft.events`;
 /// 3. `conclude` after every behavior's `prepare`, for what needs the
 ///    draft they all left (a motion to the bounds their held insets give);
-/// 4. `observe` after layout, to emit the events of the transition.
+/// 4. `didMove` once the offset is committed, before layout, for state the
+///    layout reads that follows the offset's path;
+/// 5. `observe` after layout, to emit the events of the transition.
 ///
 /// Events from `prepare` come before events from `observe`.
 protocol ContainerBehavior: Sendable {
