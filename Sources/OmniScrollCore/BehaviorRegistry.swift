@@ -9,7 +9,8 @@
 /// declaration and `configure`, its `events` declarations, its commands
 /// (`BehaviorCommand` types it finds with `draft.commands(of:)`), its
 /// snapshot part's `save` and `restore`), then add a property here and a
-/// line to `visit`.
+/// line to `visit`. The feature's other files reach their behavior with
+/// `behavior(of:)` and `update(_:_:)`; the registry names none.
 struct BehaviorRegistry: Sendable {
     private var anchoring = ScrollAnchoring()
     private var scrollMotion = ScrollMotion()
@@ -90,16 +91,38 @@ struct BehaviorRegistry: Sendable {
         try registry.run(ValidateOption(options: options, children: children))
     }
 
-    /// The collapsing headers' effective scroll offsets (`CollapsingHeaders`), empty without headers.
-    var headerScroll: [Double] { collapsing.scroll }
-
-    /// Moves the collapsing headers' effective scroll offsets along with the offset.
-    mutating func advanceHeaders(_ stack: ChildStack, from previous: Double?, to offset: Double) {
-        collapsing.advance(stack, from: previous, to: offset)
+    /// The registered behavior of type `B`, read by its feature's own files
+    /// (the tracks' values, the running motion, the headers' offsets every
+    /// layout reads…). Visited where the registry is, not on a copy: a copy
+    /// retained every behavior's state (+450 instructions per scroll with a
+    /// header and tracks, callgrind). `Find` only reads, so the registry is
+    /// never written through the pointer; specialized, the casts fold to a
+    /// read of the one property.
+    @inline(__always)
+    func behavior<B: ContainerBehavior>(of type: B.Type) -> B {
+        var found: B?
+        withUnsafePointer(to: self) { registry in
+            UnsafeMutablePointer(mutating: registry).pointee.visit(Find<B>(), &found)
+        }
+        return found!
     }
 
-    /// The track values at the last layout, `nil` in a session without tracks.
-    var trackValues: TrackValues? { tracks.values }
+    /// Changes the registered behavior of type `B` in place (the finger's
+    /// state once a pointer sample's changes apply).
+    mutating func update<B: ContainerBehavior>(_ type: B.Type, _ change: (inout B) -> Void) {
+        withoutActuallyEscaping(change) { change in
+            var nothing: Void = ()
+            visit(Update<B>(change: change), &nothing)
+        }
+    }
+
+    /// Tells every behavior the committed offset moved from `previous`
+    /// (`nil`: the container is new) to `offset`, before the layout is built.
+    @inline(__always)  // a behavior that follows nothing costs nothing
+    mutating func didMove(_ stack: ChildStack, from previous: Double?, to offset: Double) {
+        var nothing: Void = ()
+        visit(DidMove(stack: stack, previous: previous, offset: offset), &nothing)
+    }
 
     mutating func anchor(_ resize: inout Resize) {
         visit(Anchor(), &resize)
@@ -109,9 +132,6 @@ struct BehaviorRegistry: Sendable {
     mutating func prepare(_ draft: inout Draft) {
         visit(Prepare(), &draft)
     }
-
-    /// ScrollMotion's running motion.
-    var motion: MotionSummary? { scrollMotion.summary }
 
     /// Every behavior's reply members at `slot`, in registration order.
     mutating func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: inout any ReplyWriter) {
@@ -137,23 +157,6 @@ struct BehaviorRegistry: Sendable {
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         visit(transition, &events)
     }
-
-    /// The finger down on the container (`PointerInput`), `nil` when none.
-    var pointerGesture: PointerGesture? { pointer.gesture }
-
-    /// The preset's pointer constants (`PointerInput`'s, from `options.physics`).
-    var pointerConstants: PointerConstants { pointer.constants }
-
-    /// Stores the finger's new state once its sample's changes are applied.
-    mutating func setPointer(_ gesture: PointerGesture?, release: PointerRelease?) {
-        pointer.set(gesture, release: release)
-    }
-
-    /// The pagers whose snap is running, by id in order: a `down` stops them.
-    var snappingPagers: [String] { pagerTabs.motions.keys.sorted() }
-
-    /// The feed's committed current child, `nil` without `options.feed`.
-    var currentChild: String? { feed.currentChild }
 
     /// The sum of the top insets the behaviors hold in their current state.
     mutating func heldTopInset() -> Double {
@@ -233,6 +236,35 @@ private struct ValidateOption: FailableBehaviorVisitor {
     let children: ChildStack
     func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) {
         try B.validate(options, children: children)
+    }
+}
+
+/// Finds the behavior of type `T`: specialized, the cast is decided at
+/// compile time for each registered type.
+private struct Find<T: ContainerBehavior>: BehaviorVisitor {
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ found: inout T?) {
+        if let typed = behavior as? T { found = typed }
+    }
+}
+
+/// Changes the behavior of type `T` through a copy written back: meant for
+/// a change that replaces the behavior's state (a change in place of a
+/// reference the copy shares would copy what it changes).
+private struct Update<T: ContainerBehavior>: BehaviorVisitor {
+    let change: (inout T) -> Void
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ nothing: inout Void) {
+        guard var typed = behavior as? T else { return }
+        change(&typed)
+        behavior = typed as! B
+    }
+}
+
+private struct DidMove: BehaviorVisitor {
+    let stack: ChildStack
+    let previous: Double?
+    let offset: Double
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ nothing: inout Void) {
+        behavior.didMove(stack, from: previous, to: offset)
     }
 }
 

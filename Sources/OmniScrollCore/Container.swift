@@ -88,17 +88,8 @@ public struct Container: Sendable {
     @inline(__always)  // so `commit` does not copy the whole container to call it
     public var layout: Layout {
         Layout(stack: stack, viewport: viewport, insets: effectiveInsets, offset: offset,
-               headerScroll: behaviors.headerScroll)
+               headerScroll: behaviors.behavior(of: CollapsingHeaders.self).scroll)
     }
-
-    /// The track values at the current layout, `changed` listing those the
-    /// last change list changed (all of them after a restore); `nil` in a
-    /// session without tracks. Read here rather than carried by each
-    /// update, so a scroll's update stays as small as it was.
-    public var trackValues: TrackValues? { behaviors.trackValues }
-
-    /// The motion running now (`ScrollMotion`'s), `nil` when none.
-    public var motion: MotionSummary? { behaviors.motion }
 
     /// The slots at which a behavior has members for the last change list's reply.
     public internal(set) var replySlots: ReplySlots = []
@@ -114,8 +105,6 @@ public struct Container: Sendable {
     }
 
     public var childCount: Int { stack.count }
-    /// The feed's committed current child (`options.feed`), `nil` without one.
-    public var currentChild: String? { behaviors.currentChild }
     public func childIndex(of id: String) -> Int? { stack.index(of: id) }
 
     /// The first way the state the container caches disagrees with what it is
@@ -290,7 +279,7 @@ public struct Container: Sendable {
             || draft.heldTopInset != heldTopInset || insetsChanged || newDirection != direction
             || draft.changedBehaviorState
         offset = draft.offset
-        behaviors.advanceHeaders(stack, from: previousOffset, to: offset)
+        behaviors.didMove(stack, from: previousOffset, to: offset)
         phase = draft.phase
         direction = newDirection
         heldTopInset = draft.heldTopInset

@@ -1,7 +1,7 @@
 /// A behavior plugged into a container: sticky pinning, lifecycle events,
 /// pull-to-refresh, load-more, scroll targets… (seed 003's component model
 /// applied to the engine). The container calls every behavior in the order
-/// `BehaviorRegistry` lists them at three points of each change list, so a
+/// `BehaviorRegistry` lists them at five points of each change list, so a
 /// new behavior plugs in without editing the solver:
 ///
 /// 1. `anchor` once for the size changes of a list, or for a removal, before
@@ -11,7 +11,9 @@
 ///    to `draft.heldTopInset`, and emit into `draft.events`;
 /// 3. `conclude` after every behavior's `prepare`, for what needs the
 ///    draft they all left (a motion to the bounds their held insets give);
-/// 4. `observe` after layout, to emit the events of the transition.
+/// 4. `didMove` once the offset is committed, before layout, for state the
+///    layout reads that follows the offset's path;
+/// 5. `observe` after layout, to emit the events of the transition.
 ///
 /// Events from `prepare` come before events from `observe`.
 protocol ContainerBehavior: Sendable {
@@ -41,6 +43,11 @@ protocol ContainerBehavior: Sendable {
     mutating func anchor(_ resize: inout Resize)
     mutating func prepare(_ draft: inout Draft)
     mutating func conclude(_ draft: inout Draft)
+    /// Follows the committed offset from `previous` (`nil`: the container is
+    /// new) to `offset` on `stack`, before the layout is built: for state
+    /// the layout reads that depends on the path the offset travelled (a
+    /// floating header's effective scroll offset).
+    mutating func didMove(_ stack: ChildStack, from previous: Double?, to offset: Double)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent])
     /// The extra top inset the behavior holds in its current state. Held
     /// insets add up: refresh, an overscroll and a collapsing header may
@@ -83,6 +90,7 @@ extension ContainerBehavior {
     var isMoving: Bool { false }
     func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {}
     func conclude(_ draft: inout Draft) {}
+    func didMove(_ stack: ChildStack, from previous: Double?, to offset: Double) {}
     func configure(_ options: ContainerOptions) {}
     func anchor(_ resize: inout Resize) {}
     func prepare(_ draft: inout Draft) {}

@@ -66,7 +66,7 @@ struct CollapsingHeaders: ContainerBehavior {
     /// header past its pin line, except that a `floating` header follows
     /// Flutter's rule (`floatingScroll`). Headers of a changed stack start afresh.
     @inline(__always)  // a container without headers pays the guard only
-    mutating func advance(_ stack: ChildStack, from previous: Double?, to offset: Double) {
+    mutating func didMove(_ stack: ChildStack, from previous: Double?, to offset: Double) {
         guard !stack.headerIndices.isEmpty || path != nil else { return }
         follow(stack, from: previous, to: offset)
     }

@@ -233,3 +233,8 @@ public struct FeedOptions: Equatable, Sendable {
         .object(["preload": .object(["ahead": .number(Double(ahead)), "behind": .number(Double(behind))])])
     }
 }
+
+extension Container {
+    /// The feed's committed current child (`options.feed`), `nil` without one.
+    public var currentChild: String? { behaviors.behavior(of: Feed.self).currentChild }
+}

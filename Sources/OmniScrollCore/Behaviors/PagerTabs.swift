@@ -11,7 +11,11 @@ struct PagerTabs: ContainerBehavior {
     /// The page ids in each pager's horizontal window after the last call, by pager id.
     private(set) var shown: [String: [String]] = [:]
     /// The snap motions running, by pager id.
-    private(set) var motions: [String: PagerMotion] = [:]
+    private var motions: [String: PagerMotion] = [:]
+
+    /// The pagers whose snap is running, by id in order: a finger's `down` stops them.
+    var snappingPagers: [String] { motions.keys.sorted() }
+
     /// `options.physics`' preset (`ios` without it): the snap's spring.
     private var preset = PhysicsPreset.ios
 

@@ -175,3 +175,11 @@ extension Track {
         self.init(id: id, range: range, keyframes: keyframes, easing: easing)
     }
 }
+
+extension Container {
+    /// The track values at the current layout, `changed` listing those the
+    /// last change list changed (all of them after a restore); `nil` in a
+    /// session without tracks. Read here rather than carried by each
+    /// update, so a scroll's update stays as small as it was.
+    public var trackValues: TrackValues? { behaviors.behavior(of: ScrollLinkedTracks.self).values }
+}

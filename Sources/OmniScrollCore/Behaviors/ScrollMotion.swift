@@ -635,3 +635,8 @@ public struct SnapOptions: Equatable, Sendable {
         }
     }
 }
+
+extension Container {
+    /// The motion running now, `nil` when none.
+    public var motion: MotionSummary? { behaviors.behavior(of: ScrollMotion.self).summary }
+}

@@ -3,10 +3,10 @@
 /// all) the finger's new state is stored (`PointerInput`).
 extension Container {
     /// The constants of the container's preset (`ios` without `options.physics`).
-    public var pointerConstants: PointerConstants { behaviors.pointerConstants }
+    public var pointerConstants: PointerConstants { behaviors.behavior(of: PointerInput.self).constants }
 
     /// The finger down on the container, `nil` when none.
-    public var pointerGesture: PointerGesture? { behaviors.pointerGesture }
+    public var pointerGesture: PointerGesture? { behaviors.behavior(of: PointerInput.self).gesture }
 
     /// Applies one sample of the finger: `time` in seconds on the client's
     /// clock (the one of `session.tick`), `x`, `y` in viewport points.
@@ -23,7 +23,7 @@ extension Container {
         var tap: PointerHit?
         switch phase {
         case .down:
-            let snapping = behaviors.snappingPagers
+            let snapping = behaviors.behavior(of: PagerTabs.self).snappingPagers
             let caught = motion != nil || !snapping.isEmpty
             if motion != nil { changes.append(.phase(.idle)) }
             let current = layout
@@ -70,7 +70,7 @@ extension Container {
         }
         // One change (a drag's move) goes the single-change way, as `session.drag` does.
         var update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
-        behaviors.setPointer(next, release: release)
+        behaviors.update(PointerInput.self) { $0.set(next, release: release) }
         replySlots.formUnion(.afterEvents)
         if let tap {
             var members: [EventMember] = []
