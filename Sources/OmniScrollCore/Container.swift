@@ -275,6 +275,10 @@ public struct Container: Sendable {
         behaviors.conclude(&draft)
         let structureChanged = structureChanged || draft.stackChanged
         if draft.stackChanged { stack = draft.stack }
+        // An anchoring shift or a motion may carry an offset the client put
+        // at the bound past it; no state holds an offset past ±1e24
+        // (docs/protocol.md, Bounds), or its snapshot would not restore.
+        draft.offset = clamp(draft.offset, -Bounds.maxOffset, Bounds.maxOffset)
         var clampShift = 0.0
         if clampsInto, draft.phase != .dragging, !draft.isMoving {
             let bounds = draft.offsetBounds

@@ -189,6 +189,9 @@ struct Draft {
     /// usual offset or phase tick.
     private(set) var commands: [ContainerChange]
     var offset: Double
+    /// The offset the list starts the behaviors from (the client's, or the
+    /// last one moved by anchoring), before any behavior moved it.
+    let requestedOffset: Double
     /// The sum of the extra top insets the behaviors hold: 0 at the start of
     /// `prepare`, each behavior adding its own, so one prepared earlier is
     /// counted by the bounds of one prepared later.
@@ -220,6 +223,7 @@ struct Draft {
         self.previousHeldTopInset = previousHeldTopInset
         self.commands = commands
         self.offset = offset
+        requestedOffset = offset
         self.time = time
         self.previousPhase = previousPhase
         self.phase = phase
