@@ -158,4 +158,21 @@ final class PagerEdgesTests: XCTestCase {
         XCTAssertTrue(update.eventNames.contains("pageDidSelect(tabs)(likes)"), "\(update.eventNames)")
         XCTAssertNoThrow(try Container(restoring: container.snapshot()))
     }
+
+    /// A snap back to the first page keeps its boundary, 0, at any width:
+    /// a width that shrank under it left its start (120) past the pages, a
+    /// snap no call starts, so its snapshot did not restore (the contract
+    /// soak's snapshotRoundTrip). It lands its page at once, as any snap
+    /// whose width changed does.
+    func testAWidthShrinkingUnderASnapToTheFirstPageLandsIt() throws {
+        var (container, _) = try ProfilePage.create()
+        container.must(.scrollPager("tabs", offset: 120))
+        container.must(.endPagerDragging("tabs", velocity: -600, time: 0))
+        container.must(.tick(0.01))
+        container.must(.viewport(Viewport(width: 50, height: 800)))
+        XCTAssertEqual(container.snapshot().state["pagers"]?.items?.first?["motion"], .null, "the snap landed")
+        XCTAssertEqual(container.selectedPage("tabs").page, "posts")
+        XCTAssertEqual(progress(container), 0)
+        XCTAssertEqual(try Container(restoring: container.snapshot()).snapshot(), container.snapshot())
+    }
 }
