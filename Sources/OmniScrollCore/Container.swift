@@ -282,8 +282,10 @@ public struct Container: Sendable {
         var clampShift = 0.0
         if clampsInto, draft.phase != .dragging, !draft.isMoving {
             let bounds = draft.offsetBounds
-            clampShift = clamp(draft.offset, bounds.lowerBound, bounds.upperBound) - draft.offset
-            draft.offset += clampShift
+            // The bound itself, not the offset plus the shift, which may round past it.
+            let clamped = clamp(draft.offset, bounds.lowerBound, bounds.upperBound)
+            clampShift = clamped - draft.offset
+            draft.offset = clamped
         }
         let previousPhase = phase
         let previousDirection = direction
