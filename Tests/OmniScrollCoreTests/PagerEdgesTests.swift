@@ -175,4 +175,16 @@ final class PagerEdgesTests: XCTestCase {
         XCTAssertEqual(progress(container), 0)
         XCTAssertEqual(try Container(restoring: container.snapshot()).snapshot(), container.snapshot())
     }
+
+    /// A removed pager's pages take their load-more state with them: its
+    /// snapshot named a page it no longer has, and did not restore (the
+    /// contract soak's snapshotRoundTrip).
+    func testARemovedPagerLeavesNoLoadMoreStateBehind() throws {
+        var container = try Container.create(viewport: ProfilePage.viewport, children: ProfilePage.children(),
+                                              options: ContainerOptions(loadMore: LoadMoreOptions(distance: 100))).0
+        XCTAssertTrue(container.must(.offset(container.layout.maxOffset)).eventNames.contains("loadMoreDidTrigger(posts)"))
+        container.must(.remove(["tabs"]))
+        XCTAssertEqual(container.snapshot().state["loadMore"]?["pages"], .array([]))
+        XCTAssertEqual(try Container(restoring: container.snapshot()).snapshot(), container.snapshot())
+    }
 }

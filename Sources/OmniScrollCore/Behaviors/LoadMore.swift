@@ -41,8 +41,13 @@ struct LoadMore: ContainerBehavior {
     }
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        guard let options else { return }
         let layout = transition.layout
+        // A removed pager's pages take their state with them: a snapshot
+        // names only pages it has (`restore`).
+        if transition.structureChanged, !pages.isEmpty {
+            pages = pages.filter { layout.stack.page(of: $0.key) != nil }
+        }
+        guard let options else { return }
         let page = Self.endPage(of: layout.stack)
         let state = page.map { pages[$0] ?? PageLoadState() } ?? PageLoadState(triggeredAt: triggeredAt, loading: loading)
         guard !state.loading, layout.stack.unknownSizeCount == 0, !layout.stack.isEmpty,

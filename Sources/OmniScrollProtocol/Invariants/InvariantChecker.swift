@@ -124,7 +124,9 @@ public struct InvariantChecker {
         let before = previous[id]
         previous[id] = (offset, overscroll == 0)
         if placing { placed[id] = offset }
-        let leftByClient = placed[id] == offset || (before.map { $0.offset == offset && !$0.inRange } ?? false)
+        // An offset outside the range before the call is the client's to
+        // keep, wherever anchoring moves it: only one in range is clamped.
+        let leftByClient = placed[id] == offset || (before.map { !$0.inRange } ?? false)
         if phase == "idle", overscroll > 0, !leftByClient {
             return InvariantViolation(.restInRange, "session \(id) idle at offset \(offset) outside [\(low), \(high)]")
         }
