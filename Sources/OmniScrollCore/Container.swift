@@ -58,7 +58,7 @@ public struct Container: Sendable {
         try Validation.options(snapshot.options)
         let stack = try BehaviorRegistry.restore(
             snapshot.state, into: ChildStack(snapshot.children, viewportHeight: snapshot.viewport.height))
-        try BehaviorRegistry.validate(snapshot.options, children: stack)
+        try BehaviorRegistry.validate(snapshot.options, children: stack, restoring: true)
         self.init(viewport: snapshot.viewport, insets: snapshot.insets, offset: snapshot.offset,
                   options: snapshot.options, stack: stack)
         phase = snapshot.phase

@@ -23,8 +23,9 @@ protocol ContainerBehavior: Sendable {
     static var option: OptionDeclaration? { get }
     /// Checks the behavior's option against the children it may name (a
     /// track's view range), after its shape has been checked; throws at the
-    /// member's path under `options`.
-    static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError)
+    /// member's path under `options`. `restoring`: a snapshot's, which may
+    /// name children removed since the option was given.
+    static func validate(_ options: ContainerOptions, children: ChildStack, restoring: Bool) throws(ContainerError)
     /// Every option the behavior declares: `option` alone unless it declares several.
     static var options: [OptionDeclaration] { get }
     /// Whether the behavior runs a motion that `session.tick` advances: a
@@ -78,7 +79,7 @@ protocol ContainerBehavior: Sendable {
 extension ContainerBehavior {
     static var events: [EventDeclaration] { [] }
     static var option: OptionDeclaration? { nil }
-    static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError) {}
+    static func validate(_ options: ContainerOptions, children: ChildStack, restoring: Bool) throws(ContainerError) {}
     static var options: [OptionDeclaration] { option.map { [$0] } ?? [] }
     var isMoving: Bool { false }
     func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {}

@@ -70,6 +70,7 @@ public struct InvariantChecker {
         }
         let violation = checkDeltaView(of: id, method: method, result: result, get: get, delta: session.delta)
             ?? checkLayout(get, session: id, placing: Self.placesOffset(method, params),
+                           anchorShift: result["anchorShift"]?.doubleValue ?? 0,
                            viewportHeight: (try? session.engine.container())?.viewport.height)
             ?? checkSnapshotRoundTrip(of: id, probe: &probe)
         // The client gets -32603 instead of this reply: it reads the session
@@ -116,7 +117,8 @@ public struct InvariantChecker {
     /// out before the call (the `clampShift` rule of docs/protocol.md); a
     /// motion the engine runs (`motion` in session.get) no farther out than
     /// the band's limit or where the client let it go.
-    private mutating func checkLayout(_ get: JSONObject, session id: String, placing: Bool, viewportHeight: Double?) -> InvariantViolation? {
+    private mutating func checkLayout(_ get: JSONObject, session id: String, placing: Bool, anchorShift: Double,
+                                      viewportHeight: Double?) -> InvariantViolation? {
         guard let offset = get["offset"]?.doubleValue, let low = get["minOffset"]?.doubleValue,
               let high = get["maxOffset"]?.doubleValue, let phase = get["phase"]?.stringValue else { return nil }
         func overscroll(at offset: Double) -> Double { max(low - offset, offset - high, 0) }
@@ -131,8 +133,9 @@ public struct InvariantChecker {
             return InvariantViolation(.restInRange, "session \(id) idle at offset \(offset) outside [\(low), \(high)]")
         }
         // Past the band, where the client put the offset or a range change
-        // left it, a motion only brings it back: measured in today's range.
-        let reached = [placed[id], before?.offset].compactMap { $0 }.map(overscroll(at:)).max() ?? 0
+        // or anchoring (the reply's `anchorShift`) left it, a motion only
+        // brings it back: measured in today's range.
+        let reached = [placed[id], before.map { $0.offset + anchorShift }].compactMap { $0 }.map(overscroll(at:)).max() ?? 0
         if get["motion"] != nil, let band = viewportHeight, overscroll >= band, overscroll > reached {
             return InvariantViolation(.overscrollBelowBand,
                                       "session \(id) \(phase) at offset \(offset), \(overscroll) past [\(low), \(high)]; the band's limit is \(band)")
