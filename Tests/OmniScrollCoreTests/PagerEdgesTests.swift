@@ -187,4 +187,15 @@ final class PagerEdgesTests: XCTestCase {
         XCTAssertEqual(container.snapshot().state["loadMore"]?["pages"], .array([]))
         XCTAssertEqual(try Container(restoring: container.snapshot()).snapshot(), container.snapshot())
     }
+
+    /// Removing a pager while it snaps drops the snap (a width check of
+    /// every running snap once trapped on the removed pager's index).
+    func testRemovingASnappingPagerDropsItsSnap() throws {
+        var (container, _) = try ProfilePage.create()
+        container.must(.scrollPager("tabs", offset: 120))
+        container.must(.endPagerDragging("tabs", velocity: -600, time: 0))
+        container.must(.remove(["tabs"]))
+        XCTAssertEqual(container.snapshot().state["pagers"], .array([]))
+        XCTAssertEqual(try Container(restoring: container.snapshot()).snapshot(), container.snapshot())
+    }
 }

@@ -87,7 +87,8 @@ struct PagerTabs: ContainerBehavior {
     private mutating func landResized(_ draft: inout Draft) {
         let width = draft.viewport.width
         for (id, motion) in motions.sorted(by: { $0.key < $1.key }) {
-            let i = draft.stack.index(of: id)!
+            // A pager this list removes takes its snap with it (`observe`).
+            guard let i = draft.stack.index(of: id), draft.stack.payloads[i].kind == .pager else { continue }
             guard motion.motion.target != Double(motion.landing) * width
                 || !draft.stack.pager(i).horizontalRange(width: width).contains(motion.motion.start) else { continue }
             motions[id] = nil
