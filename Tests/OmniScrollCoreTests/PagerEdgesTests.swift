@@ -198,4 +198,22 @@ final class PagerEdgesTests: XCTestCase {
         XCTAssertEqual(container.snapshot().state["pagers"], .array([]))
         XCTAssertEqual(try Container(restoring: container.snapshot()).snapshot(), container.snapshot())
     }
+
+    /// A finger on a pager that a call removes keeps no pager: its snapshot
+    /// named one the session no longer has and did not restore (the
+    /// contract soak's snapshotRoundTrip). A swipe of it ends; a finger not
+    /// yet locked stays down without it.
+    func testRemovingThePagerUnderAFingerLeavesTheFingerNone() throws {
+        for swipes in [true, false] {
+            var (container, _) = try ProfilePage.create()
+            _ = try container.pointer(.down, x: 187, y: 500, time: 1)
+            if swipes { _ = try container.pointer(.move, x: 120, y: 500, time: 1.02) }
+            XCTAssertEqual(container.pointerGesture?.pager, "tabs")
+            XCTAssertEqual(container.pointerGesture?.axis, swipes ? .horizontal : .pending)
+            container.must(.remove(["tabs"]))
+            XCTAssertEqual(container.pointerGesture == nil, swipes)
+            XCTAssertNil(container.pointerGesture?.pager)
+            XCTAssertEqual(try Container(restoring: container.snapshot()).snapshot(), container.snapshot(), "swipes: \(swipes)")
+        }
+    }
 }
