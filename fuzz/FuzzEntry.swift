@@ -7,10 +7,7 @@
 //    parse again to an equal value (when every number is finite);
 // 2. live worker: a line-framed Connection kept across inputs (sessions,
 //    revisions and lifecycle accumulate; low Limits keep memory bounded)
-//    consumes the input with the contract's promises checked after every
-//    call (InvariantChecker, as `--check-invariants`); every reply line must
-//    be a JSON object or array, and none a broken promise (-32603 naming an
-//    invariant, docs/protocol.md "Checking the promises");
+//    consumes the input; every reply line must be a JSON object or array;
 // 3. framing: a fresh Connection consumes the input whole and in chunks of
 //    1...64 bytes (size from the first byte), like Server.run feeds it; the two
 //    outputs must be byte-identical (same bytes in → same bytes out).
@@ -36,21 +33,18 @@ let fuzzLimits: Limits = {
 let fuzzRegistry = MethodRegistry.worker()
 let quiet = Logger(level: .error, fd: -1)
 
-func freshConnection(checkingInvariants: Bool = false) -> Connection {
-    Connection(dispatcher: Dispatcher(registry: fuzzRegistry, state: WorkerState(limits: fuzzLimits, logger: quiet),
-                                      checkingInvariants: checkingInvariants),
+func freshConnection() -> Connection {
+    Connection(dispatcher: Dispatcher(registry: fuzzRegistry, state: WorkerState(limits: fuzzLimits, logger: quiet)),
                outputCapacity: 1 << 12)
 }
 
-/// The connection that lives across inputs, checking every promise. Forced to line framing.
-func freshLiveConnection() -> Connection {
-    var c = freshConnection(checkingInvariants: true)
+/// The connection that lives across inputs. Forced to line framing.
+nonisolated(unsafe) var live: Connection = {
+    var c = freshConnection()
     _ = c.run(Array("{}\n".utf8))
     c.output.reset()
     return c
-}
-
-nonisolated(unsafe) var live = freshLiveConnection()
+}()
 nonisolated(unsafe) var liveInputs = 0
 nonisolated(unsafe) var parser = JSONParser(maxDepth: 64)
 nonisolated(unsafe) var checker = JSONParser(maxDepth: 4096)
@@ -90,9 +84,7 @@ func feed(_ connection: inout Connection, _ input: UnsafeRawBufferPointer, chunk
     }
 }
 
-/// Every line of `out` is a JSON object or array; `promises`: and none
-/// answers a call with a broken promise.
-func checkReplyLines(_ out: [UInt8], _ what: String, promises: Bool = false) {
+func checkReplyLines(_ out: [UInt8], _ what: String) {
     guard !out.isEmpty else { return }
     if out.last != 0x0A { fail("\(what): output does not end in a newline") }
     var start = 0
@@ -105,20 +97,10 @@ func checkReplyLines(_ out: [UInt8], _ what: String, promises: Bool = false) {
             case .object, .array: break
             default: fail("\(what): reply is not an object or array: \(String(decoding: line, as: UTF8.self))")
             }
-            if promises, let broken = brokenPromise(doc.value) {
-                fail("\(what): a broken promise: \(broken)")
-            }
         } catch {
             fail("\(what): reply is not JSON (\(error.reason)): \(String(decoding: line, as: UTF8.self))")
         }
     }
-}
-
-/// The invariant a reply (or a batch's) says was broken, with its reason.
-func brokenPromise(_ reply: JSONValue) -> String? {
-    if case .array(let replies) = reply { return replies.lazy.compactMap(brokenPromise).first }
-    guard let data = reply["error"]?["data"], let invariant = data["invariant"]?.stringValue else { return nil }
-    return "\(invariant): \(data["reason"]?.stringValue ?? "")"
 }
 
 /// Non-finite numbers (`1e400`) parse by design and are written as null.
@@ -157,13 +139,15 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         start += used
         if used == 0 || start == input.count { break }
     }
-    checkReplyLines(live.output.bytes, "live connection", promises: true)
+    checkReplyLines(live.output.bytes, "live connection")
     live.output.reset()
     liveInputs += 1
     // `shutdown`/`exit` would freeze the live worker; start it over then, and
     // every 100 000 inputs so memory stays bounded by the limits.
     if live.exitCode != nil || live.dispatcher.state.phase != .running || liveInputs >= 100_000 {
-        live = freshLiveConnection()
+        live = freshConnection()
+        _ = live.run(Array("{}\n".utf8))
+        live.output.reset()
         liveInputs = 0
     }
 

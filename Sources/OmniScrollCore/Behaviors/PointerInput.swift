@@ -48,9 +48,15 @@ struct PointerInput: ContainerBehavior {
     /// A call that removes the pager under the finger leaves the finger
     /// none (a snapshot names only pagers it has): a swipe of it ends with
     /// it, a finger not yet locked goes on without it.
+    @inline(__always)  // a scroll pays the test only
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        guard transition.structureChanged, var gesture = state?.gesture, let pager = gesture.pager,
-              transition.layout.childIndex(of: pager).flatMap(transition.layout.pager) == nil else { return }
+        if transition.structureChanged, state != nil { dropRemovedPager(transition.layout) }
+    }
+
+    @inline(never)
+    private mutating func dropRemovedPager(_ layout: Layout) {
+        guard var gesture = state?.gesture, let pager = gesture.pager,
+              layout.childIndex(of: pager).flatMap(layout.pager) == nil else { return }
         gesture.pager = nil
         set(gesture.axis == .horizontal ? nil : gesture, release: state?.release)
     }

@@ -42,8 +42,13 @@ struct PullToRefresh: ContainerBehavior {
     /// (an animated `scrollToChild` while dragging starts its motion) is a
     /// release too: armed, it triggers (else it stayed armed off a drag, a
     /// state its snapshot cannot restore).
+    @inline(__always)  // a scroll pays the test only
     mutating func conclude(_ draft: inout Draft) {
-        guard state == .armed, draft.phase != .dragging else { return }
+        if state == .armed, draft.phase != .dragging { triggerLate(&draft) }
+    }
+
+    @inline(never)
+    private mutating func triggerLate(_ draft: inout Draft) {
         trigger(&draft)
         draft.heldTopInset += heldTopInset()
     }
