@@ -101,7 +101,8 @@ extension RPCCall {
     ///   - child: Required.
     ///   - contentHeight: The child's size, known: a number, never null. A size once known
     ///   stays known (an empty child is 0); null, "not known yet", is only for a child's spec
-    ///   in create, insert and restore.
+    ///   in create, insert and restore. A collapsing child's maxHeight below its minHeight is
+    ///   -32602.
     public static func setContentHeight(session: String, child: String, contentHeight: Double) -> RPCCall {
         var p: JSONObject = [:]
         p["session"] = .string(session)
@@ -122,7 +123,8 @@ extension RPCCall {
     /// - Parameters:
     ///   - session: The session id.
     ///   - sizes: Child id → content height or height: numbers, never null (a size once known
-    ///   stays known; an empty child is 0).
+    ///   stays known; an empty child is 0); a collapsing child's maxHeight below its
+    ///   minHeight is -32602.
     ///   - viewport: Optional.
     ///   - insets: Members not given keep their value.
     ///   - offset: Optional.

@@ -85,10 +85,11 @@ struct BehaviorRegistry: Sendable {
         return options
     }()
 
-    /// Checks every behavior's option against `children`; the first invalid throws.
-    static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError) {
+    /// Checks every behavior's option against `children` (a snapshot's when
+    /// `restoring`); the first invalid throws.
+    static func validate(_ options: ContainerOptions, children: ChildStack, restoring: Bool = false) throws(ContainerError) {
         var registry = BehaviorRegistry()
-        try registry.run(ValidateOption(options: options, children: children))
+        try registry.run(ValidateOption(options: options, children: children, restoring: restoring))
     }
 
     /// The registered behavior of type `B`, read by its feature's own files
@@ -234,8 +235,9 @@ private struct Configure: BehaviorVisitor {
 private struct ValidateOption: FailableBehaviorVisitor {
     let options: ContainerOptions
     let children: ChildStack
+    let restoring: Bool
     func attempt<B: ContainerBehavior>(_ behavior: inout B) throws(ContainerError) {
-        try B.validate(options, children: children)
+        try B.validate(options, children: children, restoring: restoring)
     }
 }
 

@@ -58,7 +58,7 @@ public struct Container: Sendable {
         try Validation.options(snapshot.options)
         let stack = try BehaviorRegistry.restore(
             snapshot.state, into: ChildStack(snapshot.children, viewportHeight: snapshot.viewport.height))
-        try BehaviorRegistry.validate(snapshot.options, children: stack)
+        try BehaviorRegistry.validate(snapshot.options, children: stack, restoring: true)
         self.init(viewport: snapshot.viewport, insets: snapshot.insets, offset: snapshot.offset,
                   options: snapshot.options, stack: stack)
         phase = snapshot.phase
@@ -264,11 +264,17 @@ public struct Container: Sendable {
         behaviors.conclude(&draft)
         let structureChanged = structureChanged || draft.stackChanged
         if draft.stackChanged { stack = draft.stack }
+        // An anchoring shift or a motion may carry an offset the client put
+        // at the bound past it; no state holds an offset past ±1e24
+        // (docs/protocol.md, Bounds), or its snapshot would not restore.
+        draft.offset = clamp(draft.offset, -Bounds.maxOffset, Bounds.maxOffset)
         var clampShift = 0.0
         if clampsInto, draft.phase != .dragging, !draft.isMoving {
             let bounds = draft.offsetBounds
-            clampShift = clamp(draft.offset, bounds.lowerBound, bounds.upperBound) - draft.offset
-            draft.offset += clampShift
+            // The bound itself, not the offset plus the shift, which may round past it.
+            let clamped = clamp(draft.offset, bounds.lowerBound, bounds.upperBound)
+            clampShift = clamped - draft.offset
+            draft.offset = clamped
         }
         let previousPhase = phase
         let previousDirection = direction

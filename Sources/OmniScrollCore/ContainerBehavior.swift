@@ -25,8 +25,9 @@ protocol ContainerBehavior: Sendable {
     static var option: OptionDeclaration? { get }
     /// Checks the behavior's option against the children it may name (a
     /// track's view range), after its shape has been checked; throws at the
-    /// member's path under `options`.
-    static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError)
+    /// member's path under `options`. `restoring`: a snapshot's, which may
+    /// name children removed since the option was given.
+    static func validate(_ options: ContainerOptions, children: ChildStack, restoring: Bool) throws(ContainerError)
     /// Every option the behavior declares: `option` alone unless it declares several.
     static var options: [OptionDeclaration] { get }
     /// Whether the behavior runs a motion that `session.tick` advances: a
@@ -85,7 +86,7 @@ protocol ContainerBehavior: Sendable {
 extension ContainerBehavior {
     static var events: [EventDeclaration] { [] }
     static var option: OptionDeclaration? { nil }
-    static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError) {}
+    static func validate(_ options: ContainerOptions, children: ChildStack, restoring: Bool) throws(ContainerError) {}
     static var options: [OptionDeclaration] { option.map { [$0] } ?? [] }
     var isMoving: Bool { false }
     func check(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) {}
@@ -197,6 +198,9 @@ struct Draft {
     /// usual offset or phase tick.
     private(set) var commands: [ContainerChange]
     var offset: Double
+    /// The offset the list starts the behaviors from (the client's, or the
+    /// last one moved by anchoring), before any behavior moved it.
+    let requestedOffset: Double
     /// The sum of the extra top insets the behaviors hold: 0 at the start of
     /// `prepare`, each behavior adding its own, so one prepared earlier is
     /// counted by the bounds of one prepared later.
@@ -228,6 +232,7 @@ struct Draft {
         self.previousHeldTopInset = previousHeldTopInset
         self.commands = commands
         self.offset = offset
+        requestedOffset = offset
         self.time = time
         self.previousPhase = previousPhase
         self.phase = phase

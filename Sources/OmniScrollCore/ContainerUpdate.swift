@@ -32,6 +32,7 @@ public struct ContainerUpdate: Sendable {
                 let id = after.childID(i)
                 guard let j = before.childIndex(of: id) else { return true }
                 return !before.child(j).reportsSame(as: after.child(i)) || pagers.0.pager(child: j) != pagers.1.pager(child: i)
+                    || before.collapse(ofChild: j) != after.collapse(ofChild: i)
             }
         }
         let a = before.childrenTrackingOffset
@@ -45,7 +46,18 @@ public struct ContainerUpdate: Sendable {
         for i in range where !before.child(i).reportsSame(as: after.child(i)) {
             result.append(i)
         }
+        if after.stack.hasPagers { result = Self.addingPagers(result, whosePagesMoved: before, after) }
         return result
+    }
+
+    /// A pager's pages may show more or less of themselves while the pager
+    /// itself reports the same (a pager 0 tall, its selected page empty,
+    /// half across to a page 700 tall): such a pager is listed too, in order.
+    private static func addingPagers(_ listed: [Int], whosePagesMoved before: Layout, _ after: Layout) -> [Int] {
+        let moved = after.stack.pagers.filter { i in
+            !listed.contains(i) && before.pages(ofPager: i) != after.pages(ofPager: i)
+        }
+        return moved.isEmpty ? listed : (listed + moved).sorted()
     }
 }
 

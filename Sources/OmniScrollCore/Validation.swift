@@ -105,14 +105,22 @@ enum Validation {
             case .phase:
                 break
             case .size(let id, let value):
+                var payload: ChildPayload?
                 if stack.page(of: id) == nil {
                     let i = try child(id, in: stack, field: "child", change: n)
                     let rule = stack.payloads[i].kind.rule
                     guard rule.takesSize else {
                         throw ContainerError(.invalidValue, change: n, field: "child", reason: rule.sizeRefusal(child: id))
                     }
+                    payload = stack.payloads[i]
                 }
                 try length(value, field: "contentHeight", change: n)
+                // A header's maxHeight stays at least its minHeight, as at its
+                // creation (docs/protocol.md, Children): else its snapshot would not restore.
+                if case .collapsing(let header)? = payload, value < header.minHeight {
+                    throw ContainerError(.invalidValue, change: n, field: "contentHeight",
+                                         reason: "must not be less than the collapsing child's minHeight (\(CSSNumber.text(header.minHeight)))")
+                }
             case .viewport(let value):
                 try viewport(value, field: "viewport", change: n)
             case .insets(let value):

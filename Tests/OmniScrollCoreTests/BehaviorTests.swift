@@ -87,6 +87,19 @@ final class BehaviorTests: XCTestCase {
         XCTAssertEqual(container.must(.endRefreshing).events, [], "ending twice is a no-op")
     }
 
+    /// An animated scrollToChild while dragging takes the phase out of
+    /// `dragging`: a release, so armed it triggers (it stayed armed off a
+    /// drag, and the snapshot did not restore: the property walk's snapshotRoundTrip).
+    func testAnAnimatedScrollWhileArmedTriggers() throws {
+        var container = try refreshing()
+        container.must(.phase(.dragging), .offset(-90))
+        let update = container.must(.scrollToChild("list", position: .top, animated: true))
+        XCTAssertEqual(container.phase, .animating)
+        XCTAssertTrue(update.eventNames.contains("refreshDidTrigger"), "\(update.eventNames)")
+        XCTAssertEqual(update.layout.minOffset, -70, "the refresh inset is held")
+        XCTAssertEqual(try Container(restoring: container.snapshot()).snapshot(), container.snapshot())
+    }
+
     func testReleasingUnarmedDoesNotTrigger() throws {
         var container = try refreshing()
         container.must(.phase(.dragging), .offset(-70))

@@ -31,4 +31,41 @@ final class CollapsingHeaderEdgesTests: XCTestCase {
             XCTAssertEqual((error as! ContainerError).field, FieldPath("state").member("headerScroll").index(0))
         }
     }
+
+    /// A size below the header's minHeight would leave a header its own
+    /// snapshot cannot restore (issue 26, the soak's snapshotRoundTrip): it
+    /// is refused as at creation, and changes nothing.
+    func testAMaxHeightBelowTheMinHeightIsRefused() throws {
+        var container = try Container.create(
+            viewport: Viewport(width: 375, height: 800),
+            children: [.collapsing("bar", maxHeight: 200, minHeight: 50), .scroll("list", contentHeight: 3000)]).0
+        let before = container.snapshot()
+        for size in [0, 2.2250738585072014e-308, 49.999] {
+            XCTAssertThrowsError(try container.apply(.size(child: "bar", size))) { error in
+                let error = error as! ContainerError
+                XCTAssertEqual(error.field, FieldPath("contentHeight"), "\(size)")
+                XCTAssertEqual(error.reason, "must not be less than the collapsing child's minHeight (50)")
+            }
+            XCTAssertEqual(container.snapshot(), before, "\(size)")
+        }
+        container.must(.size(child: "bar", 50))
+        XCTAssertNoThrow(try Container(restoring: container.snapshot()))
+    }
+
+    /// A header whose pin line is 1e12 below its natural top (under a
+    /// sticky bar pinned 1e12 down), at an offset of 1e24, is carried
+    /// 1e24 + 1e12 past it: the part holds at most an offset's bound
+    /// (the contract soak's snapshotRoundTrip).
+    func testAHeaderCarriedPastTheOffsetBoundWritesTheBound() throws {
+        for mode in CollapsingChild.Mode.allCases {
+            var container = try Container.create(
+                viewport: Viewport(width: 375, height: 800),
+                children: [.sticky("bar", height: 1e12, pinOffset: 1e12), .collapsing("header", maxHeight: 200, minHeight: 50, mode: mode),
+                           .scroll("list", contentHeight: 3000)]).0
+            container.must(.offset(Bounds.maxOffset))
+            let snapshot = container.snapshot()
+            XCTAssertEqual(snapshot.state["headerScroll"]?.numbers ?? [Bounds.maxOffset], [Bounds.maxOffset], "\(mode)")
+            XCTAssertEqual(try Container(restoring: snapshot).snapshot(), snapshot, "\(mode)")
+        }
+    }
 }

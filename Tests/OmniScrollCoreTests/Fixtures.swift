@@ -10,10 +10,16 @@ func seedContainer(options: ContainerOptions = ContainerOptions()) throws -> (Co
 }
 
 extension Container {
-    /// Applies changes that the test knows are valid.
+    /// Applies changes that the test knows are valid, then checks what the
+    /// engine caches against what it is derived from (`checkInvariants`,
+    /// the checker's `engineState`): every property walk of these tests
+    /// checks it after every call.
     @discardableResult
     mutating func must(_ changes: ContainerChange...) -> ContainerUpdate {
-        do { return try apply(changes) } catch { fatalError("unexpected \(error)") }
+        let update: ContainerUpdate
+        do { update = try apply(changes) } catch { fatalError("unexpected \(error)") }
+        if let failure = checkInvariants() { fatalError("engine state after \(changes): \(failure)") }
+        return update
     }
 
     func child(_ id: String) -> ChildLayout {

@@ -158,4 +158,62 @@ final class PagerEdgesTests: XCTestCase {
         XCTAssertTrue(update.eventNames.contains("pageDidSelect(tabs)(likes)"), "\(update.eventNames)")
         XCTAssertNoThrow(try Container(restoring: container.snapshot()))
     }
+
+    /// A snap back to the first page keeps its boundary, 0, at any width:
+    /// a width that shrank under it left its start (120) past the pages, a
+    /// snap no call starts, so its snapshot did not restore (the contract
+    /// soak's snapshotRoundTrip). It lands its page at once, as any snap
+    /// whose width changed does.
+    func testAWidthShrinkingUnderASnapToTheFirstPageLandsIt() throws {
+        var (container, _) = try ProfilePage.create()
+        container.must(.scrollPager("tabs", offset: 120))
+        container.must(.endPagerDragging("tabs", velocity: -600, time: 0))
+        container.must(.tick(0.01))
+        container.must(.viewport(Viewport(width: 50, height: 800)))
+        XCTAssertEqual(container.snapshot().state["pagers"]?.items?.first?["motion"], .null, "the snap landed")
+        XCTAssertEqual(container.selectedPage("tabs").page, "posts")
+        XCTAssertEqual(progress(container), 0)
+        XCTAssertEqual(try Container(restoring: container.snapshot()).snapshot(), container.snapshot())
+    }
+
+    /// A removed pager's pages take their load-more state with them: its
+    /// snapshot named a page it no longer has, and did not restore (the
+    /// contract soak's snapshotRoundTrip).
+    func testARemovedPagerLeavesNoLoadMoreStateBehind() throws {
+        var container = try Container.create(viewport: ProfilePage.viewport, children: ProfilePage.children(),
+                                              options: ContainerOptions(loadMore: LoadMoreOptions(distance: 100))).0
+        XCTAssertTrue(container.must(.offset(container.layout.maxOffset)).eventNames.contains("loadMoreDidTrigger(posts)"))
+        container.must(.remove(["tabs"]))
+        XCTAssertEqual(container.snapshot().state["loadMore"]?["pages"], .array([]))
+        XCTAssertEqual(try Container(restoring: container.snapshot()).snapshot(), container.snapshot())
+    }
+
+    /// Removing a pager while it snaps drops the snap (a width check of
+    /// every running snap once trapped on the removed pager's index).
+    func testRemovingASnappingPagerDropsItsSnap() throws {
+        var (container, _) = try ProfilePage.create()
+        container.must(.scrollPager("tabs", offset: 120))
+        container.must(.endPagerDragging("tabs", velocity: -600, time: 0))
+        container.must(.remove(["tabs"]))
+        XCTAssertEqual(container.snapshot().state["pagers"], .array([]))
+        XCTAssertEqual(try Container(restoring: container.snapshot()).snapshot(), container.snapshot())
+    }
+
+    /// A finger on a pager that a call removes keeps no pager: its snapshot
+    /// named one the session no longer has and did not restore (the
+    /// contract soak's snapshotRoundTrip). A swipe of it ends; a finger not
+    /// yet locked stays down without it.
+    func testRemovingThePagerUnderAFingerLeavesTheFingerNone() throws {
+        for swipes in [true, false] {
+            var (container, _) = try ProfilePage.create()
+            _ = try container.pointer(.down, x: 187, y: 500, time: 1)
+            if swipes { _ = try container.pointer(.move, x: 120, y: 500, time: 1.02) }
+            XCTAssertEqual(container.pointerGesture?.pager, "tabs")
+            XCTAssertEqual(container.pointerGesture?.axis, swipes ? .horizontal : .pending)
+            container.must(.remove(["tabs"]))
+            XCTAssertEqual(container.pointerGesture == nil, swipes)
+            XCTAssertNil(container.pointerGesture?.pager)
+            XCTAssertEqual(try Container(restoring: container.snapshot()).snapshot(), container.snapshot(), "swipes: \(swipes)")
+        }
+    }
 }

@@ -88,6 +88,10 @@ final class ScrollLinkedTracksTests: XCTestCase {
         XCTAssertEqual(container.trackValues?.values[2], 0.5)
         _ = try container.apply(.remove(["card"]))
         XCTAssertEqual(values(container)["card"], 0)
+        // Its snapshot still names the child, as the session's options do.
+        let restored = try Container(restoring: container.snapshot())
+        XCTAssertEqual(restored.snapshot(), container.snapshot())
+        XCTAssertEqual(values(restored)["card"], 0)
     }
 
     func testRestoreCarriesEveryValue() throws {

@@ -86,6 +86,49 @@ final class ScrollMotionEdgesTests: XCTestCase {
         }
     }
 
+    /// The contract soak's overscrollBelowBand: a release at 1e15 pt/s in
+    /// an ordinary viewport, and an ordinary one in a viewport 1 or 1e-300
+    /// high, crossed the bound carrying a speed whose spring went far past
+    /// the band (172 447 past a range in a 1e-300 viewport). The offset
+    /// now waits below the band's limit while the spring is out there.
+    func testAFlingPastTheBoundStaysWithinTheBand() throws {
+        for preset in PhysicsPreset.allCases {
+            for (height, velocity) in [(800.0, 1e15), (800, -1e15), (1, 8000), (1e-300, 8000), (5e-324, -8000)] {
+                var c = try Container.create(viewport: Viewport(width: 375, height: height),
+                                             children: [.scroll("list", contentHeight: 3000)], options: options(preset)).0
+                c.must(.offset(velocity > 0 ? c.layout.maxOffset - 100 : 100))
+                release(&c, velocity: velocity)
+                var frame = 1.0
+                while c.phase != .idle, frame < 3000 {
+                    let layout = c.must(.tick(frame / 60)).layout
+                    let overscroll = max(layout.minOffset - layout.offset, layout.offset - layout.maxOffset, 0)
+                    XCTAssertLessThan(overscroll, max(height, 1e-320), "\(preset) at \(velocity) in \(height), frame \(frame)")
+                    if overscroll >= height { break }
+                    frame += 1
+                }
+                assertAtRestInRange(c)
+            }
+        }
+    }
+
+    /// Past the band already (where the client put it), a spring back only
+    /// comes back, even when a range change moves the bound under it.
+    func testASpringBackFromPastTheBandNeverGoesFarther() throws {
+        var c = try Container.create(viewport: Viewport(width: 375, height: 200),
+                                     children: [.scroll("list", contentHeight: 3000)], options: options(.ios)).0
+        c.must(.phase(.dragging))
+        c.must(.offset(-1000))
+        c.must(.phase(.decelerating), .release(velocity: -1e15, time: 0))
+        c.must(.insets(Insets(top: 0, bottom: 50)))
+        var last = 1000.0
+        for frame in 1..<600 where c.phase != .idle {
+            let overscroll = -c.must(.tick(Double(frame) / 60)).layout.offset
+            XCTAssertLessThanOrEqual(overscroll, last, "frame \(frame)")
+            last = overscroll
+        }
+        assertAtRestInRange(c)
+    }
+
     func testARangeThatStillHoldsTheRestLeavesTheMotionAlone() throws {
         var c = try landscape(options(.ios))
         var reference = c

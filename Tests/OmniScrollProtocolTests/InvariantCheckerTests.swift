@@ -56,13 +56,6 @@ final class InvariantCheckerTests: XCTestCase {
         XCTAssertFalse(out.contains("-32603"), out)
     }
 
-    /// The promises issue 26 found broken whose fixes are on another branch
-    /// (findings 2, 3 and 6: ranges that shrink mid-motion, snapshots the
-    /// worker writes and rejects, visible heights a rounding past their
-    /// frame). Their violations are counted, not failed, until those fixes
-    /// land; then this set empties and every promise is asserted.
-    static let openElsewhere: Set<Invariant> = [.restInRange, .overscrollBelowBand, .snapshotRoundTrip]
-
     /// The invariant a reply names as broken, if it is a -32603 from the checker.
     static func brokenInvariant(_ line: String) -> Invariant? {
         guard let error = parsed(line)?["error"], error["code"] == -32603 else { return nil }
@@ -80,7 +73,7 @@ final class InvariantCheckerTests: XCTestCase {
                 _ = Array((exchange.send + "\n").utf8).withUnsafeBytes { connection.consume($0, atEOF: false) }
                 let output = String(decoding: connection.output.bytes, as: UTF8.self)
                 for line in output.split(separator: "\n") {
-                    guard let broken = Self.brokenInvariant(String(line)), !Self.openElsewhere.contains(broken) else { continue }
+                    guard Self.brokenInvariant(String(line)) != nil else { continue }
                     XCTFail("\(transcript.name): \(exchange.send) → \(line)")
                 }
             }
@@ -90,7 +83,6 @@ final class InvariantCheckerTests: XCTestCase {
     /// Random sessions through every session method (`SessionWalk`) with
     /// every check after every call. Seeded; the seed is in every failure.
     func testRandomWalksKeepEveryPromise() {
-        var open: [Invariant: Int] = [:]
         for seed in UInt64(1)...20 {
             var walk = SessionWalk(seed: seed)
             var connection = makeConnection(checkingInvariants: true)
@@ -102,13 +94,10 @@ final class InvariantCheckerTests: XCTestCase {
                 connection.output.reset()
                 _ = Array((line + "\n").utf8).withUnsafeBytes { connection.consume($0, atEOF: false) }
                 let reply = String(decoding: connection.output.bytes, as: UTF8.self).trimmingCharacters(in: .newlines)
-                if let broken = Self.brokenInvariant(reply) {
-                    if Self.openElsewhere.contains(broken) { open[broken, default: 0] += 1 } else { XCTFail("seed \(seed) step \(step): \(line) → \(reply)") }
-                }
+                if Self.brokenInvariant(reply) != nil { XCTFail("seed \(seed) step \(step): \(line) → \(reply)") }
                 walk.observe(method: method, params: params, reply: parsed(reply))
             }
         }
-        print("InvariantCheckerTests: broken promises still open elsewhere (issue 26): \(open)")
     }
 
     /// Issue 26 finding 4: a delta client merging the replies to a pager

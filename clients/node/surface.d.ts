@@ -511,7 +511,8 @@ export declare const calls: {
    * @param child Required.
    * @param contentHeight The child's size, known: a number, never null. A size once known
    * stays known (an empty child is 0); null, "not known yet", is only for a child's spec in
-   * create, insert and restore.
+   * create, insert and restore. A collapsing child's maxHeight below its minHeight is
+   * -32602.
    */
   setContentHeight(session: string, child: string, contentHeight: number): Call<Layout>;
   setContentHeight(params: { session: string; child: string; contentHeight: number }): Call<Layout>;
@@ -526,7 +527,8 @@ export declare const calls: {
    * as clampShift).
    * @param session The session id.
    * @param sizes Child id → content height or height: numbers, never null (a size once known
-   * stays known; an empty child is 0).
+   * stays known; an empty child is 0); a collapsing child's maxHeight below its minHeight is
+   * -32602.
    * @param viewport Optional.
    * @param insets Members not given keep their value.
    * @param offset Optional.
@@ -985,7 +987,8 @@ export declare class ClientMethods {
    * @param child Required.
    * @param contentHeight The child's size, known: a number, never null. A size once known
    * stays known (an empty child is 0); null, "not known yet", is only for a child's spec in
-   * create, insert and restore.
+   * create, insert and restore. A collapsing child's maxHeight below its minHeight is
+   * -32602.
    */
   setContentHeight(session: string, child: string, contentHeight: number, opts?: CallOptions): Promise<Layout>;
   setContentHeight(params: { session: string; child: string; contentHeight: number }, opts?: CallOptions): Promise<Layout>;
@@ -1000,7 +1003,8 @@ export declare class ClientMethods {
    * as clampShift).
    * @param session The session id.
    * @param sizes Child id → content height or height: numbers, never null (a size once known
-   * stays known; an empty child is 0).
+   * stays known; an empty child is 0); a collapsing child's maxHeight below its minHeight is
+   * -32602.
    * @param viewport Optional.
    * @param insets Members not given keep their value.
    * @param offset Optional.

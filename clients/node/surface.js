@@ -143,7 +143,8 @@ export const calls = {
    * @param child Required.
    * @param contentHeight The child's size, known: a number, never null. A size once known
    * stays known (an empty child is 0); null, "not known yet", is only for a child's spec in
-   * create, insert and restore.
+   * create, insert and restore. A collapsing child's maxHeight below its minHeight is
+   * -32602.
    */
   setContentHeight: (...args) => build(m_setContentHeight, args).call,
   /**
@@ -157,7 +158,8 @@ export const calls = {
    * as clampShift).
    * @param session The session id.
    * @param sizes Child id → content height or height: numbers, never null (a size once known
-   * stays known; an empty child is 0).
+   * stays known; an empty child is 0); a collapsing child's maxHeight below its minHeight is
+   * -32602.
    * @param viewport Optional.
    * @param insets Members not given keep their value.
    * @param offset Optional.
@@ -582,7 +584,8 @@ export class ClientMethods {
    * @param child Required.
    * @param contentHeight The child's size, known: a number, never null. A size once known
    * stays known (an empty child is 0); null, "not known yet", is only for a child's spec in
-   * create, insert and restore.
+   * create, insert and restore. A collapsing child's maxHeight below its minHeight is
+   * -32602.
    */
   setContentHeight(...args) { return invoke(this, m_setContentHeight, args); }
   /**
@@ -596,7 +599,8 @@ export class ClientMethods {
    * as clampShift).
    * @param session The session id.
    * @param sizes Child id → content height or height: numbers, never null (a size once known
-   * stays known; an empty child is 0).
+   * stays known; an empty child is 0); a collapsing child's maxHeight below its minHeight is
+   * -32602.
    * @param viewport Optional.
    * @param insets Members not given keep their value.
    * @param offset Optional.

@@ -148,7 +148,10 @@ struct CollapsingHeaders: ContainerBehavior {
 
     /// How far `offset` carries child `i`'s natural top past its pin line, ≥ 0.
     static func scrolledPast(child i: Int, in stack: ChildStack, at offset: Double) -> Double {
-        max(0, offset + stack.pins.pinTop(ofChild: i) - stack.naturalTop(i))
+        // At most an offset's bound, which `state.headerScroll` holds (an
+        // offset of 1e24 carries a header below a 1e12 pin line farther);
+        // any `e` past `maxHeight` lays the header out alike.
+        min(Bounds.maxOffset, max(0, offset + stack.pins.pinTop(ofChild: i) - stack.naturalTop(i)))
     }
 
     /// A floating header's effective scroll offset `e` once its own scroll

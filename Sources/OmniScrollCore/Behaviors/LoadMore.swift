@@ -41,8 +41,11 @@ struct LoadMore: ContainerBehavior {
     }
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        guard let options else { return }
         let layout = transition.layout
+        // A removed pager's pages take their state with them: a snapshot
+        // names only pages it has (`restore`).
+        if transition.structureChanged, !pages.isEmpty { dropRemovedPages(layout.stack) }
+        guard let options else { return }
         let page = Self.endPage(of: layout.stack)
         let state = page.map { pages[$0] ?? PageLoadState() } ?? PageLoadState(triggeredAt: triggeredAt, loading: loading)
         guard !state.loading, layout.stack.unknownSizeCount == 0, !layout.stack.isEmpty,
@@ -56,6 +59,11 @@ struct LoadMore: ContainerBehavior {
             loading = true
             events.append(ContainerEvent(.loadMoreDidTrigger))
         }
+    }
+
+    @inline(never)
+    private mutating func dropRemovedPages(_ stack: ChildStack) {
+        pages = pages.filter { stack.page(of: $0.key) != nil }
     }
 
     /// The selected page of the last child when it is a pager: the list whose end is the container's.

@@ -83,12 +83,18 @@ struct PagerTabs: ContainerBehavior {
     /// A snap springs to its landing page's boundary at the width it began
     /// with; once the viewport's width changed under it, that boundary is
     /// gone, and the snap lands its page at once (so a running snap always
-    /// springs to `landing · width`, which a restore checks).
+    /// springs to `landing · width` from a start in `horizontalRange`, which
+    /// a restore checks: a width that shrank leaves a snap to page 0, whose
+    /// boundary stays 0, with a start past the pages).
     private mutating func landResized(_ draft: inout Draft) {
         let width = draft.viewport.width
-        for (id, motion) in motions.sorted(by: { $0.key < $1.key }) where motion.motion.target != Double(motion.landing) * width {
+        for (id, motion) in motions.sorted(by: { $0.key < $1.key }) {
+            // A pager this list removes takes its snap with it (`observe`).
+            guard let i = draft.stack.index(of: id), draft.stack.payloads[i].kind == .pager else { continue }
+            guard motion.motion.target != Double(motion.landing) * width
+                || !draft.stack.pager(i).horizontalRange(width: width).contains(motion.motion.start) else { continue }
             motions[id] = nil
-            land(draft.stack.index(of: id)!, on: motion.landing, &draft)
+            land(i, on: motion.landing, &draft)
         }
     }
 

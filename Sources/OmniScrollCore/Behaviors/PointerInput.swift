@@ -46,6 +46,22 @@ struct PointerInput: ContainerBehavior {
         }
     }
 
+    /// A call that removes the pager under the finger leaves the finger
+    /// none (a snapshot names only pagers it has): a swipe of it ends with
+    /// it, a finger not yet locked goes on without it.
+    @inline(__always)  // a scroll pays the test only
+    mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
+        if transition.structureChanged, state != nil { dropRemovedPager(transition.layout) }
+    }
+
+    @inline(never)
+    private mutating func dropRemovedPager(_ layout: Layout) {
+        guard var gesture = state?.gesture, let pager = gesture.pager,
+              layout.childIndex(of: pager).flatMap(layout.pager) == nil else { return }
+        gesture.pager = nil
+        set(gesture.axis == .horizontal ? nil : gesture, release: state?.release)
+    }
+
     /// The finger's new state, stored by `Container.pointer` once the
     /// sample's changes are applied (outside the change list, so a move
     /// costs what the drag it becomes costs, plus this).

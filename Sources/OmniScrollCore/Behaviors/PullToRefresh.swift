@@ -33,10 +33,29 @@ struct PullToRefresh: ContainerBehavior {
                 draft.events.append(ContainerEvent(.refreshDidDisarm, members: Self.page(of: draft.stack)))
             }
         } else if state == .armed, draft.previousPhase == .dragging {
-            state = .refreshing
-            draft.events.append(ContainerEvent(.refreshDidTrigger, members: Self.page(of: draft.stack)))
+            trigger(&draft)
         }
         draft.heldTopInset += heldTopInset()
+    }
+
+    /// A phase that another behavior took out of `dragging` in this list
+    /// (an animated `scrollToChild` while dragging starts its motion) is a
+    /// release too: armed, it triggers (else it stayed armed off a drag, a
+    /// state its snapshot cannot restore).
+    @inline(__always)  // a scroll pays the test only
+    mutating func conclude(_ draft: inout Draft) {
+        if state == .armed, draft.phase != .dragging { triggerLate(&draft) }
+    }
+
+    @inline(never)
+    private mutating func triggerLate(_ draft: inout Draft) {
+        trigger(&draft)
+        draft.heldTopInset += heldTopInset()
+    }
+
+    private mutating func trigger(_ draft: inout Draft) {
+        state = .refreshing
+        draft.events.append(ContainerEvent(.refreshDidTrigger, members: Self.page(of: draft.stack)))
     }
 
     /// The refresh acts on the selected page of a pager that is the first

@@ -57,9 +57,11 @@ struct ScrollLinkedTracks: ContainerBehavior {
     ]))), default: .null)
     static var option: OptionDeclaration? { declaration }
 
-    /// Every track: well formed (`Track(option:field:)`), then as a set over `children`.
-    static func validate(_ options: ContainerOptions, children: ChildStack) throws(ContainerError) {
-        _ = try TrackSet(try Self.tracks(in: options), childIndex: children.index(of:))
+    /// Every track: well formed (`Track(option:field:)`), then as a set over
+    /// `children`; a snapshot's track may follow a child removed since
+    /// (docs/protocol.md: it holds its value at progress 0).
+    static func validate(_ options: ContainerOptions, children: ChildStack, restoring: Bool) throws(ContainerError) {
+        _ = try TrackSet(try Self.tracks(in: options), childIndex: children.index(of:), requiringChildren: !restoring)
     }
 
     mutating func configure(_ options: ContainerOptions) {

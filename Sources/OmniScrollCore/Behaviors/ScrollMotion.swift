@@ -148,8 +148,35 @@ struct ScrollMotion: ContainerBehavior {
         // released) leaves at the first test.
         guard !draft.commands.isEmpty || progress != nil else { return }
         startRequestedMotion(&draft)
-        if let running, draft.phase != .dragging { retarget(running, &draft) }
+        if let running, draft.phase != .dragging {
+            retarget(running, &draft)
+            holdWithinBand(&draft)
+        }
         if draft.phase != .dragging { dragStart = nil }
+    }
+
+    /// While a motion runs the overscroll stays below the rubber band's
+    /// limit, the viewport height, and, once past it (where the client put
+    /// the offset, or a range change left it), never grows (docs/protocol.md,
+    /// Checking the promises): a fling crossing a bound fast (up to 1e15
+    /// pt/s) or in a tiny viewport would carry the offset far past the
+    /// bound. It waits at the limit until the motion comes back inside it.
+    private func holdWithinBand(_ draft: inout Draft) {
+        let bounds = draft.offsetBounds
+        let band = draft.viewport.height
+        let before = draft.requestedOffset
+        draft.offset = Self.held(draft.offset, past: bounds.upperBound, from: before, band: band)
+        draft.offset = -Self.held(-draft.offset, past: -bounds.lowerBound, from: -before, band: band)
+    }
+
+    /// `x` held upward past `edge`: below `band` past it, or no farther
+    /// than `before` when that was already as far; at `edge` when the band
+    /// is too thin for a double to stay below it there.
+    private static func held(_ x: Double, past edge: Double, from before: Double, band: Double) -> Double {
+        if before - edge >= band { return x > before ? before : x }
+        guard x - edge >= band else { return x }
+        let held = edge + band * RubberBand.maxBandShare
+        return held - edge < band ? held : edge
     }
 
     /// A range that shrank under the running motion (a viewport, insets,

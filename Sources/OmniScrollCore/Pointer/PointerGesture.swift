@@ -10,8 +10,9 @@ public struct PointerGesture: Equatable, Sendable {
     public private(set) var start: PointerSample?
     /// Whether `down` stopped a running motion: then the finger never taps.
     public let caught: Bool
-    /// The pager under the `down` point, the only one a horizontal swipe moves.
-    public let pager: String?
+    /// The pager under the `down` point, the only one a horizontal swipe
+    /// moves (`nil` once a call removed it).
+    public internal(set) var pager: String?
     /// Where the dragged content was when the drag started: a pager's
     /// horizontal offset (in `x`), a grid's offset; zero for a vertical drag,
     /// which `session.drag` measures from its own start.

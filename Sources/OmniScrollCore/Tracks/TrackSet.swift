@@ -39,9 +39,11 @@ public struct TrackSet: Equatable, Sendable {
     /// child known to `childIndex`, which gives the index the `subject`
     /// lookup of evaluation will be asked for (or nil for no such child).
     /// After the children change, build the set again with `init(resolving:)`.
+    /// Without `requiringChildren` (a snapshot's tracks) a child it does not
+    /// know is one removed since.
     public init(_ tracks: [Track], field: FieldPath = FieldPath("options").member("tracks"),
-                childIndex: (String) -> Int?) throws(ContainerError) {
-        try self.init(tracks, field: field, childIndex: childIndex, requiringChildren: true)
+                childIndex: (String) -> Int?, requiringChildren: Bool = true) throws(ContainerError) {
+        try self.init(tracks, field: field, childIndex: childIndex, requiring: requiringChildren)
     }
 
     /// The set of `tracks`, checked before, over the children as they are
@@ -50,11 +52,11 @@ public struct TrackSet: Equatable, Sendable {
     public init(checked tracks: [Track], resolving childIndex: (String) -> Int?) {
         // Checked tracks and no child required: nothing left to throw.
         self = try! TrackSet(tracks, field: FieldPath("options").member("tracks"), childIndex: childIndex,
-                             requiringChildren: false)
+                             requiring: false)
     }
 
     private init(_ tracks: [Track], field: FieldPath, childIndex: (String) -> Int?,
-                 requiringChildren: Bool) throws(ContainerError) {
+                 requiring requiringChildren: Bool) throws(ContainerError) {
         var seen = Set<String>()
         seen.reserveCapacity(tracks.count)
         var bounds = [Bounds]()

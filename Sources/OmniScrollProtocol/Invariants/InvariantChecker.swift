@@ -20,17 +20,12 @@ public struct InvariantChecker {
     private let resultSchemas: [String: JSONValue]
     /// What a client merging the delta replies of each delta session knows.
     private var deltaViews: [String: DeltaView] = [:]
-    /// Where the client last put each session (a call's `offset` or
-    /// `translation`, a restore): at rest outside the range only there, and a
-    /// motion from there starts as far out as it was.
-    private var placed: [String: Placement] = [:]
+    /// Where the client last put each session's offset (a call's `offset`
+    /// or `translation`, a restore): at rest outside the range only there,
+    /// and a motion from there starts as far out as it was.
+    private var placed: [String: Double] = [:]
     /// Each session's offset after the previous call and whether it was in range.
     private var previous: [String: (offset: Double, inRange: Bool)] = [:]
-
-    private struct Placement {
-        var offset: Double
-        var overscroll: Double
-    }
 
     public init() {
         let document = (try? JSONParser.parse(String(decoding: OpenRPCDocument.bytes, as: UTF8.self), maxDepth: 256)) ?? .null
@@ -75,6 +70,7 @@ public struct InvariantChecker {
         }
         let violation = checkDeltaView(of: id, method: method, result: result, get: get, delta: session.delta)
             ?? checkLayout(get, session: id, placing: Self.placesOffset(method, params),
+                           anchorShift: result["anchorShift"]?.doubleValue ?? 0,
                            viewportHeight: (try? session.engine.container())?.viewport.height)
             ?? checkSnapshotRoundTrip(of: id, probe: &probe)
         // The client gets -32603 instead of this reply: it reads the session
@@ -121,20 +117,26 @@ public struct InvariantChecker {
     /// out before the call (the `clampShift` rule of docs/protocol.md); a
     /// motion the engine runs (`motion` in session.get) no farther out than
     /// the band's limit or where the client let it go.
-    private mutating func checkLayout(_ get: JSONObject, session id: String, placing: Bool, viewportHeight: Double?) -> InvariantViolation? {
+    private mutating func checkLayout(_ get: JSONObject, session id: String, placing: Bool, anchorShift: Double,
+                                      viewportHeight: Double?) -> InvariantViolation? {
         guard let offset = get["offset"]?.doubleValue, let low = get["minOffset"]?.doubleValue,
               let high = get["maxOffset"]?.doubleValue, let phase = get["phase"]?.stringValue else { return nil }
-        let overscroll = max(low - offset, offset - high, 0)
+        func overscroll(at offset: Double) -> Double { max(low - offset, offset - high, 0) }
+        let overscroll = overscroll(at: offset)
         let before = previous[id]
         previous[id] = (offset, overscroll == 0)
-        if placing {
-            placed[id] = Placement(offset: offset, overscroll: overscroll)
-        }
-        let leftByClient = placed[id]?.offset == offset || (before.map { $0.offset == offset && !$0.inRange } ?? false)
+        if placing { placed[id] = offset }
+        // An offset outside the range before the call is the client's to
+        // keep, wherever anchoring moves it: only one in range is clamped.
+        let leftByClient = placed[id] == offset || (before.map { !$0.inRange } ?? false)
         if phase == "idle", overscroll > 0, !leftByClient {
             return InvariantViolation(.restInRange, "session \(id) idle at offset \(offset) outside [\(low), \(high)]")
         }
-        if get["motion"] != nil, let band = viewportHeight, overscroll >= band, overscroll > placed[id]?.overscroll ?? 0 {
+        // Past the band, where the client put the offset or a range change
+        // or anchoring (the reply's `anchorShift`) left it, a motion only
+        // brings it back: measured in today's range.
+        let reached = [placed[id], before.map { $0.offset + anchorShift }].compactMap { $0 }.map(overscroll(at:)).max() ?? 0
+        if get["motion"] != nil, let band = viewportHeight, overscroll >= band, overscroll > reached {
             return InvariantViolation(.overscrollBelowBand,
                                       "session \(id) \(phase) at offset \(offset), \(overscroll) past [\(low), \(high)]; the band's limit is \(band)")
         }

@@ -34,7 +34,8 @@ public enum Invariant: String, CaseIterable, Sendable {
     case restInRange
     /// Every child's (and page's) visibleHeight is within [0, its frame's height].
     case visibleWithinFrame
-    /// While a motion runs, the overscroll stays below the rubber band's limit (the viewport height).
+    /// While a motion runs, the overscroll stays below the rubber band's limit
+    /// (the viewport height), and past it never grows.
     case overscrollBelowBand
     /// The session's snapshot fits the Snapshot schema, restores, and the restored
     /// session's snapshot is byte-identical.

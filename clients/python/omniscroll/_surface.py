@@ -884,7 +884,7 @@ def set_content_height(session: str, child: str, content_height: Number) -> Call
     :param child: Required.
     :param content_height: The child's size, known: a number, never null. A size once known
     stays known (an empty child is 0); null, "not known yet", is only for a child's spec in
-    create, insert and restore."""
+    create, insert and restore. A collapsing child's maxHeight below its minHeight is -32602."""
     return Call("session.setContentHeight", check_params("session.setContentHeight", {"session": session, "child": child, "contentHeight": content_height}, PARAMS, SCHEMAS), Layout, lazy=True)
 
 
@@ -899,7 +899,8 @@ def update(session: str, sizes: Optional[JSONObject] = None, viewport: Optional[
     clampShift).
     :param session: The session id.
     :param sizes: Child id → content height or height: numbers, never null (a size once known
-    stays known; an empty child is 0).
+    stays known; an empty child is 0); a collapsing child's maxHeight below its minHeight is
+    -32602.
     :param viewport: Optional.
     :param insets: Members not given keep their value.
     :param offset: Optional.
@@ -1355,7 +1356,8 @@ class ClientMethods:
         :param child: Required.
         :param content_height: The child's size, known: a number, never null. A size once known
         stays known (an empty child is 0); null, "not known yet", is only for a child's spec in
-        create, insert and restore."""
+        create, insert and restore. A collapsing child's maxHeight below its minHeight is
+        -32602."""
         return self.call(set_content_height(session, child, content_height), timeout)
 
     def update(self, session: str, sizes: Optional[JSONObject] = None, viewport: Optional[Union[JSONObject, Sequence[Number]]] = None, insets: Optional[Union[JSONObject, Sequence[Number]]] = None, offset: Optional[Number] = None, phase: Optional[ScrollPhase] = None, *, timeout: Optional[float] = None) -> Layout:
@@ -1369,7 +1371,8 @@ class ClientMethods:
         dragging (reported as clampShift).
         :param session: The session id.
         :param sizes: Child id → content height or height: numbers, never null (a size once
-        known stays known; an empty child is 0).
+        known stays known; an empty child is 0); a collapsing child's maxHeight below its
+        minHeight is -32602.
         :param viewport: Optional.
         :param insets: Members not given keep their value.
         :param offset: Optional.
@@ -1799,7 +1802,8 @@ class AsyncClientMethods:
         :param child: Required.
         :param content_height: The child's size, known: a number, never null. A size once known
         stays known (an empty child is 0); null, "not known yet", is only for a child's spec in
-        create, insert and restore."""
+        create, insert and restore. A collapsing child's maxHeight below its minHeight is
+        -32602."""
         return await self.call(set_content_height(session, child, content_height), timeout)
 
     async def update(self, session: str, sizes: Optional[JSONObject] = None, viewport: Optional[Union[JSONObject, Sequence[Number]]] = None, insets: Optional[Union[JSONObject, Sequence[Number]]] = None, offset: Optional[Number] = None, phase: Optional[ScrollPhase] = None, *, timeout: Optional[float] = None) -> Layout:
@@ -1813,7 +1817,8 @@ class AsyncClientMethods:
         dragging (reported as clampShift).
         :param session: The session id.
         :param sizes: Child id → content height or height: numbers, never null (a size once
-        known stays known; an empty child is 0).
+        known stays known; an empty child is 0); a collapsing child's maxHeight below its
+        minHeight is -32602.
         :param viewport: Optional.
         :param insets: Members not given keep their value.
         :param offset: Optional.
