@@ -74,7 +74,7 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
         guard case .collapsing(let header) = stack.payloads[i] else { return ChildPlacement(frameTop: top) }
         let pinTop = stack.pins.pinTop(ofChild: i)
         let past = offset + pinTop - top
-        let state = header.state(scrolledPast: max(0, past), natural: stack.naturalHeight(i), isHeld: past > 0)
+        let state = header.state(scrolledPast: max(0, past), carried: max(0, past), natural: stack.naturalHeight(i), isHeld: past > 0)
         return state.placement(top: top, pinLine: offset + pinTop)
     }
 
@@ -82,16 +82,21 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
     static func layoutNumber(ofChild i: Int, in layout: Layout) -> Double { layout.collapse(ofChild: i) ?? 0 }
 
     /// The header's extent, paint extent and collapse at effective scroll
-    /// offset `e ≥ 0` with `maxHeight` `natural`; `isHeld`: whether the
-    /// offset carries its natural top past its pin line.
-    func state(scrolledPast e: Double, natural: Double, isHeld: Bool) -> HeaderState {
+    /// offset `e ≥ 0` with `maxHeight` `natural`; `carried`: how far the
+    /// offset carries its natural top past its pin line (`isHeld`: at all).
+    func state(scrolledPast e: Double, carried: Double, natural: Double, isHeld: Bool) -> HeaderState {
         let extent = max(minHeight, natural - e)
         let paint = mode == .pinned ? extent : max(0, natural - e)
         // A header whose ends coincide has nothing to collapse: it stays expanded.
         let collapse = natural > minHeight ? (natural - extent) / (natural - minHeight) : 0
         let reach = mode == .pinned ? extent : natural - e
         let slack = paint - pinnedHeight
-        return HeaderState(isHeld: isHeld, extent: extent, paint: paint, reach: reach, collapse: collapse, slack: slack)
+        // From the natural top, the small numbers first: far along (offset
+        // 1e24) the pin line and `e` are both huge, and the pin line plus
+        // `reach` loses the header's place (issue 26).
+        let awayTop = (carried - e) + (natural - extent)
+        return HeaderState(isHeld: isHeld, extent: extent, paint: paint, reach: reach, collapse: collapse, slack: slack,
+                           awayTop: awayTop)
     }
 }
 
@@ -111,13 +116,16 @@ struct HeaderState: Equatable, Sendable {
     /// What it adds to the pinned height below it beyond its `pinnedHeight`
     /// (which the pinned stack counts already): its paint extent minus that.
     var slack: Double
+    /// Where its frame top is below its natural top once it reaches less
+    /// far below the pin line than its extent (it is scrolling away).
+    var awayTop: Double
 
     /// In flow at its natural top while not scrolled past the pin line;
     /// else its bottom `reach` below the line (so a header that has
     /// scrolled away stays where it left, in content coordinates).
     func placement(top: Double, pinLine: Double) -> ChildPlacement {
         guard isHeld else { return ChildPlacement(frameTop: top) }
-        return ChildPlacement(frameTop: pinLine + reach - extent, isPinned: isPinned)
+        return ChildPlacement(frameTop: reach < extent ? top + awayTop : pinLine + reach - extent, isPinned: isPinned)
     }
 
     /// Held at its pin line with some of it painted.
