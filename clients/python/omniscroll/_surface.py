@@ -794,7 +794,7 @@ def create(viewport: Union[JSONObject, Sequence[Number]], children: Optional[Seq
     :param insets: Optional.
     :param offset: Initial offset; default -insets.top.
     :param id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
-    counts); default s1, s2, …
+    counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
     :param template: A built-in template (shortContainer, stickyTabs, feed, profileTabs,
     collapsingNav) or one defined by --templates or session.defineTemplate (session.templates
     lists them). An unknown name is -32602 at params.template.
@@ -1113,13 +1113,15 @@ def grid_create(viewport: Union[JSONObject, Sequence[Number]], tile: Union[JSONO
     id is taken, -32004 at --max-sessions or when a reply could hold more than --max-tiles tiles
     (per axis ceil(viewport / tile) + 2 overscan + 2, multiplied; data.param params.tile).
     :param viewport: Required.
-    :param tile: Required.
+    :param tile: Each side at least contentSize / 2^40 (so tile counts are exact and no two
+    tiles' frames coincide); below, -32602 names the side.
     :param overscan: Tiles reported beyond each edge of the viewport; default 1.
     :param content_size: The scroll view's content size; default 100000 x 100000 (seed 001).
     :param recenter: Default idle.
     :param threshold: threshold mode only: how far from the centre each axis may drift; default
     a quarter of that axis's content size (StreetScroller).
-    :param id: Client-chosen session id; default s1, s2, ...
+    :param id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
+    counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
     :param options: Optional."""
     return Call("grid.create", check_params("grid.create", {"viewport": viewport, "tile": tile, "overscan": overscan, "contentSize": content_size, "recenter": recenter, "threshold": threshold, "id": id, "options": options}, PARAMS, SCHEMAS), GridLayout, lazy=True)
 
@@ -1227,7 +1229,7 @@ class ClientMethods:
         :param insets: Optional.
         :param offset: Initial offset; default -insets.top.
         :param id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON
-        Schema counts); default s1, s2, …
+        Schema counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
         :param template: A built-in template (shortContainer, stickyTabs, feed, profileTabs,
         collapsingNav) or one defined by --templates or session.defineTemplate
         (session.templates lists them). An unknown name is -32602 at params.template.
@@ -1524,13 +1526,15 @@ class ClientMethods:
         hold more than --max-tiles tiles (per axis ceil(viewport / tile) + 2 overscan + 2,
         multiplied; data.param params.tile).
         :param viewport: Required.
-        :param tile: Required.
+        :param tile: Each side at least contentSize / 2^40 (so tile counts are exact and no two
+        tiles' frames coincide); below, -32602 names the side.
         :param overscan: Tiles reported beyond each edge of the viewport; default 1.
         :param content_size: The scroll view's content size; default 100000 x 100000 (seed 001).
         :param recenter: Default idle.
         :param threshold: threshold mode only: how far from the centre each axis may drift;
         default a quarter of that axis's content size (StreetScroller).
-        :param id: Client-chosen session id; default s1, s2, ...
+        :param id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON
+        Schema counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
         :param options: Optional."""
         return self.call(grid_create(viewport, tile, overscan, content_size, recenter, threshold, id, options), timeout)
 
@@ -1632,7 +1636,7 @@ class AsyncClientMethods:
         :param insets: Optional.
         :param offset: Initial offset; default -insets.top.
         :param id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON
-        Schema counts); default s1, s2, …
+        Schema counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
         :param template: A built-in template (shortContainer, stickyTabs, feed, profileTabs,
         collapsingNav) or one defined by --templates or session.defineTemplate
         (session.templates lists them). An unknown name is -32602 at params.template.
@@ -1929,13 +1933,15 @@ class AsyncClientMethods:
         hold more than --max-tiles tiles (per axis ceil(viewport / tile) + 2 overscan + 2,
         multiplied; data.param params.tile).
         :param viewport: Required.
-        :param tile: Required.
+        :param tile: Each side at least contentSize / 2^40 (so tile counts are exact and no two
+        tiles' frames coincide); below, -32602 names the side.
         :param overscan: Tiles reported beyond each edge of the viewport; default 1.
         :param content_size: The scroll view's content size; default 100000 x 100000 (seed 001).
         :param recenter: Default idle.
         :param threshold: threshold mode only: how far from the centre each axis may drift;
         default a quarter of that axis's content size (StreetScroller).
-        :param id: Client-chosen session id; default s1, s2, ...
+        :param id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON
+        Schema counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
         :param options: Optional."""
         return await self.call(grid_create(viewport, tile, overscan, content_size, recenter, threshold, id, options), timeout)
 

@@ -90,7 +90,7 @@ enum SessionParams {
         case .contentHeight: .number(minimum: 0, maximum: Bounds.maxContentHeight)
         case .magnitude: FlingMethod.magnitude
         case .snapInterval: .number(minimum: SnapRule.minInterval, maximum: Bounds.maxLength)
-        case .count: .integer(minimum: 0)
+        case .count(let max): .integer(minimum: 0, maximum: max)
         }
     }
 
