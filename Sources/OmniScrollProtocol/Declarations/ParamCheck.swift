@@ -50,7 +50,8 @@ enum ParamCheck {
             // One wording per param, naming its whole range: a JSON integer
             // is exact to 2^53, the widest bound (issue 26).
             let high = bounds.integerMaximum < .max ? "\(bounds.integerMaximum)" : "2^53"
-            let rule = bounds.integerMinimum > .min ? "must be an integer from \(bounds.integerMinimum) to \(high)"
+            let rule = bounds.integerMinimum == bounds.integerMaximum ? "must be \(high)"
+                : bounds.integerMinimum > .min ? "must be an integer from \(bounds.integerMinimum) to \(high)"
                 : "must be an integer within ±2^53"
             if v.doubleValue == nil { throw fail(rule, v) }
             throw Mismatch(reason: rule)
@@ -94,9 +95,10 @@ enum ParamCheck {
                 self.minimum = minimum ?? -.infinity
                 self.exclusiveMinimum = exclusiveMinimum ?? -.infinity
                 self.maximum = maximum ?? .infinity
-            case .integer(let minimum, let maximum, _):
-                integerMinimum = minimum ?? .min
-                integerMaximum = maximum ?? .max
+            case .integer(let minimum, let maximum, let constant):
+                // A constant is the one value in range (a snapshot's `format`).
+                integerMinimum = constant ?? minimum ?? .min
+                integerMaximum = constant ?? maximum ?? .max
             default:
                 break
             }
