@@ -162,19 +162,6 @@ export interface Layout {
    * runs. Ticks do not repeat it.
    */
   readonly motion?: Motion;
-  /** Present when scroll anchoring moved the offset. */
-  readonly anchorShift?: number;
-  /**
-   * Present when the engine clamped the offset back into [minOffset, maxOffset] after a
-   * change the client did not make itself (an anchoring shift, content shrinking,
-   * removeChildren, endRefreshing releasing the held inset, a viewport or insets change)
-   * left it outside, while not dragging: the clamped offset minus the offset before
-   * clamping. An offset the client gave in the call, or an overscroll it left before the
-   * call, is never clamped.
-   */
-  readonly clampShift?: number;
-  /** session.scrollToChild only. */
-  readonly target?: Target;
   /**
    * Sessions with options.tracks only: each track's value at this layout, by id, in
    * declaration order. Delta replies carry only the values this call changed (an empty
@@ -188,6 +175,19 @@ export interface Layout {
    * second, before the 8000 cap; 0 when it rested more than 40 ms).
    */
   readonly pointer?: LayoutPointer;
+  /** Present when scroll anchoring moved the offset. */
+  readonly anchorShift?: number;
+  /**
+   * Present when the engine clamped the offset back into [minOffset, maxOffset] after a
+   * change the client did not make itself (an anchoring shift, content shrinking,
+   * removeChildren, endRefreshing releasing the held inset, a viewport or insets change)
+   * left it outside, while not dragging: the clamped offset minus the offset before
+   * clamping. An offset the client gave in the call, or an overscroll it left before the
+   * call, is never clamped.
+   */
+  readonly clampShift?: number;
+  /** session.scrollToChild only. */
+  readonly target?: Target;
   /** Members this client's contract does not declare (protocol additions). */
   readonly [extra: string]: unknown;
 }

@@ -335,7 +335,7 @@ class Layout(*bases("Layout")):
     pages changed (selected, pageProgress or pages) (children matched by id; a new child is
     listed, a removed one is not)."""
     __slots__ = ()
-    MEMBERS = frozenset(("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "anchorShift", "clampShift", "target", "tracks", "pointer", ))
+    MEMBERS = frozenset(("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "tracks", "pointer", "anchorShift", "clampShift", "target", ))
     REQUIRED = ("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "contentView", "children", "events", )
 
     @property
@@ -405,6 +405,22 @@ class Layout(*bases("Layout")):
         return None if v is None else Motion(v)
 
     @property
+    def tracks(self) -> Optional[Dict[str, Number]]:
+        """Sessions with options.tracks only: each track's value at this layout, by id, in
+        declaration order. Delta replies carry only the values this call changed (an empty
+        object when none did); session.get and session.restore carry all of them."""
+        return self._o.get("tracks")
+
+    @property
+    def pointer(self) -> Optional[LayoutPointer]:
+        """Pointer input (docs/pointer.md): while a finger is down, every reply carries its state
+        (pending until a slop is passed, then the locked axis); the reply to its up or cancel
+        carries state released, the axis it had and the finger's estimated velocity (points per
+        second, before the 8000 cap; 0 when it rested more than 40 ms)."""
+        v = self._o.get("pointer")
+        return None if v is None else LayoutPointer(v)
+
+    @property
     def anchor_shift(self) -> Optional[Number]:
         """Present when scroll anchoring moved the offset."""
         return self._o.get("anchorShift")
@@ -424,22 +440,6 @@ class Layout(*bases("Layout")):
         """session.scrollToChild only."""
         v = self._o.get("target")
         return None if v is None else Target(v)
-
-    @property
-    def tracks(self) -> Optional[Dict[str, Number]]:
-        """Sessions with options.tracks only: each track's value at this layout, by id, in
-        declaration order. Delta replies carry only the values this call changed (an empty
-        object when none did); session.get and session.restore carry all of them."""
-        return self._o.get("tracks")
-
-    @property
-    def pointer(self) -> Optional[LayoutPointer]:
-        """Pointer input (docs/pointer.md): while a finger is down, every reply carries its state
-        (pending until a slop is passed, then the locked axis); the reply to its up or cancel
-        carries state released, the axis it had and the finger's estimated velocity (points per
-        second, before the 8000 cap; 0 when it rested more than 40 ms)."""
-        v = self._o.get("pointer")
-        return None if v is None else LayoutPointer(v)
 
 
 class LayoutPointer(*bases("LayoutPointer")):
