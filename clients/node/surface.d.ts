@@ -148,10 +148,11 @@ export interface Layout {
   readonly phase: ScrollPhase;
   readonly activeChild: string | null;
   /**
-   * Only in feed sessions (options.feed): the committed current child, the one whose centre
-   * was nearest the viewport's centre when a call last left the phase idle.
+   * Only in feed sessions (options.feed), in every reply: the committed current child, the
+   * one whose centre was nearest the viewport's centre when a call last left the phase idle;
+   * null while the feed has no children.
    */
-  readonly currentChild?: string;
+  readonly currentChild?: string | null;
   readonly contentView: ContentView;
   readonly children: ChildLayout[];
   readonly events: Event[];

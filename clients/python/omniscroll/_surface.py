@@ -376,8 +376,9 @@ class Layout(*bases("Layout")):
 
     @property
     def current_child(self) -> Optional[str]:
-        """Only in feed sessions (options.feed): the committed current child, the one whose centre
-        was nearest the viewport's centre when a call last left the phase idle."""
+        """Only in feed sessions (options.feed), in every reply: the committed current child, the
+        one whose centre was nearest the viewport's centre when a call last left the phase idle;
+        null while the feed has no children."""
         return self._o.get("currentChild")
 
     @property
