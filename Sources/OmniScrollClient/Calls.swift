@@ -51,7 +51,7 @@ extension RPCCall {
     ///   - insets: Optional.
     ///   - offset: Initial offset; default -insets.top.
     ///   - id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
-    ///   counts); default s1, s2, …
+    ///   counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
     ///   - template: A built-in template (shortContainer, stickyTabs, feed, profileTabs,
     ///   collapsingNav) or one defined by --templates or session.defineTemplate
     ///   (session.templates lists them). An unknown name is -32602 at params.template.
@@ -522,13 +522,15 @@ extension RPCCall {
     ///
     /// - Parameters:
     ///   - viewport: Required.
-    ///   - tile: Required.
+    ///   - tile: Each side at least contentSize / 2^40 (so tile counts are exact and no two
+    ///   tiles' frames coincide); below, -32602 names the side.
     ///   - overscan: Tiles reported beyond each edge of the viewport; default 1.
     ///   - contentSize: The scroll view's content size; default 100000 x 100000 (seed 001).
     ///   - recenter: Default idle.
     ///   - threshold: threshold mode only: how far from the centre each axis may drift;
     ///   default a quarter of that axis's content size (StreetScroller).
-    ///   - id: Client-chosen session id; default s1, s2, ...
+    ///   - id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
+    ///   counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
     ///   - options: Optional.
     public static func gridCreate(viewport: JSONValue, tile: JSONValue, overscan: Int? = nil, contentSize: JSONValue? = nil, recenter: RecenterMode? = nil, threshold: Double? = nil, id: String? = nil, options: JSONValue? = nil) -> RPCCall {
         var p: JSONObject = [:]

@@ -316,8 +316,9 @@ public struct Layout: Sendable, Equatable, ResultMember {
     public var direction: String
     public var phase: String
     public var activeChild: String?
-    /// Only in feed sessions (options.feed): the committed current child, the one whose centre
-    /// was nearest the viewport's centre when a call last left the phase idle.
+    /// Only in feed sessions (options.feed), in every reply: the committed current child, the
+    /// one whose centre was nearest the viewport's centre when a call last left the phase idle;
+    /// null while the feed has no children.
     public var currentChild: String?
     public var contentView: ContentView
     public var children: [ChildLayout]
@@ -327,6 +328,15 @@ public struct Layout: Sendable, Equatable, ResultMember {
     /// when, in seconds after its start; session.get and session.restore give it while one
     /// runs. Ticks do not repeat it.
     public var motion: Motion?
+    /// Sessions with options.tracks only: each track's value at this layout, by id, in
+    /// declaration order. Delta replies carry only the values this call changed (an empty
+    /// object when none did); session.get and session.restore carry all of them.
+    public var tracks: [String: Double]?
+    /// Pointer input (docs/pointer.md): while a finger is down, every reply carries its state
+    /// (pending until a slop is passed, then the locked axis); the reply to its up or cancel
+    /// carries state released, the axis it had and the finger's estimated velocity (points per
+    /// second, before the 8000 cap; 0 when it rested more than 40 ms).
+    public var pointer: LayoutPointer?
     /// Present when scroll anchoring moved the offset.
     public var anchorShift: Double?
     /// Present when the engine clamped the offset back into [minOffset, maxOffset] after a
@@ -338,21 +348,12 @@ public struct Layout: Sendable, Equatable, ResultMember {
     public var clampShift: Double?
     /// session.scrollToChild only.
     public var target: Target?
-    /// Sessions with options.tracks only: each track's value at this layout, by id, in
-    /// declaration order. Delta replies carry only the values this call changed (an empty
-    /// object when none did); session.get and session.restore carry all of them.
-    public var tracks: [String: Double]?
-    /// Pointer input (docs/pointer.md): while a finger is down, every reply carries its state
-    /// (pending until a slop is passed, then the locked axis); the reply to its up or cancel
-    /// carries state released, the axis it had and the finger's estimated velocity (points per
-    /// second, before the 8000 cap; 0 when it rested more than 40 ms).
-    public var pointer: LayoutPointer?
     /// Members the contract does not declare (a newer worker's), as received.
     public var extra: JSONObject
     /// The reply exactly as decoded.
     public var raw: JSONValue
 
-    static let members: Set<String> = ["session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "anchorShift", "clampShift", "target", "tracks", "pointer"]
+    static let members: Set<String> = ["session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "tracks", "pointer", "anchorShift", "clampShift", "target"]
 
     public init(json: JSONValue) throws {
         try self.init(member: json, at: "Layout")
@@ -374,11 +375,11 @@ public struct Layout: Sendable, Equatable, ResultMember {
         children = try o.member("children", in: path)
         events = try o.member("events", in: path)
         motion = try o.optionalMember("motion", in: path)
+        tracks = try o.optionalMember("tracks", in: path)
+        pointer = try o.optionalMember("pointer", in: path)
         anchorShift = try o.optionalMember("anchorShift", in: path)
         clampShift = try o.optionalMember("clampShift", in: path)
         target = try o.optionalMember("target", in: path)
-        tracks = try o.optionalMember("tracks", in: path)
-        pointer = try o.optionalMember("pointer", in: path)
         extra = extras(o, Self.members)
         raw = json
     }

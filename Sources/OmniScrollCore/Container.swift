@@ -158,7 +158,7 @@ public struct Container: Sendable {
             case .size(let id, let value):
                 if let page = stack.page(of: id) {
                     guard value != stack.pager(page.child).pages[page.page].contentHeight else { continue }
-                    if !sizesChanged { anchor = chooseAnchor(minOffset: previousBounds.lowerBound, removes: false) }
+                    if !sizesChanged { anchor = chooseAnchor(minOffset: previousBounds.lowerBound, cause: .sizes) }
                     stack.setPageSize(page, value)
                     sizesChanged = true
                     stackChanged = true
@@ -166,12 +166,15 @@ public struct Container: Sendable {
                 }
                 let i = stack.index(of: id)!
                 guard value != stack.naturalHeight(i) || !stack.isSizeKnown(i) else { continue }
-                if !sizesChanged { anchor = chooseAnchor(minOffset: previousBounds.lowerBound, removes: false) }
+                if !sizesChanged { anchor = chooseAnchor(minOffset: previousBounds.lowerBound, cause: .sizes) }
                 stack.setSize(i, value)
                 sizesChanged = true
                 stackChanged = true
             case .viewport(let value):
                 if value != viewport {
+                    if value.height != viewport.height, anchor == nil {
+                        anchor = chooseAnchor(minOffset: previousBounds.lowerBound, cause: .viewport)
+                    }
                     viewport = value
                     stack.setViewportHeight(value.height)
                     stackChanged = true
@@ -185,7 +188,7 @@ public struct Container: Sendable {
             case .remove(let ids):
                 let removed = ids.map { stack.index(of: $0)! }.sorted()
                 // The anchor's index after the removal; none when it is removed.
-                anchor = chooseAnchor(minOffset: previousBounds.lowerBound, removes: true).flatMap { anchor in
+                anchor = chooseAnchor(minOffset: previousBounds.lowerBound, cause: .removal).flatMap { anchor in
                     let below = removed.prefix { $0 < anchor.child }.count
                     return below < removed.count && removed[below] == anchor.child ? nil : (anchor.child - below, anchor.top)
                 }
@@ -232,8 +235,8 @@ public struct Container: Sendable {
     /// when no behavior anchors; `minOffset` is the one before the list.
     /// Scoped so the resize's reference to the stack is gone before the
     /// stack changes (else the change would copy it).
-    private mutating func chooseAnchor(minOffset: Double, removes: Bool) -> (child: Int, top: Double)? {
-        var resize = Resize(stack: stack, minOffset: minOffset, offset: offset, removes: removes)
+    private mutating func chooseAnchor(minOffset: Double, cause: Resize.Cause) -> (child: Int, top: Double)? {
+        var resize = Resize(stack: stack, minOffset: minOffset, offset: offset, cause: cause)
         behaviors.anchor(&resize)
         return resize.anchor.map { ($0, stack.naturalTop($0)) }
     }

@@ -171,10 +171,18 @@ struct Resize {
     /// The top of the offset range, held inset included.
     let minOffset: Double
     let offset: Double
-    /// Whether the change is a removal of children rather than sizes.
-    let removes: Bool
+    /// What changes: children's sizes, a removal of children, or the
+    /// viewport's height (which resizes the pages of a feed).
+    let cause: Cause
     /// The anchor child; the offset moves by as much as its natural top does.
     var anchor: Int?
+
+    enum Cause { case sizes, removal, viewport }
+}
+
+extension Resize {
+    /// Whether the change is a removal of children rather than sizes.
+    var removes: Bool { cause == .removal }
 }
 
 /// The container state a behavior may adjust before layout.

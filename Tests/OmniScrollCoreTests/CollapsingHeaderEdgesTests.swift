@@ -68,4 +68,21 @@ final class CollapsingHeaderEdgesTests: XCTestCase {
             XCTAssertEqual(try Container(restoring: snapshot).snapshot(), snapshot, "\(mode)")
         }
     }
+
+    /// Issue 26, finding 6: at offset 1e24 the pin line and the effective
+    /// offset are both 1e24, and their sum lost the 200-point header's place.
+    func testAHeaderScrolledAwayFarAlongStaysWhereItLeft() throws {
+        for mode in [CollapsingChild.Mode.scroll, .floating] {
+            var container = try Container.create(
+                viewport: Viewport(width: 375, height: 800),
+                children: [.scroll("above", contentHeight: 300),
+                           .collapsing("bar", maxHeight: 200, minHeight: 50, mode: mode),
+                           .scroll("list", contentHeight: 3000)]).0
+            for offset in [1e15, 3.5e21, 1e24] {
+                let bar = container.must(.offset(offset)).layout.child(1)
+                XCTAssertEqual(bar.frame.y, 450, "\(mode) at \(offset)")
+                XCTAssertEqual(bar.frame.height, 50, "\(mode) at \(offset)")
+            }
+        }
+    }
 }

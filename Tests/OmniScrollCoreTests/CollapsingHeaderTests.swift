@@ -220,7 +220,7 @@ final class CollapsingHeaderTests: XCTestCase {
                 y = max(-50, y + Double.random(in: -120...160, using: &rng).rounded())
                 let layout = try container.apply(.offset(y)).layout
                 let e = reference.layout(scrollOffset: max(0, y - top), maxExtent: maxHeight)
-                let expected = header.state(scrolledPast: e, natural: maxHeight, isHeld: y > top)
+                let expected = header.state(scrolledPast: e, carried: max(0, y - top), natural: maxHeight, isHeld: y > top)
                 XCTAssertEqual(layout.child(1).frame.height, expected.extent, "seed \(seed) step \(step) y \(y)")
                 XCTAssertEqual(layout.collapse(ofChild: 1), expected.collapse, "seed \(seed) step \(step) y \(y)")
             }

@@ -64,6 +64,23 @@ final class FeedTests: XCTestCase {
         XCTAssertFalse(removed.eventNames.contains { $0.contains("Current") })
     }
 
+    /// Issue 26, finding 7: a rotation (800 → 700 high, every page with
+    /// it) left the offset at 29600, putting p42 current; the offset follows
+    /// the current child's top, so p37 stays current and at the top.
+    func testAViewportResizeKeepsTheCurrentChildInPlace() throws {
+        var (container, _) = try feedContainer(100)
+        container.must(.offset(29600))
+        XCTAssertEqual(container.currentChild, "p37")
+        let rotated = container.must(.viewport(Viewport(width: 375, height: 700)))
+        XCTAssertEqual(container.currentChild, "p37")
+        XCTAssertEqual(container.layout.offset, 25900)
+        XCTAssertEqual(rotated.anchorShift, -3700)
+        XCTAssertEqual(container.layout.child(37).frame.y, 25900)
+        container.must(.viewport(Viewport(width: 375, height: 800)))
+        XCTAssertEqual(container.currentChild, "p37")
+        XCTAssertEqual(container.layout.offset, 29600)
+    }
+
     func testRemovingTheCurrentChildChoosesAgain() throws {
         var (container, _) = try feedContainer(5)
         container.must(.offset(1600))

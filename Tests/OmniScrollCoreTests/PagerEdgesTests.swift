@@ -147,6 +147,17 @@ final class PagerEdgesTests: XCTestCase {
         }
     }
 
+    /// Issue 26, finding 6: `state.pagers: []` in a session with a pager
+    /// was restored as if the pager had no state; the worker writes every pager.
+    func testASnapshotLeavingOutAPagerIsRefused() throws {
+        var snapshot = try snappingSnapshot()
+        snapshot.state["pagers"] = .array([])
+        XCTAssertThrowsError(try Container(restoring: snapshot)) { error in
+            XCTAssertEqual((error as! ContainerError).field, FieldPath("state").member("pagers"))
+            XCTAssertTrue((error as! ContainerError).reason.contains("'tabs'"), (error as! ContainerError).reason)
+        }
+    }
+
     func testAWidthChangeLandsARunningSnapOnItsPage() throws {
         var (container, _) = try ProfilePage.create()
         container.must(.scrollPager("tabs", offset: 120))

@@ -225,4 +225,20 @@ final class ScrollMotionEdgesTests: XCTestCase {
             }
         }
     }
+
+    /// Issue 26, finding 8 (decided for the docs, docs/protocol.md, Session
+    /// motions): leaving `dragging` past a bound without a velocity is a
+    /// release at 0 pt/s, springing back in phase `decelerating`.
+    func testLeavingADragPastABoundSpringsBackAsARelease() throws {
+        for leave in [ScrollPhase.idle, .decelerating] {
+            var c = try landscape(options())
+            c.must(.phase(.dragging))
+            c.must(.offset(-100))
+            c.must(.phase(leave))
+            XCTAssertEqual(c.phase, .decelerating, "\(leave)")
+            XCTAssertEqual(c.motion?.target, 0, "\(leave)")
+            tickToRest(&c, from: 0)
+            XCTAssertEqual(c.layout.offset, 0, "\(leave)")
+        }
+    }
 }

@@ -81,6 +81,19 @@ final class SnapshotValidationTests: XCTestCase {
         assertRefused(snapshot, field: FieldPath("state").member("loadMore").member("triggeredAt"))
     }
 
+    /// Issue 26, finding 8: the path read `state.loadMore.pages.0.page`.
+    func testAPagesEntryIsNamedByItsIndex() throws {
+        var snapshot = try ProfilePage.create().0.snapshot()
+        snapshot.options.loadMore = LoadMoreOptions(distance: 100)
+        snapshot.state["loadMore"] = .object(["triggeredAt": .null, "loading": .bool(false), "pages": .array([
+            .object(["page": .string("posts"), "triggeredAt": .null, "loading": .bool(false)]),
+            .object(["page": .string("ghost"), "triggeredAt": .null, "loading": .bool(false)]),
+        ])])
+        XCTAssertThrowsError(try Container(restoring: snapshot)) { error in
+            XCTAssertEqual((error as! ContainerError).field.description, "state.loadMore.pages[1].page")
+        }
+    }
+
     func testAPendingTargetNamingAMissingChildIsRefused() throws {
         var snapshot = try twoChildren(last: nil).snapshot()
         snapshot.state["target"] = Self.pending("ghost")

@@ -40,6 +40,26 @@ final class TileGridValidationTests: XCTestCase {
         assertCreateRefused("maxTiles") { $0.maxTiles = 0 }
     }
 
+    /// Issue 26, finding 6: a 1.12e-4 tile on 1e12 content (8.9e15 tiles,
+    /// within 2⁵³) gave two columns the same frame; a tile is now at least
+    /// `contentSize / 2⁴⁰`, and at that bound the last columns' frames differ.
+    func testATileTooSmallForItsFramesToDifferIsRefused() throws {
+        let tiny = Viewport(width: 0.01, height: 0.01)
+        assertCreateRefused("tile.width", viewport: tiny) {
+            $0.contentSize = Size(width: 1e12, height: 1e12)
+            $0.tile = Size(width: 1.12e-4, height: 1)
+        }
+        let smallest = 1e12 / TileGridLimits.maxTilesAcrossContent
+        let grid = try TileGrid.create(viewport: tiny, configuration: TileGridConfiguration(
+            tile: Size(width: smallest, height: smallest), contentSize: Size(width: 1e12, height: 1e12))).0
+        let layout = grid.layout
+        let far = layout.tileRect.cols.lowerBound + Int64(1e12 / 2 / smallest) - 2
+        let edges = (far..<far + 3).map { layout.frame(of: TileCoordinate(col: $0, row: 0)).x }
+        XCTAssertGreaterThan(edges[0], 4.9e11)
+        XCTAssertLessThan(edges[0], edges[1])
+        XCTAssertLessThan(edges[1], edges[2])
+    }
+
     func testCreateRefusesBadViewports() {
         assertCreateRefused("viewport.width", viewport: Viewport(width: 0, height: 800)) { _ in }
         assertCreateRefused("viewport.height", viewport: Viewport(width: 375, height: .nan)) { _ in }

@@ -20,9 +20,10 @@ extension ParamSchema {
             if let exclusiveMinimum { o.append("exclusiveMinimum", .number(exclusiveMinimum)) }
             if let maximum { o.append("maximum", .number(maximum)) }
             return .object(o)
-        case .integer(let minimum, let constant):
+        case .integer(let minimum, let maximum, let constant):
             var o: JSONObject = ["type": "integer"]
             if let minimum { o.append("minimum", .number(Double(minimum))) }
+            if let maximum { o.append("maximum", .number(Double(maximum))) }
             if let constant { o.append("const", .number(Double(constant))) }
             return .object(o)
         case .boolean:

@@ -62,6 +62,23 @@ final class FeedReplyTests: XCTestCase {
     /// The same scrolls over 100 pages and over 20 000 write the same
     /// replies but for the numbers the item count sets (the content height,
     /// the maximum offset, the content view's height).
+    /// Issue 26, finding 8: a feed without children left `currentChild`
+    /// out; it is `null` then, as `activeChild` is, in every reply.
+    func testAFeedWithoutChildrenAnswersCurrentChildNull() throws {
+        let lines = replies([
+            request(1, "session.create", ["id": "f", "viewport": ["width": 375, "height": 800], "children": [],
+                                          "options": ["feed": ["preload": ["ahead": 1]]]]),
+            request(2, "session.get", ["session": "f"]),
+            request(3, "session.insertChildren", ["session": "f", "children": pages(2)]),
+        ])
+        for line in lines.prefix(2) {
+            let keys = try XCTUnwrap(parsed(line)?["result"]?.objectValue, line).members.map(\.key)
+            XCTAssertEqual(keys.firstIndex(of: "currentChild"), keys.firstIndex(of: "activeChild").map { $0 + 1 }, line)
+            XCTAssertEqual(parsed(line)?["result"]?["currentChild"], .null, line)
+        }
+        XCTAssertEqual(parsed(lines[2])?["result"]?["currentChild"]?.stringValue, "p0", lines[2])
+    }
+
     func testScrollRepliesDoNotGrowWithTheItems() {
         func scrolls(_ count: Int) -> [String] {
             var requests = [request(0, "session.create", ["id": "f", "template": "feed", "viewport": ["width": 375, "height": 800],

@@ -71,7 +71,22 @@ final class ParamDecoderTests: XCTestCase {
         assertInvalid("params.big", "must be a finite number ≥ 0 and ≤ 1000000000000") { _ = try p.double("big") }
         assertInvalid("params.id", "must not be empty") { _ = try p.string("id") }
         assertInvalid("params.long", "must be at most 3 characters") { _ = try p.string("long") }
-        assertInvalid("params.n", "must be an integer ≥ 0") { _ = try p.int("n") }
+        assertInvalid("params.n", "must be an integer from 0 to 2^53") { _ = try p.int("n") }
+    }
+
+    /// One wording per param, naming its whole range (issue 26, finding 8:
+    /// 2^63−1 and 1e23 were told "must be an integer ≥ 0", and a bounded
+    /// count had one message below its range and another above).
+    func testAnIntegerOutOfRangeIsToldTheWholeRange() throws {
+        let p = try decoder(#"{"big":9223372036854775807,"huge":1e23,"low":-1,"high":17,"any":1e23}"#,
+                            members: [.required("big", .integer(minimum: 0)), .required("huge", .integer(minimum: 0)),
+                                      .required("low", .integer(minimum: 0, maximum: 16)),
+                                      .required("high", .integer(minimum: 0, maximum: 16)), .required("any", .integer())])
+        assertInvalid("params.big", "must be an integer from 0 to 2^53") { _ = try p.int("big") }
+        assertInvalid("params.huge", "must be an integer from 0 to 2^53") { _ = try p.int("huge") }
+        assertInvalid("params.low", "must be an integer from 0 to 16") { _ = try p.int("low") }
+        assertInvalid("params.high", "must be an integer from 0 to 16") { _ = try p.int("high") }
+        assertInvalid("params.any", "must be an integer within ±2^53") { _ = try p.int("any") }
     }
 
     func testErrorsNameThePath() throws {
@@ -94,7 +109,7 @@ final class ParamDecoderTests: XCTestCase {
             _ = try third.optionalDouble("contentHeight")
         }
         assertInvalid("params.axis", "must be one of vertical, horizontal") { _ = try p.enumeration("axis", as: Axis.self) }
-        assertInvalid("params.n", "must be an integer") { _ = try p.int("n") }
+        assertInvalid("params.n", "must be an integer within ±2^53") { _ = try p.int("n") }
         assertInvalid("params.viewport", "must be an array; got an object") {
             _ = try self.decoder(#"{"viewport":{}}"#, members: [.required("viewport", .array(items: .number()))]).array("viewport")
         }

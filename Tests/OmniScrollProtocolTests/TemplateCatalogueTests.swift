@@ -89,5 +89,12 @@ final class TemplateCatalogueTests: XCTestCase {
         XCTAssertEqual(failure(#"{"x":[]}"#), "x")
         XCTAssertNotNil(failure("[]"))
         XCTAssertNotNil(failure("{"))
+        // Issue 26, finding 8: refused as session.defineTemplate's params are.
+        XCTAssertEqual(failure(#"{"":\#(Self.follow)}"#), "(file)")
+        let long = String(repeating: "n", count: 257)
+        XCTAssertEqual(failure(#"{"\#(long)":\#(Self.follow)}"#), long)
+        XCTAssertNil(failure(#"{"\#(String(long.dropLast()))":\#(Self.follow)}"#))
+        XCTAssertEqual(failure(#"{"follow":\#(Self.follow),"follow":\#(Self.follow)}"#), "follow")
+        XCTAssertEqual(failure(#"{"follow":{"children":[],"insets":{"top":1,"top":2}}}"#), "follow.insets.top")
     }
 }

@@ -187,10 +187,11 @@ export interface Layout {
   readonly phase: ScrollPhase;
   readonly activeChild: string | null;
   /**
-   * Only in feed sessions (options.feed): the committed current child, the one whose centre
-   * was nearest the viewport's centre when a call last left the phase idle.
+   * Only in feed sessions (options.feed), in every reply: the committed current child, the
+   * one whose centre was nearest the viewport's centre when a call last left the phase idle;
+   * null while the feed has no children.
    */
-  readonly currentChild?: string;
+  readonly currentChild?: string | null;
   readonly contentView: ContentView;
   readonly children: ChildLayout[];
   readonly events: Event[];
@@ -201,19 +202,6 @@ export interface Layout {
    * runs. Ticks do not repeat it.
    */
   readonly motion?: Motion;
-  /** Present when scroll anchoring moved the offset. */
-  readonly anchorShift?: number;
-  /**
-   * Present when the engine clamped the offset back into [minOffset, maxOffset] after a
-   * change the client did not make itself (an anchoring shift, content shrinking,
-   * removeChildren, endRefreshing releasing the held inset, a viewport or insets change)
-   * left it outside, while not dragging: the clamped offset minus the offset before
-   * clamping. An offset the client gave in the call, or an overscroll it left before the
-   * call, is never clamped.
-   */
-  readonly clampShift?: number;
-  /** session.scrollToChild only. */
-  readonly target?: Target;
   /**
    * Sessions with options.tracks only: each track's value at this layout, by id, in
    * declaration order. Delta replies carry only the values this call changed (an empty
@@ -227,6 +215,19 @@ export interface Layout {
    * second, before the 8000 cap; 0 when it rested more than 40 ms).
    */
   readonly pointer?: LayoutPointer;
+  /** Present when scroll anchoring moved the offset. */
+  readonly anchorShift?: number;
+  /**
+   * Present when the engine clamped the offset back into [minOffset, maxOffset] after a
+   * change the client did not make itself (an anchoring shift, content shrinking,
+   * removeChildren, endRefreshing releasing the held inset, a viewport or insets change)
+   * left it outside, while not dragging: the clamped offset minus the offset before
+   * clamping. An offset the client gave in the call, or an overscroll it left before the
+   * call, is never clamped.
+   */
+  readonly clampShift?: number;
+  /** session.scrollToChild only. */
+  readonly target?: Target;
   /** Members this client's contract does not declare (protocol additions). */
   readonly [extra: string]: unknown;
 }
@@ -478,7 +479,7 @@ export declare const calls: {
    * @param insets Optional.
    * @param offset Initial offset; default -insets.top.
    * @param id Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
-   * counts); default s1, s2, …
+   * counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
    * @param template A built-in template (shortContainer, stickyTabs, feed, profileTabs,
    * collapsingNav) or one defined by --templates or session.defineTemplate
    * (session.templates lists them). An unknown name is -32602 at params.template.
@@ -802,13 +803,15 @@ export declare const calls: {
    * than --max-tiles tiles (per axis ceil(viewport / tile) + 2 overscan + 2, multiplied;
    * data.param params.tile).
    * @param viewport Required.
-   * @param tile Required.
+   * @param tile Each side at least contentSize / 2^40 (so tile counts are exact and no two
+   * tiles' frames coincide); below, -32602 names the side.
    * @param overscan Tiles reported beyond each edge of the viewport; default 1.
    * @param contentSize The scroll view's content size; default 100000 x 100000 (seed 001).
    * @param recenter Default idle.
    * @param threshold threshold mode only: how far from the centre each axis may drift;
    * default a quarter of that axis's content size (StreetScroller).
-   * @param id Client-chosen session id; default s1, s2, ...
+   * @param id Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
+   * counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
    * @param options Optional.
    */
   gridCreate(viewport: Viewport | [number, number], tile: TileSize | [number, number], overscan?: number, contentSize?: TileSize | [number, number], recenter?: RecenterMode, threshold?: number, id?: string, options?: GridOptions): Call<GridLayout>;
@@ -954,7 +957,7 @@ export declare class ClientMethods {
    * @param insets Optional.
    * @param offset Initial offset; default -insets.top.
    * @param id Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
-   * counts); default s1, s2, …
+   * counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
    * @param template A built-in template (shortContainer, stickyTabs, feed, profileTabs,
    * collapsingNav) or one defined by --templates or session.defineTemplate
    * (session.templates lists them). An unknown name is -32602 at params.template.
@@ -1276,13 +1279,15 @@ export declare class ClientMethods {
    * than --max-tiles tiles (per axis ceil(viewport / tile) + 2 overscan + 2, multiplied;
    * data.param params.tile).
    * @param viewport Required.
-   * @param tile Required.
+   * @param tile Each side at least contentSize / 2^40 (so tile counts are exact and no two
+   * tiles' frames coincide); below, -32602 names the side.
    * @param overscan Tiles reported beyond each edge of the viewport; default 1.
    * @param contentSize The scroll view's content size; default 100000 x 100000 (seed 001).
    * @param recenter Default idle.
    * @param threshold threshold mode only: how far from the centre each axis may drift;
    * default a quarter of that axis's content size (StreetScroller).
-   * @param id Client-chosen session id; default s1, s2, ...
+   * @param id Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
+   * counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
    * @param options Optional.
    */
   gridCreate(viewport: Viewport | [number, number], tile: TileSize | [number, number], overscan?: number, contentSize?: TileSize | [number, number], recenter?: RecenterMode, threshold?: number, id?: string, options?: GridOptions, opts?: CallOptions): Promise<GridLayout>;

@@ -112,7 +112,7 @@ export const calls = {
    * @param insets Optional.
    * @param offset Initial offset; default -insets.top.
    * @param id Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
-   * counts); default s1, s2, …
+   * counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
    * @param template A built-in template (shortContainer, stickyTabs, feed, profileTabs,
    * collapsingNav) or one defined by --templates or session.defineTemplate
    * (session.templates lists them). An unknown name is -32602 at params.template.
@@ -409,13 +409,15 @@ export const calls = {
    * than --max-tiles tiles (per axis ceil(viewport / tile) + 2 overscan + 2, multiplied;
    * data.param params.tile).
    * @param viewport Required.
-   * @param tile Required.
+   * @param tile Each side at least contentSize / 2^40 (so tile counts are exact and no two
+   * tiles' frames coincide); below, -32602 names the side.
    * @param overscan Tiles reported beyond each edge of the viewport; default 1.
    * @param contentSize The scroll view's content size; default 100000 x 100000 (seed 001).
    * @param recenter Default idle.
    * @param threshold threshold mode only: how far from the centre each axis may drift;
    * default a quarter of that axis's content size (StreetScroller).
-   * @param id Client-chosen session id; default s1, s2, ...
+   * @param id Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
+   * counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
    * @param options Optional.
    */
   gridCreate: (...args) => build(m_gridCreate, args).call,
@@ -553,7 +555,7 @@ export class ClientMethods {
    * @param insets Optional.
    * @param offset Initial offset; default -insets.top.
    * @param id Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
-   * counts); default s1, s2, …
+   * counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
    * @param template A built-in template (shortContainer, stickyTabs, feed, profileTabs,
    * collapsingNav) or one defined by --templates or session.defineTemplate
    * (session.templates lists them). An unknown name is -32602 at params.template.
@@ -850,13 +852,15 @@ export class ClientMethods {
    * than --max-tiles tiles (per axis ceil(viewport / tile) + 2 overscan + 2, multiplied;
    * data.param params.tile).
    * @param viewport Required.
-   * @param tile Required.
+   * @param tile Each side at least contentSize / 2^40 (so tile counts are exact and no two
+   * tiles' frames coincide); below, -32602 names the side.
    * @param overscan Tiles reported beyond each edge of the viewport; default 1.
    * @param contentSize The scroll view's content size; default 100000 x 100000 (seed 001).
    * @param recenter Default idle.
    * @param threshold threshold mode only: how far from the centre each axis may drift;
    * default a quarter of that axis's content size (StreetScroller).
-   * @param id Client-chosen session id; default s1, s2, ...
+   * @param id Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
+   * counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
    * @param options Optional.
    */
   gridCreate(...args) { return invoke(this, m_gridCreate, args); }

@@ -18,7 +18,7 @@ extension Layout {
             guard case .collapsing(let header) = stack.payloads[i] else { preconditionFailure("child \(i) is not a header") }
             let carried = CollapsingHeaders.scrolledPast(child: i, in: stack, at: offset)
             let scrolledPast = header.mode == .floating && k < headerScroll.count ? headerScroll[k] : carried
-            let state = header.state(scrolledPast: scrolledPast, natural: stack.naturalHeight(i), isHeld: carried > 0)
+            let state = header.state(scrolledPast: scrolledPast, carried: carried, natural: stack.naturalHeight(i), isHeld: carried > 0)
             slack += state.slack
             states.append(state)
         }

@@ -247,7 +247,7 @@ struct CollapsingHeaders: ContainerBehavior {
         guard !scroll.isEmpty else { path = nil; return }
         let ends = zip(stack.headerIndices, scroll).map { i, e -> HeaderEnd in
             guard case .collapsing(let header) = stack.payloads[i] else { return .expanded }
-            return HeaderEnd(header.state(scrolledPast: e, natural: stack.naturalHeight(i), isHeld: e > 0).collapse)
+            return HeaderEnd(header.state(scrolledPast: e, carried: e, natural: stack.naturalHeight(i), isHeld: e > 0).collapse)
         }
         path = Path(Path.State(scroll: scroll, ends: ends, lastOffset: layout.offset))
     }

@@ -36,17 +36,21 @@ struct Feed: ContainerBehavior {
         if state != nil { draft.replySlots.formUnion(.afterActiveChild) }
     }
 
-    /// `currentChild` after `activeChild`, in every reply of a feed session.
+    /// `currentChild` after `activeChild`, in every reply of a feed
+    /// session: `null` while the feed has no children, as `activeChild` is
+    /// (issue 26: it was left out).
     func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
-        guard slot == .afterActiveChild, let current = state?.current else { return }
+        guard slot == .afterActiveChild, let state else { return }
         w.key("currentChild")
-        w.string(current.id)
+        if let current = state.current { w.string(current.id) } else { w.null() }
     }
 
-    /// A removal keeps the current child where it is on screen: the offset
-    /// follows its natural top (unless it is itself removed).
+    /// A removal or a viewport resize (a rotation, which resizes every
+    /// page) keeps the current child where it is on screen: the offset
+    /// follows its natural top (unless it is itself removed), as CSS scroll
+    /// anchoring would (issue 26: a rotation moved p37 to p42).
     func anchor(_ resize: inout Resize) {
-        guard resize.removes, let current = state?.current else { return }
+        guard resize.cause != .sizes, let current = state?.current else { return }
         resize.anchor = current.index
     }
 

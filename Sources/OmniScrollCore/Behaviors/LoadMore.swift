@@ -110,19 +110,21 @@ struct LoadMore: ContainerBehavior {
         }
         var restoredPages: [String: PageLoadState] = [:]
         for (k, entry) in (part["pages"]?.items ?? []).enumerated() {
+            // An index, not a member named "0": the path reads `pages[0].page`.
+            let field = restoration.part.member("pages").index(k)
             let page = entry["page"]?.string ?? ""
             if restoration.options.loadMore == nil {
                 throw restoration.invalid("pages", reason: "must be empty: options.loadMore is off")
             }
             if restoration.layout.stack.page(of: page) == nil {
-                throw restoration.invalid("pages", "\(k)", "page", reason: "no pager page '\(page)' in this snapshot")
+                throw ContainerError(.invalidValue, field: field.member("page"), reason: "no pager page '\(page)' in this snapshot")
             }
             if restoredPages[page] != nil {
-                throw restoration.invalid("pages", "\(k)", "page", reason: "page '\(page)' is listed twice")
+                throw ContainerError(.invalidValue, field: field.member("page"), reason: "page '\(page)' is listed twice")
             }
             let state = PageLoadState(triggeredAt: entry["triggeredAt"]?.number, loading: entry["loading"]?.bool ?? false)
             if state.loading, state.triggeredAt == nil {
-                throw restoration.invalid("pages", "\(k)", "loading", reason: "must be false while triggeredAt is null")
+                throw ContainerError(.invalidValue, field: field.member("loading"), reason: "must be false while triggeredAt is null")
             }
             restoredPages[page] = state
         }

@@ -268,6 +268,12 @@ struct PagerTabs: ContainerBehavior {
                 pager.rememberedOffsets = remembered
             }
         }
+        // The worker writes every pager; one left out would restore a state
+        // no call sequence reaches (issue 26).
+        if let missing = stack.pagers.first(where: { !seen.contains(stack.ids[$0]) }) {
+            throw ContainerError(.invalidValue, field: field,
+                                 reason: "must list every pager of the children, one entry each (pager '\(stack.ids[missing])' is missing)")
+        }
     }
 
     /// What every snap a call starts satisfies (`release`, `landResized`):

@@ -19,7 +19,7 @@ struct ScrollAnchoring: ContainerBehavior {
     mutating func configure(_ options: ContainerOptions) { on = options.anchoring }
 
     func anchor(_ resize: inout Resize) {
-        guard on, !resize.removes, resize.offset > resize.minOffset else { return }
+        guard on, resize.cause == .sizes, resize.offset > resize.minOffset else { return }
         resize.anchor = resize.stack.naturalHeights.index(containing: resize.offset)
     }
 }

@@ -74,7 +74,7 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
         guard case .collapsing(let header) = stack.payloads[i] else { return ChildPlacement(frameTop: top) }
         let pinTop = stack.pins.pinTop(ofChild: i)
         let past = offset + pinTop - top
-        let state = header.state(scrolledPast: max(0, past), natural: stack.naturalHeight(i), isHeld: past > 0)
+        let state = header.state(scrolledPast: max(0, past), carried: max(0, past), natural: stack.naturalHeight(i), isHeld: past > 0)
         return state.placement(top: top, pinLine: offset + pinTop)
     }
 
@@ -82,16 +82,23 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
     static func layoutNumber(ofChild i: Int, in layout: Layout) -> Double { layout.collapse(ofChild: i) ?? 0 }
 
     /// The header's extent, paint extent and collapse at effective scroll
-    /// offset `e ≥ 0` with `maxHeight` `natural`; `isHeld`: whether the
-    /// offset carries its natural top past its pin line.
-    func state(scrolledPast e: Double, natural: Double, isHeld: Bool) -> HeaderState {
+    /// offset `e ≥ 0` with `maxHeight` `natural`; `carried`: how far the
+    /// offset carries its natural top past its pin line (`isHeld`: at all).
+    func state(scrolledPast e: Double, carried: Double, natural: Double, isHeld: Bool) -> HeaderState {
         let extent = max(minHeight, natural - e)
         let paint = mode == .pinned ? extent : max(0, natural - e)
         // A header whose ends coincide has nothing to collapse: it stays expanded.
         let collapse = natural > minHeight ? (natural - extent) / (natural - minHeight) : 0
-        let reach = mode == .pinned ? extent : natural - e
+        // Scrolling away: its bottom reaches less far below the pin line
+        // than its extent.
+        let isAway = mode != .pinned && natural - e < extent
         let slack = paint - pinnedHeight
-        return HeaderState(isHeld: isHeld, extent: extent, paint: paint, reach: reach, collapse: collapse, slack: slack)
+        // From the natural top, the small numbers first: far along (offset
+        // 1e24) the pin line and `e` are both huge, and the pin line plus
+        // `natural − e` lost the header's place (issue 26).
+        let awayTop = (carried - e) + (natural - extent)
+        return HeaderState(isHeld: isHeld, isAway: isAway, extent: extent, paint: paint, awayTop: awayTop,
+                           collapse: collapse, slack: slack)
     }
 }
 
@@ -100,12 +107,14 @@ struct HeaderState: Equatable, Sendable {
     /// Whether the offset carries its natural top past its pin line, so it
     /// is held there (a floating header that came back whole has `e` 0 but is held).
     var isHeld: Bool
+    /// Whether it is scrolling away (its bottom less than its extent below
+    /// the pin line).
+    var isAway: Bool
     var extent: Double
     /// The part of it below the pin line, on screen.
     var paint: Double
-    /// Where its bottom is below the pin line, negative once it has scrolled
-    /// that far above it (`paint` is this, at least 0).
-    var reach: Double
+    /// Where its frame top is below its natural top while it is away.
+    var awayTop: Double
     /// 0 expanded … 1 collapsed.
     var collapse: Double
     /// What it adds to the pinned height below it beyond its `pinnedHeight`
@@ -113,11 +122,11 @@ struct HeaderState: Equatable, Sendable {
     var slack: Double
 
     /// In flow at its natural top while not scrolled past the pin line;
-    /// else its bottom `reach` below the line (so a header that has
+    /// else at the pin line, or where it left while away (so a header that has
     /// scrolled away stays where it left, in content coordinates).
     func placement(top: Double, pinLine: Double) -> ChildPlacement {
         guard isHeld else { return ChildPlacement(frameTop: top) }
-        return ChildPlacement(frameTop: pinLine + reach - extent, isPinned: isPinned)
+        return ChildPlacement(frameTop: isAway ? top + awayTop : pinLine, isPinned: isPinned)
     }
 
     /// Held at its pin line with some of it painted.

@@ -6,13 +6,16 @@ public enum TileGridLimits {
     /// a few lengths overflows.
     public static let maxLength = Validation.maxLength
 
-    /// The most tiles the content may span on one axis: 2⁵³, so tile counts
-    /// within the content are exact integers in a `Double`. A tile must be at
-    /// least `contentSize / 2⁵³` long.
-    public static let maxTilesAcrossContent = 9_007_199_254_740_992.0
+    /// The most tiles the content may span on one axis: 2⁴⁰, so tile counts
+    /// within the content are exact integers in a `Double`, and a frame's
+    /// edge (at most the content size, in a `Double`'s 52 bits) is exact to
+    /// 2⁻¹² of a tile: no two tiles' frames coincide (issue 26: a 1.12e-4
+    /// tile on 1e12 content, within 2⁵³ tiles, gave two columns one frame).
+    /// A tile must be at least `contentSize / 2⁴⁰` long.
+    public static let maxTilesAcrossContent = 1_099_511_627_776.0
 
     /// The largest logical tile index: 2⁶², so the tiles of a reply around it
-    /// (at most 2⁵³ + `maxTiles` away) stay inside `Int64`.
+    /// (at most 2⁴⁰ + `maxTiles` away) stay inside `Int64`.
     public static let maxTileIndex: Int64 = 1 << 62
 
     /// The most tiles one reply may hold unless configured otherwise

@@ -28,7 +28,7 @@ enum TileGridValidation {
         for (axis, content, tile) in [("width", configuration.contentSize.width, configuration.tile.width),
                                       ("height", configuration.contentSize.height, configuration.tile.height)]
         where content / tile > TileGridLimits.maxTilesAcrossContent {
-            throw fail(FieldPath("tile").member(axis), "must be at least contentSize.\(axis) / 2^53 (\(content / TileGridLimits.maxTilesAcrossContent))")
+            throw fail(FieldPath("tile").member(axis), "must be at least contentSize.\(axis) / 2^40 (\(content / TileGridLimits.maxTilesAcrossContent))")
         }
         guard configuration.overscan >= 0 else { throw fail("overscan", "must be an integer ≥ 0") }
         if let threshold = configuration.threshold {

@@ -46,8 +46,13 @@ enum ParamCheck {
     }
 
     static func integer(_ v: JSONElement, _ bounds: Bounds) throws(Mismatch) -> Int {
-        guard let i = v.intValue, i >= bounds.integerMinimum else {
-            let rule = bounds.integerMinimum > .min ? "must be an integer ≥ \(bounds.integerMinimum)" : "must be an integer"
+        guard let i = v.intValue, i >= bounds.integerMinimum, i <= bounds.integerMaximum else {
+            // One wording per param, naming its whole range: a JSON integer
+            // is exact to 2^53, the widest bound (issue 26).
+            let high = bounds.integerMaximum < .max ? "\(bounds.integerMaximum)" : "2^53"
+            let rule = bounds.integerMinimum == bounds.integerMaximum ? "must be \(high)"
+                : bounds.integerMinimum > .min ? "must be an integer from \(bounds.integerMinimum) to \(high)"
+                : "must be an integer within ±2^53"
             if v.doubleValue == nil { throw fail(rule, v) }
             throw Mismatch(reason: rule)
         }
@@ -77,6 +82,7 @@ enum ParamCheck {
         var exclusiveMinimum = -Double.infinity
         var maximum = Double.infinity
         var integerMinimum = Int.min
+        var integerMaximum = Int.max
         var minLength = 0
         var maxLength = Int.max
 
@@ -89,8 +95,10 @@ enum ParamCheck {
                 self.minimum = minimum ?? -.infinity
                 self.exclusiveMinimum = exclusiveMinimum ?? -.infinity
                 self.maximum = maximum ?? .infinity
-            case .integer(let minimum, _):
-                integerMinimum = minimum ?? .min
+            case .integer(let minimum, let maximum, let constant):
+                // A constant is the one value in range (a snapshot's `format`).
+                integerMinimum = constant ?? minimum ?? .min
+                integerMaximum = constant ?? maximum ?? .max
             default:
                 break
             }

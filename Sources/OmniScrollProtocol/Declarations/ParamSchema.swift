@@ -13,8 +13,8 @@ public enum ParamSchema: Sendable {
     case enumeration([String])
     /// A finite number within the bounds (`exclusiveMinimum` is a strict lower bound).
     case number(minimum: Double? = nil, exclusiveMinimum: Double? = nil, maximum: Double? = nil)
-    /// An integral number (|n| ≤ 2^53) at least `minimum`; `constant` when only one value is meaningful.
-    case integer(minimum: Int? = nil, constant: Int? = nil)
+    /// An integral number (|n| ≤ 2^53) from `minimum` to `maximum`; `constant` when only one value is meaningful.
+    case integer(minimum: Int? = nil, maximum: Int? = nil, constant: Int? = nil)
     case boolean
     /// An object with exactly these members (any other member is rejected).
     case object([Member])
@@ -79,7 +79,7 @@ public enum ParamSchema: Sendable {
     private func isDiscriminator(_ tag: JSONElement) -> Bool {
         switch nonNull {
         case .enumeration(let values): tag.stringValue.map(values.contains) ?? false
-        case .integer(_, let constant?): tag.intValue == constant
+        case .integer(_, _, let constant?): tag.intValue == constant
         default: false
         }
     }
@@ -88,7 +88,7 @@ public enum ParamSchema: Sendable {
     private var discriminatorValues: [String] {
         switch nonNull {
         case .enumeration(let values): values
-        case .integer(_, let constant?): [String(constant)]
+        case .integer(_, _, let constant?): [String(constant)]
         default: []
         }
     }

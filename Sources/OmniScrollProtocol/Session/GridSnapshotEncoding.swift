@@ -61,6 +61,9 @@ enum GridSnapshotEncoding {
     /// revision; the configuration's `maxTiles` is the default until the
     /// restoring worker sets its own (`SnapshotEncoding.EngineSnapshot.restore`).
     static func read(_ d: borrowing ParamDecoder) throws(RPCError) -> (TileGridSnapshot, revision: Int) {
+        // Read for its check alone: a grid has one format (issue 26: 2, null
+        // or a missing format restored).
+        _ = try d.int("format")
         let configuration = TileGridConfiguration(
             tile: try GridParams.size(d.object("tile")), overscan: try d.int("overscan"),
             contentSize: try GridParams.size(d.object("contentSize")),

@@ -106,6 +106,9 @@ public struct SessionStore: Sendable {
 
     /// Picks the id for a new session: the client's, or a generated `s<n>`.
     public mutating func newID(requested: String?, path: String) throws(RPCError) -> String {
+        if let requested, requested.utf8.count > SessionParams.maxIDBytes {
+            throw RPCError.invalidParams(path: path, reason: "must be at most \(SessionParams.maxIDBytes) UTF-8 bytes")
+        }
         if sessions.count >= limits.maxSessions {
             // The request as a whole is over the bound, not any one param.
             throw RPCError.limitExceeded(limit: "--max-sessions", value: limits.maxSessions, path: "params")

@@ -57,8 +57,12 @@ enum SnapshotFormat1 {
                 snapshot.state[move.part] = values[move.legacy]
             }
         }
-        // Format 1 predates pagers: no page kept load-more state of its own.
+        // Format 1 predates pagers: no page kept load-more state of its own,
+        // and every pager starts afresh (a restore lists every pager).
         parts["loadMore"]?["pages"] = .array([])
+        snapshot.state["pagers"] = .array(snapshot.children.filter { $0.payload.kind == .pager }.map { child in
+            .object(["child": .string(child.id), "horizontalOffset": .null, "remembered": .array([]), "motion": .null])
+        })
         for (name, members) in parts { snapshot.state[name] = .object(members) }
         // Format 1 predates drags by translation: a drag in progress began, as
         // far as the engine can know, where the snapshot left it.

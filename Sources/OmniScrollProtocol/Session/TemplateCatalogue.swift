@@ -32,10 +32,21 @@ public struct TemplateCatalogue: Sendable {
                 throw RPCError.parseError("\(error.reason) at byte \(error.offset)")
             }
             guard root.kind == .object else { throw RPCError.invalidParams(path: "(file)", reason: "must be an object of templates by name") }
+            // Checked as `session.defineTemplate` checks its params: a
+            // repeated key, and a name no create could give (issue 26).
+            if let key = root.duplicateKey { throw RPCError.invalidParams(path: key, reason: "duplicate key") }
             var catalogue = TemplateCatalogue()
             for member in root.members {
                 let name = member.key.stringValue ?? ""
+                let length = name.unicodeScalars.count
+                guard length >= 1, length <= SessionParams.maxIDLength else {
+                    throw RPCError.invalidParams(path: length == 0 ? "(file)" : name, reason: length == 0
+                        ? "a template name must not be empty" : "a template name must be at most \(SessionParams.maxIDLength) characters")
+                }
                 guard member.value.kind == .object else { throw RPCError.invalidParams(path: name, reason: "must be an object") }
+                if let path = Dispatcher.duplicatePath(in: member.value, path: name) {
+                    throw RPCError.invalidParams(path: path, reason: "duplicate key")
+                }
                 let template = try SessionTemplate(ParamDecoder(
                     member.value, path: name, members: SessionTemplate.members, maxChildren: limits.maxChildren))
                 try catalogue.define(name, template, path: name)

@@ -393,7 +393,7 @@ class Layout(*bases("Layout")):
     pages changed (selected, pageProgress or pages) (children matched by id; a new child is
     listed, a removed one is not)."""
     __slots__ = ()
-    MEMBERS = frozenset(("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "anchorShift", "clampShift", "target", "tracks", "pointer", ))
+    MEMBERS = frozenset(("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "tracks", "pointer", "anchorShift", "clampShift", "target", ))
     REQUIRED = ("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "contentView", "children", "events", )
 
     @property
@@ -434,8 +434,9 @@ class Layout(*bases("Layout")):
 
     @property
     def current_child(self) -> Optional[str]:
-        """Only in feed sessions (options.feed): the committed current child, the one whose centre
-        was nearest the viewport's centre when a call last left the phase idle."""
+        """Only in feed sessions (options.feed), in every reply: the committed current child, the
+        one whose centre was nearest the viewport's centre when a call last left the phase idle;
+        null while the feed has no children."""
         return self._o.get("currentChild")
 
     @property
@@ -463,6 +464,22 @@ class Layout(*bases("Layout")):
         return None if v is None else Motion(v)
 
     @property
+    def tracks(self) -> Optional[Dict[str, Number]]:
+        """Sessions with options.tracks only: each track's value at this layout, by id, in
+        declaration order. Delta replies carry only the values this call changed (an empty
+        object when none did); session.get and session.restore carry all of them."""
+        return self._o.get("tracks")
+
+    @property
+    def pointer(self) -> Optional[LayoutPointer]:
+        """Pointer input (docs/pointer.md): while a finger is down, every reply carries its state
+        (pending until a slop is passed, then the locked axis); the reply to its up or cancel
+        carries state released, the axis it had and the finger's estimated velocity (points per
+        second, before the 8000 cap; 0 when it rested more than 40 ms)."""
+        v = self._o.get("pointer")
+        return None if v is None else LayoutPointer(v)
+
+    @property
     def anchor_shift(self) -> Optional[Number]:
         """Present when scroll anchoring moved the offset."""
         return self._o.get("anchorShift")
@@ -482,22 +499,6 @@ class Layout(*bases("Layout")):
         """session.scrollToChild only."""
         v = self._o.get("target")
         return None if v is None else Target(v)
-
-    @property
-    def tracks(self) -> Optional[Dict[str, Number]]:
-        """Sessions with options.tracks only: each track's value at this layout, by id, in
-        declaration order. Delta replies carry only the values this call changed (an empty
-        object when none did); session.get and session.restore carry all of them."""
-        return self._o.get("tracks")
-
-    @property
-    def pointer(self) -> Optional[LayoutPointer]:
-        """Pointer input (docs/pointer.md): while a finger is down, every reply carries its state
-        (pending until a slop is passed, then the locked axis); the reply to its up or cancel
-        carries state released, the axis it had and the finger's estimated velocity (points per
-        second, before the 8000 cap; 0 when it rested more than 40 ms)."""
-        v = self._o.get("pointer")
-        return None if v is None else LayoutPointer(v)
 
 
 class LayoutPointer(*bases("LayoutPointer")):
@@ -852,7 +853,7 @@ def create(viewport: Union[JSONObject, Sequence[Number]], children: Optional[Seq
     :param insets: Optional.
     :param offset: Initial offset; default -insets.top.
     :param id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
-    counts); default s1, s2, …
+    counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
     :param template: A built-in template (shortContainer, stickyTabs, feed, profileTabs,
     collapsingNav) or one defined by --templates or session.defineTemplate (session.templates
     lists them). An unknown name is -32602 at params.template.
@@ -1172,13 +1173,15 @@ def grid_create(viewport: Union[JSONObject, Sequence[Number]], tile: Union[JSONO
     id is taken, -32004 at --max-sessions or when a reply could hold more than --max-tiles tiles
     (per axis ceil(viewport / tile) + 2 overscan + 2, multiplied; data.param params.tile).
     :param viewport: Required.
-    :param tile: Required.
+    :param tile: Each side at least contentSize / 2^40 (so tile counts are exact and no two
+    tiles' frames coincide); below, -32602 names the side.
     :param overscan: Tiles reported beyond each edge of the viewport; default 1.
     :param content_size: The scroll view's content size; default 100000 x 100000 (seed 001).
     :param recenter: Default idle.
     :param threshold: threshold mode only: how far from the centre each axis may drift; default
     a quarter of that axis's content size (StreetScroller).
-    :param id: Client-chosen session id; default s1, s2, ...
+    :param id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON Schema
+    counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
     :param options: Optional."""
     return Call("grid.create", check_params("grid.create", {"viewport": viewport, "tile": tile, "overscan": overscan, "contentSize": content_size, "recenter": recenter, "threshold": threshold, "id": id, "options": options}, PARAMS, SCHEMAS), GridLayout, lazy=True)
 
@@ -1325,7 +1328,7 @@ class ClientMethods:
         :param insets: Optional.
         :param offset: Initial offset; default -insets.top.
         :param id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON
-        Schema counts); default s1, s2, …
+        Schema counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
         :param template: A built-in template (shortContainer, stickyTabs, feed, profileTabs,
         collapsingNav) or one defined by --templates or session.defineTemplate
         (session.templates lists them). An unknown name is -32602 at params.template.
@@ -1624,13 +1627,15 @@ class ClientMethods:
         hold more than --max-tiles tiles (per axis ceil(viewport / tile) + 2 overscan + 2,
         multiplied; data.param params.tile).
         :param viewport: Required.
-        :param tile: Required.
+        :param tile: Each side at least contentSize / 2^40 (so tile counts are exact and no two
+        tiles' frames coincide); below, -32602 names the side.
         :param overscan: Tiles reported beyond each edge of the viewport; default 1.
         :param content_size: The scroll view's content size; default 100000 x 100000 (seed 001).
         :param recenter: Default idle.
         :param threshold: threshold mode only: how far from the centre each axis may drift;
         default a quarter of that axis's content size (StreetScroller).
-        :param id: Client-chosen session id; default s1, s2, ...
+        :param id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON
+        Schema counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
         :param options: Optional."""
         return self.call(grid_create(viewport, tile, overscan, content_size, recenter, threshold, id, options), timeout)
 
@@ -1771,7 +1776,7 @@ class AsyncClientMethods:
         :param insets: Optional.
         :param offset: Initial offset; default -insets.top.
         :param id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON
-        Schema counts); default s1, s2, …
+        Schema counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
         :param template: A built-in template (shortContainer, stickyTabs, feed, profileTabs,
         collapsingNav) or one defined by --templates or session.defineTemplate
         (session.templates lists them). An unknown name is -32602 at params.template.
@@ -2070,13 +2075,15 @@ class AsyncClientMethods:
         hold more than --max-tiles tiles (per axis ceil(viewport / tile) + 2 overscan + 2,
         multiplied; data.param params.tile).
         :param viewport: Required.
-        :param tile: Required.
+        :param tile: Each side at least contentSize / 2^40 (so tile counts are exact and no two
+        tiles' frames coincide); below, -32602 names the side.
         :param overscan: Tiles reported beyond each edge of the viewport; default 1.
         :param content_size: The scroll view's content size; default 100000 x 100000 (seed 001).
         :param recenter: Default idle.
         :param threshold: threshold mode only: how far from the centre each axis may drift;
         default a quarter of that axis's content size (StreetScroller).
-        :param id: Client-chosen session id; default s1, s2, ...
+        :param id: Client-chosen session id, 1 to 256 characters (Unicode scalars, as JSON
+        Schema counts) and at most 256 UTF-8 bytes (beyond, -32602); default s1, s2, …
         :param options: Optional."""
         return await self.call(grid_create(viewport, tile, overscan, content_size, recenter, threshold, id, options), timeout)
 

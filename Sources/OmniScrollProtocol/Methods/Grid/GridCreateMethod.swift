@@ -56,7 +56,7 @@ struct GridCreateMethod: MethodDeclaration {
         }
         // After the grid is made, so a refused create uses up no generated id.
         let id = try state.sessions.newID(requested: id, path: "params.id")
-        let engine = GridEngine(grid: created.0, revision: 0)
+        let engine = GridEngine(grid: created.0, revision: 1)
         state.sessions.insert(id: id, engine: .grid(engine), delta: delta)
         GridLayoutEncoding.write(created.1, of: engine, in: try state.sessions.session(id).header, into: &result)
     }

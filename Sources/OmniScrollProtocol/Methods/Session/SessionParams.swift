@@ -7,6 +7,10 @@ import OmniScrollJSON
 enum SessionParams {
     /// The longest session or child id accepted, in characters (Unicode scalars, as JSON Schema counts).
     static let maxIDLength = 256
+    /// The longest session id accepted, in UTF-8 bytes besides its
+    /// characters: 256 four-byte characters are 1 024 bytes, which every
+    /// reply of the session repeats (docs/protocol.md, Params).
+    static let maxIDBytes = 256
     /// A session or child id a client names.
     static let id = ParamSchema.string(minLength: 1, maxLength: maxIDLength)
 
@@ -86,7 +90,7 @@ enum SessionParams {
         case .contentHeight: .number(minimum: 0, maximum: Bounds.maxContentHeight)
         case .magnitude: FlingMethod.magnitude
         case .snapInterval: .number(minimum: SnapRule.minInterval, maximum: Bounds.maxLength)
-        case .count: .integer(minimum: 0)
+        case .count(let max): .integer(minimum: 0, maximum: max)
         }
     }
 
