@@ -75,4 +75,18 @@ final class GridPointerRestoreTests: XCTestCase {
         assertRefused(edited(s, "motion") { $0["lastTime"] = 0.5 }, at: "params.snapshot.state.motion.lastTime")
         assertRefused(edited(s, "motion") { $0["lastTime"] = 100 }, at: "params.snapshot.state.motion.lastTime")
     }
+
+    /// A finger wandering between the coordinates' bounds travels farther
+    /// than a snapshot's `path` may say: the travel saturates at 1e12 (it only
+    /// ever meets the slop), so the snapshot restores (the contract soak found it).
+    func testAFingerWanderingAtTheBoundsWritesASnapshotThatRestores() throws {
+        var lines = [request(1, "grid.create", ["id": "g", "viewport": ["width": 300, "height": 400],
+                                                 "tile": ["width": 100, "height": 100]]),
+                     pointer(2, "down", 0, 0, 1)]
+        for k in 1...3 { lines.append(pointer(2 + k, "move", k % 2 == 0 ? -1e12 : 1e12, 1e12, 1 + Double(k))) }
+        lines.append(request(9, "session.snapshot", ["session": "g"]))
+        let snapshot = try XCTUnwrap(parsed(replies(lines).last!)?["result"]?.objectValue)
+        XCTAssertEqual(snapshot["state"]?["pointer"]?["path"], 1e12)
+        XCTAssertEqual(restore(snapshot)?["result"]?["session"], "r", "\(String(describing: restore(snapshot)))")
+    }
 }

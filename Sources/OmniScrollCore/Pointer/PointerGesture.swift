@@ -75,8 +75,11 @@ public struct PointerGesture: Equatable, Sendable {
     public mutating func move(_ sample: PointerSample, constants: PointerConstants, pans: Bool,
                               origin: () -> Point) -> PointerStep {
         let previous = history.newest ?? down
-        path += ((sample.x - previous.x) * (sample.x - previous.x) + (sample.y - previous.y) * (sample.y - previous.y))
-            .squareRoot()
+        // The travel only ever meets the slop, a few points: it saturates at
+        // a length's bound, which a snapshot's `path` states, however long a
+        // finger wanders at the coordinates' ±1e12.
+        path = min(path + ((sample.x - previous.x) * (sample.x - previous.x) + (sample.y - previous.y) * (sample.y - previous.y))
+            .squareRoot(), Bounds.maxLength)
         history.append(sample)
         guard let start else {
             let locked: PointerAxis? = pans
