@@ -69,6 +69,18 @@ struct PointerInput: ContainerBehavior {
         state = gesture == nil && release == nil ? nil : PointerState(gesture: gesture, release: release)
     }
 
+    /// A `move`'s state: `moved` (taken from the caller, which keeps no
+    /// copy) with `sample` recorded. The stored state is dropped first, so
+    /// `moved` holds the only reference to the samples and the record
+    /// appends in place instead of copying them.
+    mutating func record(_ moved: inout PointerGesture?, _ sample: PointerSample) {
+        var gesture = moved!
+        moved = nil
+        state = nil
+        gesture.record(sample)
+        state = PointerState(gesture: gesture, release: nil)
+    }
+
     /// `pointer {state}` while a finger is down; `pointer {state: "released",
     /// axis, velocity}` in the reply to its `up`.
     func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
