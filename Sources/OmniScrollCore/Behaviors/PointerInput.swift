@@ -19,6 +19,11 @@ struct PointerInput: ContainerBehavior {
             self.gesture = gesture
             self.release = release
         }
+
+        /// The axis of the finger down, `nil` when none: what every reply
+        /// while it is down reads, without copying the gesture out (a copy
+        /// of its samples cost a move ~600 instructions, issue 29).
+        var axis: PointerAxis? { gesture?.axis }
     }
 
     var gesture: PointerGesture? { state?.gesture }
@@ -39,7 +44,7 @@ struct PointerInput: ContainerBehavior {
     /// `up` reply's release is shown once: the next change list drops it.
     mutating func prepare(_ draft: inout Draft) {
         guard let state else { return }
-        if state.gesture != nil {
+        if state.axis != nil {
             draft.replySlots.formUnion(.afterEvents)
         } else if state.release != nil {
             self.state = nil
@@ -85,11 +90,11 @@ struct PointerInput: ContainerBehavior {
     /// axis, velocity}` in the reply to its `up`.
     func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
         guard slot == .afterEvents, let state else { return }
-        if let gesture = state.gesture {
+        if let axis = state.axis {
             w.key("pointer")
             w.beginObject()
             w.key("state")
-            w.string(gesture.axis.rawValue)
+            w.string(axis.rawValue)
             w.endObject()
         } else if let release = state.release, context.isUpdate {
             w.key("pointer")
