@@ -249,15 +249,17 @@ private struct Find<T: ContainerBehavior>: BehaviorVisitor {
     }
 }
 
-/// Changes the behavior of type `T` through a copy written back: meant for
-/// a change that replaces the behavior's state (a change in place of a
-/// reference the copy shares would copy what it changes).
+/// Changes the behavior of type `T` where it is stored: a copy written back
+/// would share the behavior's references, and a change of what they hold
+/// (a finger's samples) would copy it. `B` is `T` exactly when the types
+/// are equal, so the rebound pointer addresses a `T`.
 private struct Update<T: ContainerBehavior>: BehaviorVisitor {
     let change: (inout T) -> Void
     func visit<B: ContainerBehavior>(_ behavior: inout B, _ nothing: inout Void) {
-        guard var typed = behavior as? T else { return }
-        change(&typed)
-        behavior = typed as! B
+        guard B.self == T.self else { return }
+        withUnsafeMutablePointer(to: &behavior) { pointer in
+            pointer.withMemoryRebound(to: T.self, capacity: 1) { change(&$0.pointee) }
+        }
     }
 }
 

@@ -157,6 +157,8 @@ public struct EndLoadingMore: StackCheckedCommand, Equatable {
 
     public init(page: String? = nil) { self.page = page }
 
+    public var checksChildren: Bool { true }
+
     func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
         if let page, stack.page(of: page) == nil {
             throw ContainerError(.invalidValue, change: change, field: "page", reason: "no pager page '\(page)' in this session")

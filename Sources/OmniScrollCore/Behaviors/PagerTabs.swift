@@ -346,6 +346,8 @@ public struct SelectPage: StackCheckedCommand, Equatable {
 
     public var child: String? { pager }
 
+    public var checksChildren: Bool { true }
+
     func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
         try PagerCommandValidation.pager(pager, in: stack, change: change)
         guard stack.page(of: page)?.child == stack.index(of: pager) else {
@@ -366,6 +368,8 @@ public struct ScrollPager: StackCheckedCommand, Equatable {
     }
 
     public var child: String? { pager }
+
+    public var checksChildren: Bool { true }
 
     func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
         try PagerCommandValidation.pager(pager, in: stack, change: change)
@@ -389,6 +393,8 @@ public struct EndPagerDragging: StackCheckedCommand, Equatable {
     }
 
     public var child: String? { pager }
+
+    public var checksChildren: Bool { true }
 
     func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
         try PagerCommandValidation.pager(pager, in: stack, change: change)

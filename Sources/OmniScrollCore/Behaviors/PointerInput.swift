@@ -19,6 +19,11 @@ struct PointerInput: ContainerBehavior {
             self.gesture = gesture
             self.release = release
         }
+
+        /// The axis of the finger down, `nil` when none: what every reply
+        /// while it is down reads, without copying the gesture out (a copy
+        /// of its samples cost a move ~600 instructions, issue 29).
+        var axis: PointerAxis? { gesture?.axis }
     }
 
     var gesture: PointerGesture? { state?.gesture }
@@ -39,7 +44,7 @@ struct PointerInput: ContainerBehavior {
     /// `up` reply's release is shown once: the next change list drops it.
     mutating func prepare(_ draft: inout Draft) {
         guard let state else { return }
-        if state.gesture != nil {
+        if state.axis != nil {
             draft.replySlots.formUnion(.afterEvents)
         } else if state.release != nil {
             self.state = nil
@@ -69,15 +74,27 @@ struct PointerInput: ContainerBehavior {
         state = gesture == nil && release == nil ? nil : PointerState(gesture: gesture, release: release)
     }
 
+    /// A `move`'s state: `moved` (taken from the caller, which keeps no
+    /// copy) with `sample` recorded. The stored state is dropped first, so
+    /// `moved` holds the only reference to the samples and the record
+    /// appends in place instead of copying them.
+    mutating func record(_ moved: inout PointerGesture?, _ sample: PointerSample) {
+        var gesture = moved!
+        moved = nil
+        state = nil
+        gesture.record(sample)
+        state = PointerState(gesture: gesture, release: nil)
+    }
+
     /// `pointer {state}` while a finger is down; `pointer {state: "released",
     /// axis, velocity}` in the reply to its `up`.
     func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
         guard slot == .afterEvents, let state else { return }
-        if let gesture = state.gesture {
+        if let axis = state.axis {
             w.key("pointer")
             w.beginObject()
             w.key("state")
-            w.string(gesture.axis.rawValue)
+            w.string(axis.rawValue)
             w.endObject()
         } else if let release = state.release, context.isUpdate {
             w.key("pointer")

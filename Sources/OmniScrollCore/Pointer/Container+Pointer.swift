@@ -14,8 +14,9 @@ extension Container {
     /// that is not down, at `time` for a time before the finger's newest sample.
     public mutating func pointer(_ phase: PointerPhase, x: Double, y: Double, time: Double) throws(ContainerError) -> ContainerUpdate {
         let sample = PointerSample(x: x, y: y, seconds: time)
-        let gesture = pointerGesture
-        try PointerGesture.check(phase, sample, against: gesture)
+        // Read where it is stored, not kept in a local: a move's record
+        // appends in place only while nothing else holds the samples.
+        try PointerGesture.check(phase, sample, against: pointerGesture)
         let constants = pointerConstants
         var changes: [ContainerChange] = []
         var next: PointerGesture?
@@ -34,9 +35,9 @@ extension Container {
             }
             next = PointerGesture(down: sample, caught: caught, pager: PointerHit.pager(x: x, y: y, in: current))
         case .move:
-            var moved = gesture!
+            var moved = pointerGesture!
             let pager = moved.pager
-            let step = moved.move(sample, constants: constants, pans: false) { pagerOrigin(pager) }
+            let step = moved.advance(sample, constants: constants, pans: false) { pagerOrigin(pager) }
             changes = followChanges(step, moved)  // the list is empty here: no copy into it
             if case .follow = step, moved.axis == .vertical, self.phase != .dragging {
                 // The client ended the drag under the finger (endScrolling):
@@ -47,7 +48,7 @@ extension Container {
             }
             next = moved
         case .up, .cancel:
-            let lifted = gesture!
+            let lifted = pointerGesture!
             let estimate = lifted.velocity(at: sample.time, constants: constants)
             let step = lifted.lift(at: Point(x: x, y: y), estimate: estimate, constants: constants, flings: phase == .up)
             switch step {
@@ -70,7 +71,11 @@ extension Container {
         }
         // One change (a drag's move) goes the single-change way, as `session.drag` does.
         var update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
-        behaviors.update(PointerInput.self) { $0.set(next, release: release) }
+        if phase == .move {
+            behaviors.update(PointerInput.self) { $0.record(&next, sample) }
+        } else {
+            behaviors.update(PointerInput.self) { $0.set(next, release: release) }
+        }
         replySlots.formUnion(.afterEvents)
         if let tap {
             var members: [EventMember] = []

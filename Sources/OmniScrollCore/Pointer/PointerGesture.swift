@@ -74,13 +74,24 @@ public struct PointerGesture: Equatable, Sendable {
     /// where the dragged content is. Locked, the content follows the finger.
     public mutating func move(_ sample: PointerSample, constants: PointerConstants, pans: Bool,
                               origin: () -> Point) -> PointerStep {
+        let step = advance(sample, constants: constants, pans: pans, origin: origin)
+        record(sample)
+        return step
+    }
+
+    /// `move` without recording `sample` in `history`: a working copy
+    /// leaves the stored gesture's samples unshared, and the container
+    /// records the sample where the gesture is stored once the move's
+    /// changes apply (copying 20 samples per move cost more than the drag's
+    /// own work, issue 29).
+    public mutating func advance(_ sample: PointerSample, constants: PointerConstants, pans: Bool,
+                                 origin: () -> Point) -> PointerStep {
         let previous = history.newest ?? down
         // The travel only ever meets the slop, a few points: it saturates at
         // a length's bound, which a snapshot's `path` states, however long a
         // finger wanders at the coordinates' ±1e12.
         path = min(path + ((sample.x - previous.x) * (sample.x - previous.x) + (sample.y - previous.y) * (sample.y - previous.y))
             .squareRoot(), Bounds.maxLength)
-        history.append(sample)
         guard let start else {
             let locked: PointerAxis? = pans
                 ? (AxisArbitration.panStarts(path: path, constants: constants) ? .pan : nil)
@@ -100,6 +111,9 @@ public struct PointerGesture: Equatable, Sendable {
         case .pending: return .none
         }
     }
+
+    /// Adds a `move`'s sample to `history` (after `advance`).
+    public mutating func record(_ sample: PointerSample) { history.append(sample) }
 
     /// The finger's velocity at an `up` at `time` by the preset's tracker: 0
     /// when the finger rested longer than `PointerConstants.restAfter` since its newest sample.
