@@ -393,7 +393,7 @@ class Layout(*bases("Layout")):
     pages changed (selected, pageProgress or pages) (children matched by id; a new child is
     listed, a removed one is not)."""
     __slots__ = ()
-    MEMBERS = frozenset(("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "tracks", "pointer", "anchorShift", "clampShift", "target", ))
+    MEMBERS = frozenset(("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "snappingPagers", "tracks", "pointer", "anchorShift", "clampShift", "target", ))
     REQUIRED = ("session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "contentView", "children", "events", )
 
     @property
@@ -462,6 +462,14 @@ class Layout(*bases("Layout")):
         runs. Ticks do not repeat it."""
         v = self._o.get("motion")
         return None if v is None else Motion(v)
+
+    @property
+    def snapping_pagers(self) -> Optional[List[str]]:
+        """In every reply while a pager's snap runs (session.endPagerDragging with a velocity,
+        until the session.tick where it lands; session.get and session.restore too): the pagers
+        snapping, by id in ascending order. The phase is the vertical scroll's and stays as it
+        is, so a client ticks while the phase is not idle or this member is present."""
+        return self._o.get("snappingPagers")
 
     @property
     def tracks(self) -> Optional[Dict[str, Number]]:
