@@ -328,6 +328,11 @@ public struct Layout: Sendable, Equatable, ResultMember {
     /// when, in seconds after its start; session.get and session.restore give it while one
     /// runs. Ticks do not repeat it.
     public var motion: Motion?
+    /// In every reply while a pager's snap runs (session.endPagerDragging with a velocity,
+    /// until the session.tick where it lands; session.get and session.restore too): the pagers
+    /// snapping, by id in ascending order. The phase is the vertical scroll's and stays as it
+    /// is, so a client ticks while the phase is not idle or this member is present.
+    public var snappingPagers: [String]?
     /// Sessions with options.tracks only: each track's value at this layout, by id, in
     /// declaration order. Delta replies carry only the values this call changed (an empty
     /// object when none did); session.get and session.restore carry all of them.
@@ -353,7 +358,7 @@ public struct Layout: Sendable, Equatable, ResultMember {
     /// The reply exactly as decoded.
     public var raw: JSONValue
 
-    static let members: Set<String> = ["session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "tracks", "pointer", "anchorShift", "clampShift", "target"]
+    static let members: Set<String> = ["session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "currentChild", "contentView", "children", "events", "motion", "snappingPagers", "tracks", "pointer", "anchorShift", "clampShift", "target"]
 
     public init(json: JSONValue) throws {
         try self.init(member: json, at: "Layout")
@@ -375,6 +380,7 @@ public struct Layout: Sendable, Equatable, ResultMember {
         children = try o.member("children", in: path)
         events = try o.member("events", in: path)
         motion = try o.optionalMember("motion", in: path)
+        snappingPagers = try o.optionalMember("snappingPagers", in: path)
         tracks = try o.optionalMember("tracks", in: path)
         pointer = try o.optionalMember("pointer", in: path)
         anchorShift = try o.optionalMember("anchorShift", in: path)

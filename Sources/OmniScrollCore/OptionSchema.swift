@@ -17,16 +17,22 @@ public indirect enum OptionSchema: Sendable {
     case object([OptionMember])
     /// `schema` or `null`, which means "off" for an option, "none" for state.
     case nullable(OptionSchema)
+    /// A string of `schema` with at least one character, or an array with at
+    /// least one item (`minLength` / `minItems` 1 in `protocol/openrpc.json`):
+    /// the rule is the behavior's own check, stated in the contract too.
+    case nonEmpty(OptionSchema)
 
     /// An enumeration of a Swift enum's raw values, in declaration order.
     public static func enumeration<E: RawRepresentable & CaseIterable>(of type: E.Type) -> OptionSchema where E.RawValue == String {
         .enumeration(E.allCases.map(\.rawValue))
     }
 
-    /// The schema without its `nullable` wrapper.
+    /// The schema without its `nullable` and `nonEmpty` wrappers: the value's shape.
     public var nonNull: OptionSchema {
-        if case .nullable(let inner) = self { return inner }
-        return self
+        switch self {
+        case .nullable(let inner), .nonEmpty(let inner): inner.nonNull
+        default: self
+        }
     }
 
     /// The object members this schema declares (none for other schemas).
@@ -45,7 +51,7 @@ public indirect enum OptionSchema: Sendable {
     func check(_ value: OptionValue, field: FieldPath) throws(ContainerError) {
         switch (self, value) {
         case (.nullable, .null), (.boolean, .bool), (.string, .string): return
-        case (.nullable(let inner), _): try inner.check(value, field: field)
+        case (.nullable(let inner), _), (.nonEmpty(let inner), _): try inner.check(value, field: field)
         case (.number(let kind), .number(let n)): try kind.check(n, field: field)
         case (.enumeration(let cases), .string(let s)):
             guard cases.contains(s) else {
@@ -76,6 +82,7 @@ public indirect enum OptionSchema: Sendable {
         case .array: "an array"
         case .object: "an object"
         case .nullable(let inner): "\(inner.typeName) or null"
+        case .nonEmpty(let inner): inner.typeName
         }
     }
 }

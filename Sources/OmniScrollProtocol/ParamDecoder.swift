@@ -266,7 +266,7 @@ public struct ParamArray {
     let maxChildren: Int
 
     init(_ value: JSONElement, _ member: Member, path: String, maxChildren: Int) {
-        guard case .array(let items) = member.schema.nonNull else { preconditionFailure("'\(member.name)' is not declared as an array") }
+        guard case .array(let items, _) = member.schema.nonNull else { preconditionFailure("'\(member.name)' is not declared as an array") }
         self.elements = Array(value.elements)
         self.path = path
         self.items = items

@@ -55,7 +55,7 @@ public struct Trace: Equatable, Sendable {
             focus = Self.session(in: replyValue) ?? focus
             let view = focus.map { id in
                 let got = observer.handle(Self.call("session.get", session: id)).flatMap { try? JSONParser.parse($0) }
-                return SessionView(session: id, layout: got?["result"],
+                return SessionView(session: id, layout: Self.layout(got?["result"], reply: replyValue, session: id),
                                    snapshot: Self.result(of: observer.handle(Self.call("session.snapshot", session: id))),
                                    unavailable: got?["error"]?["message"]?.stringValue)
             }
@@ -109,6 +109,29 @@ public struct Trace: Equatable, Sendable {
         out.key("params"); out.beginObject(); out.key("session"); out.string(session); out.endObject()
         out.endObject()
         return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// The members of a grid reply that describe the call, not the state:
+    /// `session.get` answers `added: []`, `removed: []` and no `recentered`.
+    private static let gridCallMembers = ["added", "removed", "recentered"]
+
+    /// The step's layout: `session.get`'s, with a grid step's call members
+    /// taken from the step's own reply (a single grid layout of `session`),
+    /// in the GridLayout order (before `events`, `motion` and `pointer`, docs/protocol.md).
+    static func layout(_ got: JSONValue?, reply: JSONValue?, session: String) -> JSONValue? {
+        guard let state = got?.objectValue, let own = reply?["result"], own["tiles"] != nil,
+              own["session"]?.stringValue == session else { return got }
+        var out = JSONObject()
+        var callMembers = gridCallMembers.compactMap { key in own[key].map { (key, $0) } }
+        for member in state.members where !gridCallMembers.contains(member.key) {
+            if ["events", "motion", "pointer"].contains(member.key) {
+                for (key, value) in callMembers { out.append(key, value) }
+                callMembers = []
+            }
+            out.append(member.key, member.value)
+        }
+        for (key, value) in callMembers { out.append(key, value) }
+        return .object(out)
     }
 
     static func result(of reply: String?) -> JSONValue? {

@@ -31,7 +31,9 @@ public struct TraceStep: Equatable, Sendable {
 /// (viewport, insets, child kinds, pinned bars), both as the worker writes them.
 public struct SessionView: Equatable, Sendable {
     public var session: String
-    /// The `session.get` result, or nil when the session no longer exists.
+    /// The `session.get` result, or nil when the session no longer exists; a
+    /// grid step's `added`, `removed` and `recentered` are its own reply's
+    /// (`Trace.layout(_:reply:session:)`).
     public var layout: JSONValue?
     /// The `session.snapshot` result, when the engine offers one.
     public var snapshot: JSONValue?

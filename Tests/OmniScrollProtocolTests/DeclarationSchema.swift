@@ -40,8 +40,10 @@ extension ParamSchema {
             return ["type": "object", "additionalProperties": values.jsonSchema]
         case .anyObject:
             return ["type": "object"]
-        case .array(let items):
-            return ["type": "array", "items": items.jsonSchema]
+        case .array(let items, let minItems):
+            var o: JSONObject = ["type": "array", "items": items.jsonSchema]
+            if let minItems { o.append("minItems", .number(Double(minItems))) }
+            return .object(o)
         case .nullable(let inner):
             var o = inner.jsonSchema.objectValue ?? JSONObject()
             o["type"] = .array([o["type"] ?? .null, "null"])

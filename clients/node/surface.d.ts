@@ -203,6 +203,13 @@ export interface Layout {
    */
   readonly motion?: Motion;
   /**
+   * In every reply while a pager's snap runs (session.endPagerDragging with a velocity,
+   * until the session.tick where it lands; session.get and session.restore too): the pagers
+   * snapping, by id in ascending order. The phase is the vertical scroll's and stays as it
+   * is, so a client ticks while the phase is not idle or this member is present.
+   */
+  readonly snappingPagers?: string[];
+  /**
    * Sessions with options.tracks only: each track's value at this layout, by id, in
    * declaration order. Delta replies carry only the values this call changed (an empty
    * object when none did); session.get and session.restore carry all of them.

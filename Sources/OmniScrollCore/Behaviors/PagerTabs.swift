@@ -54,6 +54,7 @@ struct PagerTabs: ContainerBehavior {
         }
         if !motions.isEmpty { landResized(&draft) }
         if let time = draft.time, !motions.isEmpty { advance(to: time, &draft) }
+        if !motions.isEmpty { draft.replySlots.formUnion(.afterEvents) }
         for i in draft.stack.pagers where draft.offset < draft.stack.pinPoint(i) {
             if draft.stack.pager(i).rememberedOffsets.contains(where: { $0 != nil }) {
                 draft.updatePager(i) { $0.rememberedOffsets = Array(repeating: nil, count: $0.pages.count) }
@@ -147,6 +148,17 @@ struct PagerTabs: ContainerBehavior {
         if changesPage {
             draft.events.append(ContainerEvent(.pageDidSelect, child: command.pager, members: [.string("page", command.page)]))
         }
+    }
+
+    /// `snappingPagers` after `events` in every reply while a snap runs: the
+    /// container's phase is the vertical scroll's and stays `idle`, so this is
+    /// what tells a client to keep ticking (docs/protocol.md#pagers).
+    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
+        guard slot == .afterEvents, !motions.isEmpty else { return }
+        w.key("snappingPagers")
+        w.beginArray()
+        for id in snappingPagers { w.string(id) }
+        w.endArray()
     }
 
     /// Pages entering and leaving the horizontal windows. A window changes

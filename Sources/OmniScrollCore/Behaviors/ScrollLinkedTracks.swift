@@ -40,17 +40,17 @@ struct ScrollLinkedTracks: ContainerBehavior {
     }
 
     static let declaration = OptionDeclaration("tracks", .nullable(.array(.object([
-        .required("id", .string),
+        .required("id", .nonEmpty(.string)),
         .required("range", .object([
             .optional("start", .number(.offset)),
             .optional("end", .number(.offset)),
             .optional("child", .string),
             .optional("name", .string),
         ])),
-        .optional("keyframes", .array(.object([
+        .optional("keyframes", .nonEmpty(.array(.object([
             .required("at", .number(.offset)),
             .required("value", .number(.offset)),
-        ]))),
+        ])))),
         .optional("from", .number(.offset)),
         .optional("to", .number(.offset)),
         .optional("easing", .string),

@@ -22,7 +22,7 @@ public enum ParamSchema: Sendable {
     indirect case map(values: ParamSchema)
     /// Any object, not looked into (`initialize`'s `capabilities`).
     case anyObject
-    indirect case array(items: ParamSchema)
+    indirect case array(items: ParamSchema, minItems: Int? = nil)
     /// `schema` or `null`: `null` means "none" where the schema says so, and
     /// nowhere else.
     indirect case nullable(ParamSchema)

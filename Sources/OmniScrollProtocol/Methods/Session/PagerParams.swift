@@ -17,7 +17,7 @@ enum PagerParams {
     /// The pager's members in a child spec, each optional in the schema
     /// (`pages` is required of a pager by `child`).
     static let members: [Member] = [
-        .optional("pages", .array(items: page)),
+        .optional("pages", .array(items: page, minItems: 1)),
         .optional("selected", SessionParams.id),
         .optional("offsetPolicy", .enumeration(of: PageOffsetPolicy.self)),
         .optional("fillViewport", .boolean),

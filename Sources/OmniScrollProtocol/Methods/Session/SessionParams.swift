@@ -77,6 +77,9 @@ enum SessionParams {
                     : .optional(ParamKey(stringLiteral: member.name), schema(member.schema))
             })
         case .nullable(let inner): .nullable(schema(inner))
+        case .nonEmpty(.string): .string(minLength: 1)
+        case .nonEmpty(.array(let items)): .array(items: schema(items), minItems: 1)
+        case .nonEmpty(let inner): schema(inner)
         }
     }
 
@@ -175,6 +178,7 @@ enum SessionParams {
         case .object(let members):
             guard let nested = try object.optionalObject(key) else { return nil }
             return .object(try memberValues(members, in: nested))
+        case .nonEmpty(let inner): return try optionValue(inner, key, in: object)
         case .nullable(let inner):
             guard object.contains(key) else { return nil }
             return try optionValue(inner, key, in: object) ?? .null
@@ -201,7 +205,7 @@ enum SessionParams {
             return .string(s)
         case .number: return .number(try array.double(at: i))
         case .object(let members): return .object(try memberValues(members, in: array.object(at: i)))
-        case .boolean, .array, .nullable:
+        case .boolean, .array, .nullable, .nonEmpty:
             preconditionFailure("arrays of \(items) are not declared by any behavior; add their reading here")
         }
     }
