@@ -7,7 +7,10 @@
 //    parse again to an equal value (when every number is finite);
 // 2. live worker: a line-framed Connection kept across inputs (sessions,
 //    revisions and lifecycle accumulate; low Limits keep memory bounded)
-//    consumes the input; every reply line must be a JSON object or array;
+//    consumes the input; every reply line must be a JSON object or array, and
+//    the worker checks the contract's promises after every call (as under
+//    `--check-invariants`, docs/protocol.md "Checking the promises"): a reply
+//    naming a broken one (-32603, data.invariant) is a crash naming it;
 // 3. framing: a fresh Connection consumes the input whole and in chunks of
 //    1...64 bytes (size from the first byte), like Server.run feeds it; the two
 //    outputs must be byte-identical (same bytes in → same bytes out).
@@ -28,23 +31,31 @@ let fuzzLimits: Limits = {
     l.maxSessions = 8
     l.maxChildren = 32
     l.maxTotalChildren = 128
+    // The checker reads every tile of a reply several times (its schema,
+    // session.get's, the delta view): a 200 × 200 grid of 1-point tiles
+    // (40 000 a reply) made one input outlast libFuzzer's timeout.
+    l.maxTiles = 256
     return l
 }()
 let fuzzRegistry = MethodRegistry.worker()
 let quiet = Logger(level: .error, fd: -1)
 
-func freshConnection() -> Connection {
-    Connection(dispatcher: Dispatcher(registry: fuzzRegistry, state: WorkerState(limits: fuzzLimits, logger: quiet)),
+func freshConnection(checkingInvariants: Bool = false) -> Connection {
+    Connection(dispatcher: Dispatcher(registry: fuzzRegistry, state: WorkerState(limits: fuzzLimits, logger: quiet),
+                                      checkingInvariants: checkingInvariants),
                outputCapacity: 1 << 12)
 }
 
-/// The connection that lives across inputs. Forced to line framing.
-nonisolated(unsafe) var live: Connection = {
-    var c = freshConnection()
+/// The live worker, checking the promises after every call.
+func freshLiveConnection() -> Connection {
+    var c = freshConnection(checkingInvariants: true)
     _ = c.run(Array("{}\n".utf8))
     c.output.reset()
     return c
-}()
+}
+
+/// The connection that lives across inputs. Forced to line framing.
+nonisolated(unsafe) var live = freshLiveConnection()
 nonisolated(unsafe) var liveInputs = 0
 nonisolated(unsafe) var parser = JSONParser(maxDepth: 64)
 nonisolated(unsafe) var checker = JSONParser(maxDepth: 4096)
@@ -94,13 +105,20 @@ func checkReplyLines(_ out: [UInt8], _ what: String) {
         do {
             let doc = try checker.parse(line)
             switch doc.value {
-            case .object, .array: break
+            case .object: checkPromises(doc.value)
+            case .array(let replies): replies.forEach(checkPromises)
             default: fail("\(what): reply is not an object or array: \(String(decoding: line, as: UTF8.self))")
             }
         } catch {
             fail("\(what): reply is not JSON (\(error.reason)): \(String(decoding: line, as: UTF8.self))")
         }
     }
+}
+
+/// A reply of the checking live worker that names a broken promise.
+func checkPromises(_ reply: JSONValue) {
+    guard let invariant = reply["error"]?["data"]?["invariant"]?.stringValue else { return }
+    fail("invariant \(invariant): \(reply["error"]?["data"]?["reason"]?.stringValue ?? reply.compactText)")
 }
 
 /// Non-finite numbers (`1e400`) parse by design and are written as null.
@@ -145,9 +163,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // `shutdown`/`exit` would freeze the live worker; start it over then, and
     // every 100 000 inputs so memory stays bounded by the limits.
     if live.exitCode != nil || live.dispatcher.state.phase != .running || liveInputs >= 100_000 {
-        live = freshConnection()
-        _ = live.run(Array("{}\n".utf8))
-        live.output.reset()
+        live = freshLiveConnection()
         liveInputs = 0
     }
 
