@@ -29,10 +29,10 @@ let package = Package(
         .target(name: "OmniScrollProtocol",
                 dependencies: ["OmniScrollCore", "OmniScrollJSON", "OmniScrollOpenRPC", "OmniScrollTemplates"]),
         // `omniscroll trace`: runs a transcript in-process and draws it as HTML or SVG.
-        // Resources/ holds the drawing it shares with the playground (clients/python, scripts/package).
+        // Resources/ holds the page's style and scripts; the drawing is shared with the playground (clients/python, scripts/package).
         .target(name: "OmniScrollTrace", dependencies: ["OmniScrollProtocol", "OmniScrollJSON"],
                 resources: [.embedInCode("Resources/trace.css"), .embedInCode("Resources/errors.js"),
-                            .embedInCode("Resources/draw.js")]),
+                            .embedInCode("Resources/draw.js"), .embedInCode("Resources/trace.js")]),
         // The worker executable: flags, then the protocol server on stdin/stdout.
         .executableTarget(name: "omniscroll", dependencies: ["OmniScrollProtocol", "OmniScrollTrace"]),
         // Swift client: spawns the worker and binds the session API.

@@ -47,7 +47,7 @@ public enum TracePage {
         <script id="trace-data" type="application/json">\(data(trace))</script>
         <script>
         \(TraceResources.drawScript)
-        \(TracePageScript.main)
+        \(TraceResources.pageScript)
         </script>
         </body>
         </html>
