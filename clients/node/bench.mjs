@@ -106,7 +106,7 @@ const med = Object.fromEntries(Object.entries(results).map(([k, v]) => [k, media
 console.log(`node, ${n} round trips per mode and round, ${rounds} rounds, window ${window}, medians:`);
 console.log(`  ${'mode'.padEnd(22)} ${'trips/s'.padStart(9)} ${'CPU us'.padStart(9)}`);
 for (const [k, v] of Object.entries(med)) console.log(`  ${k.padEnd(22)} ${v.toFixed(0).padStart(9)} ${median(cpu[k]).toFixed(1).padStart(9)}`);
-console.log(`  client one-at-a-time: raw is ${(med['raw one'] / med['client one']).toFixed(2)}x faster`);
+console.log(`  client one: time per round trip ${(med['raw one'] / med['client one']).toFixed(2)}x raw one's`);
 for (const k of ['client piped', 'client sliding', 'client batch']) {
   console.log(`  ${k.padEnd(22)} ${(100 * med[k] / med['raw piped']).toFixed(1)} % of raw piped`);
 }

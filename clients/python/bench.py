@@ -207,7 +207,7 @@ def main() -> None:
     for k, v in med.items():
         print("  %-22s %9.0f %9.1f" % (k, v, med_cpu[k]))
     for k in ("client one", "client one+read"):
-        print("  %-22s raw one is %.2fx faster, bytes one %.2fx; CPU %.2fx raw's%s" % (
+        print("  %-22s time per round trip %.2fx raw one's, %.2fx bytes one's; CPU %.2fx raw's%s" % (
             k, med["raw one"] / med[k], med["bytes one"] / med[k], med_cpu[k] / med_cpu["raw one"],
             " (target <= 1.50x)" if k == "client one" else ""))
     for k in ("client piped", "client pipeline", "client pipeline+read", "client batch"):
