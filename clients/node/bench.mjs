@@ -3,11 +3,18 @@
 // to the same worker, in the same run: session.scroll on a two-child session,
 // one at a time and pipelined (a window of requests in flight).
 //
-// The raw pipe writes pre-encoded request lines (a window in one write) and
-// splits and JSON.parses reply lines, as any client must: the floor. The
-// modes run interleaved, round after round, and each figure is the median of
-// its rounds, so a machine whose load changes during the run weighs on every
-// mode alike.
+// What each mode measures (a round trip per scroll, every reply read):
+//   raw one / raw piped  a minimal correct client, the target's yardstick: each
+//                        request JSON.stringify'd, written (a window in one
+//                        write when piped), reply lines split and JSON.parse'd.
+//   client one           await c.scroll, one at a time.
+//   client piped         windows of calls made at once, awaited with Promise.all.
+//   client sliding       `window` callers, each calling again when its reply comes.
+//   client batch         c.batch of a window (one JSON-RPC batch).
+// The modes run interleaved, round after round, and each figure is the median
+// of its rounds, so a machine whose load changes during the run weighs on
+// every mode alike. Beside each rate is this process's CPU time per round trip
+// (process.cpuUsage; the worker is another process), which load disturbs least.
 //   OMNISCROLL_BIN=.build/release/omniscroll node clients/node/bench.mjs [n] [window] [rounds]
 import { spawn } from 'node:child_process';
 import { Client, calls, resolveBinary } from './index.js';
@@ -33,18 +40,19 @@ async function rawPipe() {
   p.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'session.create',
     params: { viewport: { width: 375, height: 800 }, insets: { top: 0, bottom: 100 }, children } }) + '\n');
   const s = (await first).result.session;
-  const lines = ys.map((y, i) => `{"jsonrpc":"2.0","id":${i + 1},"method":"session.scroll","params":{"session":"${s}","offset":${y}}}\n`);
+  const line = (i) => `${JSON.stringify({ jsonrpc: '2.0', id: i + 1, method: 'session.scroll', params: { session: s, offset: ys[i] } })}\n`;
   return {
     async one() {
-      for (const line of lines) {
+      for (let i = 0; i < n; i++) {
         const r = expect();
-        p.stdin.write(line);
+        p.stdin.write(line(i));
         await r;
       }
     },
     async piped() { // a window written at once; one promise per window, as tight as a pipe gets
       for (let k = 0; k < n; k += window) {
-        const chunk = lines.slice(k, k + window);
+        const chunk = [];
+        for (let i = k; i < Math.min(n, k + window); i++) chunk.push(line(i));
         let left = chunk.length;
         const done = new Promise((resolve) => { for (const _ of chunk) waiters.push(() => { if (--left === 0) resolve(); }); });
         p.stdin.write(chunk.join(''));
@@ -80,10 +88,14 @@ for (const y of ys.slice(0, 500)) await c.scroll(session, y); // warm-up
 const modes = { 'raw one': raw.one, 'raw piped': raw.piped };
 for (const [k, run] of Object.entries(clientModes(c, session))) modes[`client ${k}`] = run;
 const results = {};
+const cpu = {};
 for (let r = 0; r < rounds; r++) {
   for (const [name, run] of Object.entries(modes)) {
     const t = performance.now();
+    const c0 = process.cpuUsage();
     await run();
+    const used = process.cpuUsage(c0);
+    (cpu[name] ??= []).push((used.user + used.system) / n);
     (results[name] ??= []).push(n / ((performance.now() - t) / 1000));
   }
 }
@@ -91,9 +103,10 @@ await raw.close();
 await c.close();
 const median = (v) => { const s = [...v].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const med = Object.fromEntries(Object.entries(results).map(([k, v]) => [k, median(v)]));
-console.log(`node, ${n} round trips per mode and round, ${rounds} rounds, window ${window}, medians (round trips/s):`);
-for (const [k, v] of Object.entries(med)) console.log(`  ${k.padEnd(22)} ${v.toFixed(0).padStart(9)}`);
-console.log(`  client one-at-a-time: raw is ${(med['raw one'] / med['client one']).toFixed(2)}x faster`);
+console.log(`node, ${n} round trips per mode and round, ${rounds} rounds, window ${window}, medians:`);
+console.log(`  ${'mode'.padEnd(22)} ${'trips/s'.padStart(9)} ${'CPU us'.padStart(9)}`);
+for (const [k, v] of Object.entries(med)) console.log(`  ${k.padEnd(22)} ${v.toFixed(0).padStart(9)} ${median(cpu[k]).toFixed(1).padStart(9)}`);
+console.log(`  client one: time per round trip ${(med['raw one'] / med['client one']).toFixed(2)}x raw one's`);
 for (const k of ['client piped', 'client sliding', 'client batch']) {
   console.log(`  ${k.padEnd(22)} ${(100 * med[k] / med['raw piped']).toFixed(1)} % of raw piped`);
 }

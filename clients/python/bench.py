@@ -3,10 +3,30 @@
 Python to the same worker, in the same run: session.scroll on a two-child
 session, one at a time and pipelined (a window of requests in flight).
 
-The raw pipe writes pre-encoded request lines and reads reply lines, decoding
-nothing: the floor any client pays. The modes run interleaved, round after
-round, and each figure is the median of its rounds, so a machine whose load
-changes during the run (a shared one) weighs on every mode alike.
+What each mode measures (every one a round trip per scroll, the reply read):
+  raw one / raw piped   a minimal correct client, the targets' yardstick:
+                        each request encoded (json, one shared encoder),
+                        written, its reply line read and json.loads'ed;
+                        piped writes a window of lines at once, then reads
+                        the window's replies.
+  bytes one / bytes piped  the floor: pre-encoded lines written, reply lines
+                        read, nothing encoded or decoded.
+  client one            Client.scroll, one at a time; the Layout returned is
+                        not read (it decodes on first read).
+  client one+read       the same, reading a member of every Layout (decoding
+                        its reply as the raw pipe does).
+  client piped          Client.submit with a sliding window of futures.
+  client pipeline       Client.pipeline of a window at a time, not read.
+  client pipeline+read  the same, reading a member of every Layout.
+  client batch          Client.batch of a window (one JSON-RPC batch).
+  async one / piped     AsyncClient, after the rounds above (not interleaved).
+
+The modes run interleaved, round after round, and each figure is the median
+of its rounds, so a machine whose load changes during the run (a shared one)
+weighs on every mode alike. Beside each rate is the CPU time this process
+spent per round trip (the client's side; the worker is another process), the
+figure a loaded machine disturbs least: wall time counts the waits for a
+core too.
 
     OMNISCROLL_BIN=.build/release/omniscroll python3 clients/python/bench.py [--n 5000] [--window 256] [--rounds 5]
 """
@@ -45,28 +65,51 @@ def rate(n: int, run: Callable[[], None], cpu: List[float]) -> float:
 
 
 class Raw:
-    """The raw pipe: request lines written, reply lines read."""
+    """The raw pipe to a worker of its own: the minimal correct client's
+    modes and the floor's (module docstring)."""
 
-    def __init__(self, bin: "str | None", n: int) -> None:
+    def __init__(self, bin: "str | None", ys: List[int]) -> None:
         self.p = subprocess.Popen([resolve_binary(bin)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         assert self.p.stdin is not None and self.p.stdout is not None
         self.w, self.r = self.p.stdin, self.p.stdout
+        self.ys = ys
+        self.encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode
         create = {"jsonrpc": "2.0", "id": 0, "method": "session.create",
                   "params": {"viewport": {"width": 375, "height": 800}, "insets": {"top": 0, "bottom": 100},
                              "children": [c.to_json() for c in CHILDREN]}}
         self.w.write(json.dumps(create).encode() + b"\n")
         self.w.flush()
-        s = json.loads(self.r.readline())["result"]["session"]
+        self.s = json.loads(self.r.readline())["result"]["session"]
         self.lines = [b'{"jsonrpc":"2.0","id":%d,"method":"session.scroll","params":{"session":"%s","offset":%d}}\n'
-                      % (i + 1, s.encode(), y) for i, y in enumerate(offsets(n))]
+                      % (i + 1, self.s.encode(), y) for i, y in enumerate(ys)]
+
+    def request(self, id: int, y: int) -> bytes:
+        return self.encode({"jsonrpc": "2.0", "id": id, "method": "session.scroll",
+                            "params": {"session": self.s, "offset": y}}).encode() + b"\n"
 
     def one(self) -> None:
+        w, r, loads, request = self.w, self.r, json.loads, self.request
+        for i, y in enumerate(self.ys):
+            w.write(request(i + 1, y))
+            w.flush()
+            loads(r.readline())
+
+    def piped(self, window: int) -> None:
+        w, r, loads, request, ys = self.w, self.r, json.loads, self.request, self.ys
+        for k in range(0, len(ys), window):
+            chunk = ys[k:k + window]
+            w.write(b"".join([request(k + i + 1, y) for i, y in enumerate(chunk)]))
+            w.flush()
+            for _ in chunk:
+                loads(r.readline())
+
+    def bytes_one(self) -> None:
         for line in self.lines:
             self.w.write(line)
             self.w.flush()
             self.r.readline()
 
-    def piped(self, window: int) -> None:
+    def bytes_piped(self, window: int) -> None:
         for k in range(0, len(self.lines), window):
             chunk = self.lines[k:k + window]
             self.w.write(b"".join(chunk))
@@ -83,6 +126,10 @@ def client_modes(c: Client, s: str, ys: List[int], window: int) -> Dict[str, Cal
     def one() -> None:
         for y in ys:
             c.scroll(s, y)
+
+    def one_read() -> None:
+        for y in ys:
+            c.scroll(s, y).offset  # noqa: B018
 
     def piped() -> None:  # a sliding window of futures, as a caller of submit() keeps one
         inflight: Deque[Any] = deque()
@@ -105,7 +152,7 @@ def client_modes(c: Client, s: str, ys: List[int], window: int) -> Dict[str, Cal
     def batched() -> None:
         for k in range(0, len(ys), window):
             c.batch([calls.scroll(s, y) for y in ys[k:k + window]])
-    out = {"one": one, "piped": piped, "batch": batched}
+    out = {"one": one, "one+read": one_read, "piped": piped, "batch": batched}
     if hasattr(c, "pipeline"):  # the client before issue 27 had no pipeline()
         out.update({"pipeline": pipeline, "pipeline+read": pipeline_read})
     return out
@@ -120,14 +167,15 @@ def main() -> None:
     a = ap.parse_args()
     n, window = a.n, a.window
     ys = offsets(n)
-    raw = Raw(a.bin, n)
+    raw = Raw(a.bin, ys)
     results: Dict[str, List[float]] = {}
     cpu: Dict[str, List[float]] = {}
     with Client(a.bin) as c:
         s = c.create((375, 800), CHILDREN, insets=(0, 100)).session
         for y in ys[:500]:  # warm-up
             c.scroll(s, y)
-        modes = {"raw one": raw.one, "raw piped": lambda: raw.piped(window)}
+        modes = {"raw one": raw.one, "raw piped": lambda: raw.piped(window),
+                 "bytes one": raw.bytes_one, "bytes piped": lambda: raw.bytes_piped(window)}
         modes.update({"client " + k: v for k, v in client_modes(c, s, ys, window).items()})
         for _ in range(a.rounds):
             for name, run in modes.items():
@@ -137,29 +185,36 @@ def main() -> None:
     async def async_rounds() -> None:
         async with AsyncClient(a.bin) as ac:
             s2 = (await ac.create((375, 800), CHILDREN, insets=(0, 100))).session
-            for _ in range(a.rounds):
-                t = time.perf_counter()
+
+            async def one() -> None:
                 for y in ys:
                     await ac.scroll(s2, y)
-                results.setdefault("async one", []).append(n / (time.perf_counter() - t))
-                t = time.perf_counter()
+
+            async def piped() -> None:
                 for k in range(0, n, window):
                     await asyncio.gather(*(ac.scroll(s2, y) for y in ys[k:k + window]))
-                results.setdefault("async piped", []).append(n / (time.perf_counter() - t))
+            for _ in range(a.rounds):
+                for name, run in (("async one", one), ("async piped", piped)):
+                    t, c0 = time.perf_counter(), time.process_time()
+                    await run()
+                    cpu.setdefault(name, []).append((time.process_time() - c0) / n * 1e6)
+                    results.setdefault(name, []).append(n / (time.perf_counter() - t))
     asyncio.run(async_rounds())
     med = {k: statistics.median(v) for k, v in results.items()}
-    print("python, %d round trips per mode and round, %d rounds, window %d, medians (round trips/s):"
-          % (n, a.rounds, window))
+    med_cpu = {k: statistics.median(v) for k, v in cpu.items()}
+    print("python, %d round trips per mode and round, %d rounds, window %d, medians:" % (n, a.rounds, window))
+    print("  %-22s %9s %9s" % ("mode", "trips/s", "CPU us"))
     for k, v in med.items():
-        print("  %-22s %9.0f" % (k, v))
-    print("  client one-at-a-time: raw is %.2fx faster (target <= 1.50x)" % (med["raw one"] / med["client one"]))
-    one_cpu = {k: statistics.median(cpu[k]) for k in ("raw one", "client one")}
-    print("  one-at-a-time CPU per round trip in this process: raw %.1f us, client %.1f us (%.2fx)"
-          % (one_cpu["raw one"], one_cpu["client one"], one_cpu["client one"] / one_cpu["raw one"]))
-    for k in ("client piped", "client pipeline", "client pipeline+read"):
+        print("  %-22s %9.0f %9.1f" % (k, v, med_cpu[k]))
+    for k in ("client one", "client one+read"):
+        print("  %-22s time per round trip %.2fx raw one's, %.2fx bytes one's; CPU %.2fx raw's%s" % (
+            k, med["raw one"] / med[k], med["bytes one"] / med[k], med_cpu[k] / med_cpu["raw one"],
+            " (target <= 1.50x)" if k == "client one" else ""))
+    for k in ("client piped", "client pipeline", "client pipeline+read", "client batch"):
         if k in med:
-            print("  %-22s %5.1f %% of raw piped%s" % (k, 100 * med[k] / med["raw piped"],
-                                                     " (target >= 12 %)" if k == "client pipeline" else ""))
+            print("  %-22s %5.1f %% of raw piped, %5.1f %% of bytes piped%s" % (
+                k, 100 * med[k] / med["raw piped"], 100 * med[k] / med["bytes piped"],
+                " (target >= 12 %)" if k == "client pipeline" else ""))
 
 
 if __name__ == "__main__":
