@@ -395,6 +395,10 @@ export class Client extends ClientMethods {
   _onLine(line) {
     let msg;
     const text = line.toString('utf8');
+    if (this._recovery !== null && text.startsWith(RECOVERY_REPLY)) {
+      this._recovery.internal(text); // no caller's: kept as text, never parsed
+      return;
+    }
     // The recovery's own replies (snapshots, replay) are no caller's: not recorded.
     if (this._recorder && !text.startsWith(RECOVERY_REPLY)) this._recorder.received(text);
     try {

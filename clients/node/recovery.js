@@ -3,7 +3,8 @@
 // where request lines are written, `received` where a reply line is read, and
 // `restart` when the worker exits or its pipe breaks.
 //
-// Per live session it keeps the latest snapshot (`base`) and the successful
+// Per live session it keeps the latest snapshot (`base`, the text the worker
+// wrote: never parsed, sent back verbatim) and the successful
 // calls replied since (`calls`); after `snapshotEvery` such calls it asks the
 // worker for a fresh `session.snapshot` (an id of its own, sent before the
 // next request line), so a journal holds about N calls at most. A new worker
@@ -26,12 +27,21 @@ export const DEFAULT_SNAPSHOT_EVERY = 64;
 export const MAX_SNAPSHOT_EVERY = 4096;
 
 const PREFIX = '~r';
+// A reply to the recovery's own request starts so; a result's member follows its id.
+const OWN_REPLY = '{"jsonrpc":"2.0","id":"~r';
+const RESULT = ',"result":';
 const CREATING = new Set(['session.create', 'grid.create', 'session.restore']);
 // Generated ids bumped past on a new worker: a client that let the worker
 // name more sessions than this has its counter restored only this far.
 const MAX_ID_BUMP = 100_000;
 // A throwaway session: the smallest create the worker accepts.
 const DUMMY = { viewport: { width: 1, height: 1 }, children: [] };
+
+// The result of a reply line as the worker wrote it (docs/protocol.md:
+// `result` is the line's last member), never parsed.
+function rawResult(line) {
+  return line.slice(line.indexOf(RESULT) + RESULT.length, line.lastIndexOf('}'));
+}
 
 export function checkSnapshotEvery(n) {
   if (!Number.isInteger(n) || n < 1 || n > MAX_SNAPSHOT_EVERY) {
@@ -115,6 +125,19 @@ export class Recovery {
     }
   }
 
+  /**
+   * Observes a reply to the recovery's own request (its id `"~r<n>"`), read
+   * off its text, never parsed: a snapshot's result is kept as the worker
+   * wrote it and sent back verbatim.
+   */
+  internal(raw) {
+    this._answered += 1;
+    if (this._replay !== null && this._replies.length < this._replay.length) this._replies.push(raw);
+    const end = raw.indexOf('"', OWN_REPLY.length);
+    const id = raw.slice(OWN_REPLY.length - PREFIX.length, end);
+    this._internalReply(id, raw.startsWith(RESULT, end + 1) ? rawResult(raw) : undefined);
+  }
+
   /** Observes one reply line (already parsed) before the client dispatches it. */
   received(raw, msg) {
     this._answered += 1;
@@ -141,7 +164,7 @@ export class Recovery {
       this._answerLine(key, false);
       if ('result' in item) this._journal(request, item.result);
     } else if (typeof id === 'string') {
-      if (id.startsWith(PREFIX)) this._internalReply(id, item);
+      if (id.startsWith(PREFIX)) this._internalReply(id, 'result' in item ? JSON.stringify(item.result) : undefined);
     } else if (id === null && this._inflight.size) { // an id-less error answers the oldest line
       this._answerLine(this._inflight.keys().next().value, true);
     }
@@ -183,7 +206,7 @@ export class Recovery {
     for (const t of this.templates) lines.push(this._internalLine(t.method, t.params));
     for (const s of this.sessions.values()) {
       s.snapshotting = false;
-      if (s.base !== null) lines.push(this._internalLine('session.restore', { snapshot: s.base }));
+      if (s.base !== null) lines.push(this._restoreLine(s.base));
       for (const c of s.calls) lines.push(this._internalLine(c.method, c.params));
     }
     for (const data of this._inflight.values()) lines.push(data);
@@ -207,7 +230,7 @@ export class Recovery {
       const s = this.sessions.get(sid);
       if (s === undefined) return;
       if (method === 'session.snapshot') { // the caller's own snapshot is as good as ours
-        s.base = result;
+        s.base = JSON.stringify(result);
         s.calls = [];
         return;
       }
@@ -240,17 +263,24 @@ export class Recovery {
     return s === undefined ? '' : this._internalLine('session.snapshot', { session: sid }, s);
   }
 
-  _internalReply(id, item) {
+  _internalReply(id, result) {
     const s = this._internal.get(id);
     this._internal.delete(id);
     if (!s) return;
     s.snapshotting = false;
     // Replies come in request order: every call journaled so far was sent
     // before the snapshot request, so the snapshot holds them all.
-    if ('result' in item) {
-      s.base = item.result;
+    if (result !== undefined) {
+      s.base = result;
       s.calls = [];
     }
+  }
+
+  /** A session.restore of a snapshot kept as the worker wrote it: sent back verbatim. */
+  _restoreLine(snapshot) {
+    const id = `${PREFIX}${++this._ids}`;
+    this._internal.set(id, null);
+    return `{"jsonrpc":"2.0","id":"${id}","method":"session.restore","params":{"snapshot":${snapshot}}}\n`;
   }
 
   /**

@@ -126,7 +126,7 @@ class AsyncClient(AsyncClientMethods):
             self._recorder.sent(data, answered)
         try:
             if self._recovery is not None:
-                self._proc.stdin.write(self._recovery.sent([data], objs, as_batch))
+                self._proc.stdin.write(self._recovery.sent([data], objs, True if as_batch else None))
             self._proc.stdin.write(data)
             async with self._wlock:
                 await self._proc.stdin.drain()
@@ -289,6 +289,9 @@ class AsyncClient(AsyncClientMethods):
                 if self._recovery is not None:
                     self._recovery.answered(rid, line)
                 self._finish(rid, line)
+                continue
+            if self._recovery is not None and line.startswith(RECOVERY_REPLY):
+                self._recovery.internal(line)  # no caller's: kept as bytes, never decoded
                 continue
             try:
                 msg = json.loads(line)
