@@ -42,7 +42,7 @@ from .errors import WorkerDied
 JSON = Any
 
 #: Calls journaled per session before a fresh snapshot is asked for.
-DEFAULT_SNAPSHOT_EVERY = 64
+DEFAULT_SNAPSHOT_EVERY = 256
 #: Bounds of ``snapshot_every``: at least every call, at most this many.
 MAX_SNAPSHOT_EVERY = 4096
 
