@@ -207,7 +207,10 @@ class Recovery:
         if self._capture:
             self._captured(raw)
         h = self._head
-        c = self._slots[h][1]
+        try:
+            c = self._slots[h][1]
+        except (IndexError, TypeError):
+            return  # no line of the log waits for it: not a reply to a journaled request
         self._head = h + 1
         if c.method in _NOTED:
             self._slots[h] = None
