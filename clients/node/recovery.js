@@ -6,8 +6,8 @@
 // Per live session it keeps the latest snapshot (`base`, the text the worker
 // wrote: never parsed, sent back verbatim) and the successful
 // calls replied since (`calls`); after `snapshotEvery` such calls it asks the
-// worker for a fresh `session.snapshot` (an id of its own, sent before the
-// next request line), so a journal holds about N calls at most. A new worker
+// worker for a fresh `session.snapshot` (an id of its own, sent after the
+// next request lines), so a journal holds about N calls at most. A new worker
 // gets, in this order: `session.create`/`destroy` pairs that bring its
 // generated-id counter (`s<n>`) to where the dead worker's was, the
 // `session.defineTemplate` calls, each session's `session.restore` (or the
@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Calls journaled per session before a fresh snapshot is asked for. */
-export const DEFAULT_SNAPSHOT_EVERY = 256;
+export const DEFAULT_SNAPSHOT_EVERY = 1024;
 /** The most `snapshotEvery` may be (at least 1). */
 export const MAX_SNAPSHOT_EVERY = 4096;
 
@@ -90,14 +90,13 @@ export class Recovery {
 
   /**
    * Records request lines about to be written; returns the string to write
-   * before them (queued snapshot requests; '' mostly). `ids` and `requests`
+   * after them (queued snapshot requests; '' mostly: after, so the worker
+   * answers the lines before it takes the snapshot, which then holds them too). `ids` and `requests`
    * (calls or request objects: a method and params) are per request: one
    * per line, or a batch's on its one line. The log keeps the requests and
    * lines as they are, nothing copied or encoded again.
    */
   sent(lines, ids, requests, asBatch) {
-    let queued = '';
-    if (this._queued.length) for (const sid of this._queued.splice(0)) queued += this._snapshotLine(sid);
     if (asBatch) {
       this._sentBatch(lines[0], ids, requests);
     } else {
@@ -107,6 +106,8 @@ export class Recovery {
         if (ids[i] !== undefined) this._log(lines[i], requests[i], ids[i]);
       }
     }
+    let queued = '';
+    if (this._queued.length) for (const sid of this._queued.splice(0)) queued += this._snapshotLine(sid);
     return queued;
   }
 

@@ -455,14 +455,14 @@ class Client(ClientMethods):
                journal: Optional[List[Tuple[List[bytes], List[JSON], Optional[bool]]]] = None) -> None:
         """The one place request bytes are written: ``data`` holds whole
         lines; ``answered`` says, per line, whether a reply answers it;
-        ``journal``, the same messages for the recovery, which may put its
-        own snapshot requests first (the recorder sees only the caller's)."""
+        ``journal``, the same messages for the recovery, which may add its
+        own snapshot requests after them (the recorder sees only the caller's)."""
         if self._recorder is not None:
             self._recorder.sent(data, answered)
         if journal is not None and self._recovery is not None:
             snapshots = b"".join([self._recovery.sent(*message) for message in journal])
             if snapshots:
-                data = snapshots + data
+                data += snapshots
         self._write_all(data)
 
     def _write_one(self, rid: int, c: Call, data: bytes) -> None:
@@ -473,7 +473,7 @@ class Client(ClientMethods):
         if self._recovery is not None:
             snapshots = self._recovery.sent_one(rid, c, data)
             if snapshots:
-                data = snapshots + data
+                data += snapshots
         try:
             written = os.write(self._in_fd, data)
         except BlockingIOError:

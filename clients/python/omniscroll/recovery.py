@@ -12,8 +12,8 @@ behaviour; this module holds all of it.
 Per live session it keeps the latest snapshot (``base``, the bytes the worker
 wrote: never decoded, sent back verbatim) and the successful calls replied
 since (``calls``); after :data:`DEFAULT_SNAPSHOT_EVERY` such calls it asks the
-worker for a fresh ``session.snapshot`` (an id of its own, sent before the
-next request line), so a journal never holds more than about 2N calls. The
+worker for a fresh ``session.snapshot`` (an id of its own, sent after the
+next request lines), so a journal never holds more than about 2N calls. The
 worker answers lines in the order they were written, so the hot path is a
 log: a write extends it (two list extends per window of lines), a reply moves
 its head one line on, and every N replies the calls answered are filed into
@@ -34,7 +34,7 @@ import tempfile
 from collections import deque
 from itertools import repeat
 from operator import attrgetter, itemgetter
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Union
 
 from ._result import Call
 from .errors import WorkerDied
@@ -42,7 +42,7 @@ from .errors import WorkerDied
 JSON = Any
 
 #: Calls journaled per session before a fresh snapshot is asked for.
-DEFAULT_SNAPSHOT_EVERY = 256
+DEFAULT_SNAPSHOT_EVERY = 1024
 #: Bounds of ``snapshot_every``: at least every call, at most this many.
 MAX_SNAPSHOT_EVERY = 4096
 
@@ -50,6 +50,8 @@ _PREFIX = "~r"
 # A reply to the recovery's own request starts so; a result's member follows its id.
 _OWN_REPLY = b'{"jsonrpc":"2.0","id":"~r'
 _RESULT = b',"result":'
+# A request line of the clients starts so, its id next (client.encode_request).
+_REQUEST_PREFIX = b'{"jsonrpc":"2.0","id":'
 _CREATING = frozenset(("session.create", "grid.create", "session.restore"))
 _STOPPING = frozenset(("shutdown", "exit"))
 # Calls noted as they are answered: those whose result the journal keeps (a
@@ -98,7 +100,10 @@ class _Session:
 
     def __init__(self, creating: Call) -> None:
         self.base: Optional[bytes] = None  # the latest snapshot, as the worker wrote it
-        self.calls: List[Call] = [creating]
+        # The calls since: each as the line it was sent as (bytes: no objects
+        # for the garbage collector to walk while the journal keeps them),
+        # or as a Call (its creation, a batch's request).
+        self.calls: List[Union[bytes, Call]] = [creating]
         self.snapshotting = False
 
 
@@ -157,13 +162,12 @@ class Recovery:
     # ------------------------------------------------------------------ seams
     def sent(self, lines: Sequence[bytes], requests: Sequence[Any], as_batch: Optional[bool]) -> bytes:
         """Records request lines about to be written; returns the bytes to
-        write before them (queued snapshot requests; b"" mostly).
-        ``as_batch`` False: one request with an id per line, ``requests``
-        their ``(id, Call)`` (the hot path: two list extends); None: the
-        same, ids None for notifications; True: one batch line,
-        ``requests`` its request objects."""
-        queued = b"".join([self._snapshot_line(self._queued.popleft()) for _ in range(len(self._queued))]) \
-            if self._queued else b""
+        write after them (queued snapshot requests; b"" mostly: after, so the
+        worker answers the lines before it takes the snapshot, which then
+        holds them too). ``as_batch`` False: one request with an id per
+        line, ``requests`` their ``(id, Call)`` (the hot path: two list
+        extends); None: the same, ids None for notifications; True: one
+        batch line, ``requests`` its request objects."""
         if as_batch is False:
             self._out += lines
             self._slots += requests
@@ -176,16 +180,17 @@ class Recovery:
                 if rid is not None:
                     self._out.append(data)
                     self._slots.append((rid, c))
-        return queued
+        return self._snapshot_lines() if self._queued else b""
 
     def sent_one(self, rid: int, c: Call, data: bytes) -> bytes:
         """``sent`` for one request line (a one-at-a-time caller's), without
         the lists ``sent`` takes."""
-        queued = b"".join([self._snapshot_line(self._queued.popleft()) for _ in range(len(self._queued))]) \
-            if self._queued else b""
         self._out.append(data)
         self._slots.append((rid, c))
-        return queued
+        return self._snapshot_lines() if self._queued else b""
+
+    def _snapshot_lines(self) -> bytes:
+        return b"".join([self._snapshot_line(self._queued.popleft()) for _ in range(len(self._queued))])
 
     def _sent_batch(self, data: bytes, objs: Sequence[JSON]) -> None:
         requests: Dict[int, Call] = {}
@@ -300,7 +305,7 @@ class Recovery:
             if s.base is not None:
                 lines.append(self._restore_line(s.base))
             for c in s.calls:
-                lines.append(self._internal_line(c.method, c.params))
+                lines.append(self._resent_line(c) if type(c) is bytes else self._internal_line(c.method, c.params))
         self._out = [data for data, _ in kept]
         self._slots = [e for _, e in kept]
         self._head = 0
@@ -317,9 +322,10 @@ class Recovery:
         return self._resent
 
     # ------------------------------------------------------------------ journal
-    def _journal(self, request: Call, result: JSON) -> None:
+    def _journal(self, request: Call, result: JSON, line: Optional[bytes] = None) -> None:
         """Journals one call answered with ``result`` (a session.snapshot's:
-        its bytes), after every call answered before it."""
+        its bytes), after every call answered before it; ``line``: the line
+        it was sent as, if it was sent alone."""
         params = request.params
         method = request.method
         if method in _STOPPING:
@@ -337,7 +343,7 @@ class Recovery:
                 if result is not None:
                     s.base, s.calls = _encoded(result), []
                 return
-            s.calls.append(request)
+            s.calls.append(request if line is None else line)
             self._check_size(s, sid)
             return
         if method in _CREATING and isinstance(params, dict) and isinstance(result, dict) \
@@ -363,6 +369,7 @@ class Recovery:
         if not end:
             return
         answered = self._slots[:end]
+        out = self._out[:end]
         del self._slots[:end]
         del self._out[:end]
         self._head = 0
@@ -372,12 +379,13 @@ class Recovery:
         except TypeError:  # a line handled when answered, or a call without params
             done, sids = [e[1] for e in answered if type(e) is tuple], set()
         s = self.sessions.get(sids.pop()) if len(sids) == 1 else None
-        if s is not None and _ENDS_JOURNAL.isdisjoint(map(_METHOD_OF, done)):
-            s.calls += done
+        if s is not None and _ENDS_JOURNAL.isdisjoint(map(_METHOD_OF, done)) and len(done) == end:
+            s.calls += out
             self._check_size(s, done[0].params["session"])
             return
-        for c in done:
-            self._journal(c, None)
+        for e, line in zip(answered, out):
+            if type(e) is tuple:
+                self._journal(e[1], None, line)
 
     def _check_size(self, s: _Session, sid: str) -> None:
         if len(s.calls) >= self.every and not s.snapshotting:
@@ -386,6 +394,12 @@ class Recovery:
 
     def _internal_line(self, method: str, params: JSON) -> bytes:
         return _line(self._internal_id(None), method, params)
+
+    def _resent_line(self, line: bytes) -> bytes:
+        """A journaled line with an id of the recovery's own: the bytes after
+        its id as they were sent."""
+        return b'{"jsonrpc":"2.0","id":"%s"' % self._internal_id(None).encode("ascii") + \
+            line[line.index(b",", len(_REQUEST_PREFIX)):]
 
     def _internal_id(self, session: Optional[_Session]) -> str:
         self._ids += 1
