@@ -21,7 +21,7 @@ public struct WorkerRestart: Sendable, Equatable {
 /// Per live session it keeps the latest snapshot (`base`, the bytes the
 /// worker wrote: never decoded, sent back verbatim) and the successful
 /// calls replied since (`calls`); after `every` such calls it asks the worker
-/// for a fresh `session.snapshot` (an id of its own, sent before the next
+/// for a fresh `session.snapshot` (an id of its own, sent after the next
 /// request line), so a journal holds about `every` calls at most. A new
 /// worker gets, in this order: `session.create`/`destroy` pairs that bring
 /// its generated-id counter (`s<n>`) to where the dead worker's was, the
@@ -33,7 +33,7 @@ public struct WorkerRestart: Sendable, Equatable {
 /// that the client's own integer ids never equal, so their replies are
 /// recognised and dropped.
 final class Recovery: @unchecked Sendable {
-    static let defaultSnapshotEvery = 256
+    static let defaultSnapshotEvery = 1024
     static let maxSnapshotEvery = 4096
     /// Generated ids bumped past on a new worker: a client that let the
     /// worker name more sessions than this has its counter restored only this far.
@@ -96,7 +96,8 @@ final class Recovery: @unchecked Sendable {
 
     /// Records one request line about to be written (`ids` in step with
     /// `calls`, nil for notifications); returns the bytes to write (queued
-    /// snapshot requests first).
+    /// snapshot requests after it, so the worker answers the line before it
+    /// takes the snapshot, which then holds it too).
     func sent(_ bytes: [UInt8], calls: [Call], ids: [Int?]) -> [UInt8] {
         lock.lock(); defer { lock.unlock() }
         var out: [UInt8] = []
@@ -116,7 +117,7 @@ final class Recovery: @unchecked Sendable {
             for (c, id) in zip(calls, ids) { if let id { requests[id] = (c, nextLine) } }
         }
         if out.isEmpty { return bytes }
-        return out + bytes
+        return bytes + out
     }
 
     /// Whether a reply line answers the recovery's own request (its id
