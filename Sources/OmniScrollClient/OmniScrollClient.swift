@@ -61,12 +61,12 @@ public actor OmniScrollClient {
     /// replays it byte for byte); a recovered call's reply is the one recorded.
     /// `recover` (default on): a worker that dies is replaced and every
     /// session restored, so calls answer as if it never died; a snapshot is
-    /// taken every `snapshotEvery` calls of a session (1 to 4096), and
+    /// taken every `snapshotEvery` calls of a session (1 to 4096, default 1024), and
     /// `onWorkerDidRestart` is called after each restart (clients/README.md, "Recovery").
     public init(executable: String? = nil, arguments: [String] = [], timeout: Double = 30,
                 maxInFlight: Int = 4096, maxLineBytes: Int = 64 << 20, stderrTailBytes: Int = 16 << 10,
                 closeTimeout: Double = 5, environment: [String: String]? = nil, record: String? = nil,
-                recover: Bool = true, snapshotEvery: Int = 64,
+                recover: Bool = true, snapshotEvery: Int = 1024,
                 onWorkerDidRestart: (@Sendable (WorkerRestart) -> Void)? = nil) throws {
         let path = try resolveOmniScrollBinary(executable)
         transport = try Transport(

@@ -18,9 +18,10 @@ public struct WorkerRestart: Sendable, Equatable {
 /// write lock), `received` where a reply line is read, and `replay` when the
 /// worker's output ends.
 ///
-/// Per live session it keeps the latest snapshot (`base`) and the successful
+/// Per live session it keeps the latest snapshot (`base`, the bytes the
+/// worker wrote: never decoded, sent back verbatim) and the successful
 /// calls replied since (`calls`); after `every` such calls it asks the worker
-/// for a fresh `session.snapshot` (an id of its own, sent before the next
+/// for a fresh `session.snapshot` (an id of its own, sent after the next
 /// request line), so a journal holds about `every` calls at most. A new
 /// worker gets, in this order: `session.create`/`destroy` pairs that bring
 /// its generated-id counter (`s<n>`) to where the dead worker's was, the
@@ -32,21 +33,22 @@ public struct WorkerRestart: Sendable, Equatable {
 /// that the client's own integer ids never equal, so their replies are
 /// recognised and dropped.
 final class Recovery: @unchecked Sendable {
-    static let defaultSnapshotEvery = 64
+    static let defaultSnapshotEvery = 1024
     static let maxSnapshotEvery = 4096
     /// Generated ids bumped past on a new worker: a client that let the
     /// worker name more sessions than this has its counter restored only this far.
     private static let maxIDBump = 100_000
     private static let prefix = "~r"
+    /// A reply to the recovery's own request starts so; a result's member follows its id.
+    private static let ownReply = Array("{\"jsonrpc\":\"2.0\",\"id\":\"~r".utf8)
+    private static let resultMember = Array(",\"result\":".utf8)
     private static let creating: Set<String> = ["session.create", "grid.create", "session.restore"]
 
-    struct Call {
-        var method: String
-        var params: JSONValue?
-    }
+    /// A journaled call: the transport's request as it was sent.
+    typealias Call = Transport.Request
 
     private final class Journal {
-        var base: JSONValue?
+        var base: [UInt8]?  // the latest snapshot as the worker wrote it: never decoded, sent back verbatim
         var calls: [Call]
         var snapshotting = false
         init(creating: Call) { calls = [creating] }
@@ -94,7 +96,8 @@ final class Recovery: @unchecked Sendable {
 
     /// Records one request line about to be written (`ids` in step with
     /// `calls`, nil for notifications); returns the bytes to write (queued
-    /// snapshot requests first).
+    /// snapshot requests after it, so the worker answers the line before it
+    /// takes the snapshot, which then holds it too).
     func sent(_ bytes: [UInt8], calls: [Call], ids: [Int?]) -> [UInt8] {
         lock.lock(); defer { lock.unlock() }
         var out: [UInt8] = []
@@ -114,7 +117,30 @@ final class Recovery: @unchecked Sendable {
             for (c, id) in zip(calls, ids) { if let id { requests[id] = (c, nextLine) } }
         }
         if out.isEmpty { return bytes }
-        return out + bytes
+        return bytes + out
+    }
+
+    /// Whether a reply line answers the recovery's own request (its id
+    /// `"~r<n>"`): `receivedOwn` takes it, unparsed.
+    static func isOwnReply(_ raw: UnsafeRawBufferPointer) -> Bool {
+        raw.count > ownReply.count && raw.prefix(ownReply.count).elementsEqual(ownReply)
+    }
+
+    /// Observes a reply to the recovery's own request, read off its bytes:
+    /// a snapshot's result is kept as the worker wrote it.
+    func receivedOwn(_ raw: UnsafeRawBufferPointer) {
+        lock.lock(); defer { lock.unlock() }
+        answered += 1
+        if let replayLines, replies.count < replayLines.count { replies.append(Array(raw)) }
+        let idStart = Recovery.ownReply.count - Recovery.prefix.utf8.count
+        guard let quote = raw[Recovery.ownReply.count...].firstIndex(of: UInt8(ascii: "\"")) else { return }
+        let id = String(decoding: raw[idStart..<quote], as: UTF8.self)
+        let member = quote + 1
+        let isResult = raw.count > member + Recovery.resultMember.count
+            && raw[member..<(member + Recovery.resultMember.count)].elementsEqual(Recovery.resultMember)
+        // docs/protocol.md: `result` is the line's last member.
+        let end = raw.lastIndex(of: UInt8(ascii: "}")) ?? raw.count
+        internalReply(id, isResult ? Array(raw[(member + Recovery.resultMember.count)..<end]) : nil)
     }
 
     /// Observes one reply line (already parsed) before the transport
@@ -139,7 +165,7 @@ final class Recovery: @unchecked Sendable {
         guard case .object(let o) = item else { return false }
         let rid = o["id"]
         if let rid = rid?.stringValue, rid.hasPrefix(Recovery.prefix) {
-            internalReply(rid, o)
+            internalReply(rid, o["result"].map(Recovery.encoded))
             return true
         }
         guard let id = rid?.intValue, let entry = requests.removeValue(forKey: id) else {
@@ -188,7 +214,7 @@ final class Recovery: @unchecked Sendable {
         for sid in order {
             guard let s = sessions[sid] else { continue }
             s.snapshotting = false
-            if let base = s.base { lines.append(internalLine("session.restore", .object(["snapshot": base]))) }
+            if let base = s.base { lines.append(restoreLine(base)) }
             for c in s.calls { lines.append(internalLine(c.method, c.params)) }
         }
         for line in inflightOrder { if let held = inflight[line] { lines.append(held.bytes) } }
@@ -210,7 +236,7 @@ final class Recovery: @unchecked Sendable {
             }
             guard let s = sessions[sid] else { return }
             if call.method == "session.snapshot" {  // the caller's own snapshot is as good as ours
-                s.base = result
+                s.base = Recovery.encoded(result)
                 s.calls = []
                 return
             }
@@ -224,7 +250,7 @@ final class Recovery: @unchecked Sendable {
             // Replayed with the id the worker gave, so it names the same session.
             p["id"] = .string(sid)
             if sessions[sid] != nil { order.removeAll { $0 == sid } }
-            sessions[sid] = Journal(creating: Call(method: call.method, params: .object(p)))
+            sessions[sid] = Journal(creating: Call(method: call.method, params: .object(p), notify: false))
             order.append(sid)
             if generated, sid.hasPrefix("s"), let n = Int(sid.dropFirst()), n > 0 {
                 nextGenerated = max(nextGenerated, n + 1)
@@ -249,15 +275,37 @@ final class Recovery: @unchecked Sendable {
         return w.bytes
     }
 
-    private func internalReply(_ id: String, _ reply: JSONObject) {
+    private func internalReply(_ id: String, _ result: [UInt8]?) {
         guard let entry = internalIDs.removeValue(forKey: id), let s = entry else { return }
         s.snapshotting = false
         // Replies come in request order: every call journaled so far was sent
         // before the snapshot request, so the snapshot holds them all.
-        if let result = reply["result"] {
+        if let result {
             s.base = result
             s.calls = []
         }
+    }
+
+    private static func encoded(_ value: JSONValue) -> [UInt8] {
+        var w = JSONWriter(capacity: 1024)
+        w.value(value)
+        return w.bytes
+    }
+
+    /// A session.restore of a snapshot kept as the worker wrote it: sent back verbatim.
+    private func restoreLine(_ snapshot: [UInt8]) -> [UInt8] {
+        nextInternal += 1
+        let id = "\(Recovery.prefix)\(nextInternal)"
+        internalIDs[id] = .some(nil)
+        var w = JSONWriter(capacity: snapshot.count + 96)
+        w.beginObject()
+        w.key("jsonrpc"); w.string("2.0")
+        w.key("id"); w.string(id)
+        w.key("method"); w.string("session.restore")
+        w.key("params"); w.beginObject(); w.key("snapshot"); w.raw(snapshot); w.endObject()
+        w.endObject()
+        w.appendFraming("\n")
+        return w.bytes
     }
 
     private func oldestLineLocked() -> Int? {

@@ -204,7 +204,7 @@ final class Transport: @unchecked Sendable {
         w.appendFraming("\n")
         let bytes = w.bytes
         let idSet = Set(ids.compactMap { $0 })
-        let record = recovery.map { r in { (b: [UInt8]) in r.sent(b, calls: requests.map { Recovery.Call(method: $0.method, params: $0.params) }, ids: ids) } }
+        let record = recovery.map { r in { (b: [UInt8]) in r.sent(b, calls: requests, ids: ids) } }
         if idSet.isEmpty {
             try write(bytes, answered: false, recording: record)
             return ids.map { _ in nil }
@@ -559,6 +559,10 @@ final class Transport: @unchecked Sendable {
     /// on a fatal protocol violation.
     private func handle(_ bytes: UnsafeRawBufferPointer, _ parser: inout JSONParser) -> Bool {
         if bytes.isEmpty { return true }
+        if let recovery, Recovery.isOwnReply(bytes) {
+            recovery.receivedOwn(bytes)  // no caller's: kept as bytes, never parsed
+            return true
+        }
         do {
             let doc = try parser.parse(bytes)
             // The recovery's own replies (snapshots, replay) are no caller's:

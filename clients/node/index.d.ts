@@ -99,7 +99,7 @@ export interface ClientOptions {
   record?: string;
   /** Recover every session when the worker dies (default true; clients/README.md, "Recovery"). */
   recover?: boolean;
-  /** Calls journaled per session before a fresh snapshot (1 to MAX_SNAPSHOT_EVERY, default 64). */
+  /** Calls journaled per session before a fresh snapshot (1 to MAX_SNAPSHOT_EVERY, default 1024). */
   snapshotEvery?: number;
   /** Called after a dead worker was replaced and every session restored. */
   onWorkerDidRestart?: (info: WorkerDidRestart) => void;

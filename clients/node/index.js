@@ -368,15 +368,15 @@ export class Client extends ClientMethods {
 
   /**
    * The one place request bytes are written: whole lines, `answered` per line;
-   * `journal`, the same messages for the recovery, which may put its own
-   * snapshot requests first (the recorder sees only the caller's).
+   * `journal`, the same messages for the recovery, which may add its own
+   * snapshot requests after them (the recorder sees only the caller's).
    */
   _write(text, answered, journal) {
     if (this._recorder) this._recorder.sent(text, answered);
     if (journal) {
       let snapshots = '';
       for (const [lines, ids, requests, asBatch] of journal) snapshots += this._recovery.sent(lines, ids, requests, asBatch);
-      if (snapshots) text = snapshots + text;
+      if (snapshots) text += snapshots;
     }
     this._child.stdin.write(text);
   }
@@ -395,6 +395,10 @@ export class Client extends ClientMethods {
   _onLine(line) {
     let msg;
     const text = line.toString('utf8');
+    if (this._recovery !== null && text.startsWith(RECOVERY_REPLY)) {
+      this._recovery.internal(text); // no caller's: kept as text, never parsed
+      return;
+    }
     // The recovery's own replies (snapshots, replay) are no caller's: not recorded.
     if (this._recorder && !text.startsWith(RECOVERY_REPLY)) this._recorder.received(text);
     try {

@@ -1,5 +1,5 @@
 /** Calls journaled per session before a fresh snapshot is asked for (clients/README.md, "Recovery"). */
-export declare const DEFAULT_SNAPSHOT_EVERY: 64;
+export declare const DEFAULT_SNAPSHOT_EVERY: 1024;
 /** The most `snapshotEvery` may be (at least 1). */
 export declare const MAX_SNAPSHOT_EVERY: 4096;
 

@@ -3,10 +3,11 @@
 // where request lines are written, `received` where a reply line is read, and
 // `restart` when the worker exits or its pipe breaks.
 //
-// Per live session it keeps the latest snapshot (`base`) and the successful
+// Per live session it keeps the latest snapshot (`base`, the text the worker
+// wrote: never parsed, sent back verbatim) and the successful
 // calls replied since (`calls`); after `snapshotEvery` such calls it asks the
-// worker for a fresh `session.snapshot` (an id of its own, sent before the
-// next request line), so a journal holds about N calls at most. A new worker
+// worker for a fresh `session.snapshot` (an id of its own, sent after the
+// next request lines), so a journal holds about N calls at most. A new worker
 // gets, in this order: `session.create`/`destroy` pairs that bring its
 // generated-id counter (`s<n>`) to where the dead worker's was, the
 // `session.defineTemplate` calls, each session's `session.restore` (or the
@@ -21,17 +22,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Calls journaled per session before a fresh snapshot is asked for. */
-export const DEFAULT_SNAPSHOT_EVERY = 64;
+export const DEFAULT_SNAPSHOT_EVERY = 1024;
 /** The most `snapshotEvery` may be (at least 1). */
 export const MAX_SNAPSHOT_EVERY = 4096;
 
 const PREFIX = '~r';
+// A reply to the recovery's own request starts so; a result's member follows its id.
+const OWN_REPLY = '{"jsonrpc":"2.0","id":"~r';
+const RESULT = ',"result":';
 const CREATING = new Set(['session.create', 'grid.create', 'session.restore']);
 // Generated ids bumped past on a new worker: a client that let the worker
 // name more sessions than this has its counter restored only this far.
 const MAX_ID_BUMP = 100_000;
 // A throwaway session: the smallest create the worker accepts.
 const DUMMY = { viewport: { width: 1, height: 1 }, children: [] };
+
+// The result of a reply line as the worker wrote it (docs/protocol.md:
+// `result` is the line's last member), never parsed.
+function rawResult(line) {
+  return line.slice(line.indexOf(RESULT) + RESULT.length, line.lastIndexOf('}'));
+}
 
 export function checkSnapshotEvery(n) {
   if (!Number.isInteger(n) || n < 1 || n > MAX_SNAPSHOT_EVERY) {
@@ -55,10 +65,17 @@ export class Recovery {
     this.nextGenerated = 1;
     /** Set once `shutdown` or `exit` is sent: a worker ending then is not revived. */
     this.stopping = false;
-    this._inflight = new Map(); // unanswered lines by their first id, in send order
-    this._requests = new Map(); // unanswered requests by id
-    this._left = new Map(); // a batch line's unanswered requests
-    this._lineOf = new Map(); // a batch's later requests: the line's first id
+    // The log: every line written whose reply has not come, in write order
+    // (`_out`), and per line what it asked (`_slots`: a call, a batch's
+    // {batch: Map id -> call}, a session for the recovery's own snapshot
+    // request, whose line is '' and never re-sent; null once answered) and
+    // its first id (`_slotIds`). The worker answers lines in order, so the
+    // reply read next answers line `_head`: no lookup per reply.
+    this._out = [];
+    this._slots = [];
+    this._slotIds = [];
+    this._head = 0;
+    this._resent = 0;
     this._internal = new Map(); // replay / snapshot id -> its session (or null)
     this._queued = [];
     this._ids = 0;
@@ -73,46 +90,71 @@ export class Recovery {
 
   /**
    * Records request lines about to be written; returns the string to write
-   * before them (queued snapshot requests; '' mostly). `ids` and `requests`
+   * after them (queued snapshot requests; '' mostly: after, so the worker
+   * answers the lines before it takes the snapshot, which then holds them too). `ids` and `requests`
    * (calls or request objects: a method and params) are per request: one
-   * per line, or a batch's on its one line. The journal keeps the requests
-   * and lines as they are, nothing copied or encoded again. A line is known
-   * by the id of its first request (the hot path: one request a line).
+   * per line, or a batch's on its one line. The log keeps the requests and
+   * lines as they are, nothing copied or encoded again.
    */
   sent(lines, ids, requests, asBatch) {
-    let queued = '';
-    if (this._queued.length) for (const sid of this._queued.splice(0)) queued += this._snapshotLine(sid);
     if (asBatch) {
       this._sentBatch(lines[0], ids, requests);
     } else {
       for (let i = 0; i < requests.length; i++) {
         const method = requests[i].method;
         if (method === 'shutdown' || method === 'exit') this.stopping = true;
-        if (ids[i] !== undefined) {
-          this._requests.set(ids[i], requests[i]);
-          this._inflight.set(ids[i], lines[i]);
-        }
+        if (ids[i] !== undefined) this._log(lines[i], requests[i], ids[i]);
       }
     }
+    let queued = '';
+    if (this._queued.length) for (const sid of this._queued.splice(0)) queued += this._snapshotLine(sid);
     return queued;
   }
 
   _sentBatch(data, ids, requests) {
-    let key;
+    const batch = new Map();
     for (let i = 0; i < requests.length; i++) {
-      const id = ids[i];
       if (requests[i].method === 'shutdown' || requests[i].method === 'exit') this.stopping = true;
-      if (id === undefined) continue;
-      this._requests.set(id, requests[i]);
-      if (key === undefined) {
-        key = id;
-        this._inflight.set(key, data);
-        this._left.set(key, 0);
-      } else {
-        this._lineOf.set(id, key);
-      }
-      this._left.set(key, this._left.get(key) + 1);
+      if (ids[i] !== undefined) batch.set(ids[i], requests[i]);
     }
+    // A batch of notifications only gets no reply.
+    if (batch.size) this._log(data, { batch }, batch.keys().next().value);
+  }
+
+  _log(line, slot, id) {
+    this._out.push(line);
+    this._slots.push(slot);
+    this._slotIds.push(id);
+  }
+
+  /** The slot of the line the reply read now answers (undefined: none is waiting). */
+  _take() {
+    const h = this._head;
+    if (h >= this._slots.length) return undefined;
+    const slot = this._slots[h];
+    this._slots[h] = null;
+    this._head = h + 1;
+    // Answered lines are cut off the front in bulk, not once per reply.
+    if (h >= 1024 && h * 2 >= this._slots.length) {
+      this._out.splice(0, h + 1);
+      this._slots.splice(0, h + 1);
+      this._slotIds.splice(0, h + 1);
+      this._head = 0;
+    }
+    return slot;
+  }
+
+  /**
+   * Observes a reply to the recovery's own request (its id `"~r<n>"`), read
+   * off its text, never parsed: a snapshot's result is kept as the worker
+   * wrote it and sent back verbatim.
+   */
+  internal(raw) {
+    this._answered += 1;
+    if (this._replay !== null && this._replies.length < this._replay.length) this._replies.push(raw);
+    const end = raw.indexOf('"', OWN_REPLY.length);
+    const id = raw.slice(OWN_REPLY.length - PREFIX.length, end);
+    this._internalReply(id, raw.startsWith(RESULT, end + 1) ? rawResult(raw) : undefined);
   }
 
   /** Observes one reply line (already parsed) before the client dispatches it. */
@@ -120,7 +162,7 @@ export class Recovery {
     this._answered += 1;
     if (this._replay !== null && this._replies.length < this._replay.length) this._replies.push(raw);
     if (Array.isArray(msg)) {
-      for (const item of msg) this._receivedItem(item);
+      this._receivedBatch(msg);
     } else {
       this._receivedItem(msg);
     }
@@ -129,31 +171,23 @@ export class Recovery {
   _receivedItem(item) {
     if (item === null || typeof item !== 'object') return;
     const id = item.id;
-    if (typeof id === 'number') {
-      const request = this._requests.get(id);
-      if (request === undefined) return;
-      this._requests.delete(id);
-      let key = id;
-      if (this._lineOf.size) {
-        key = this._lineOf.get(id) ?? id;
-        this._lineOf.delete(id);
-      }
-      this._answerLine(key, false);
-      if ('result' in item) this._journal(request, item.result);
-    } else if (typeof id === 'string') {
-      if (id.startsWith(PREFIX)) this._internalReply(id, item);
-    } else if (id === null && this._inflight.size) { // an id-less error answers the oldest line
-      this._answerLine(this._inflight.keys().next().value, true);
+    if (typeof id === 'string') {
+      if (id.startsWith(PREFIX)) this._internalReply(id, 'result' in item ? JSON.stringify(item.result) : undefined);
+      return;
     }
+    if (typeof id !== 'number' && id !== null) return;
+    const slot = this._take();
+    // A call answered with an error changed nothing: not kept.
+    if (slot != null && slot.method !== undefined && 'result' in item) this._journal(slot, item.result);
   }
 
-  _answerLine(key, every) {
-    const left = this._left.size ? this._left.get(key) : undefined;
-    if (left === undefined || left <= 1 || every) {
-      this._inflight.delete(key);
-      this._left.delete(key);
-    } else {
-      this._left.set(key, left - 1);
+  _receivedBatch(items) {
+    const slot = this._take();
+    if (slot == null || slot.batch === undefined) return;
+    for (const item of items) {
+      if (item === null || typeof item !== 'object' || !('result' in item)) continue;
+      const request = slot.batch.get(item.id);
+      if (request !== undefined) this._journal(request, item.result);
     }
   }
 
@@ -165,7 +199,10 @@ export class Recovery {
    * start, a replay that crashes it) end it too.
    */
   restart(died) {
-    const head = this._inflight.keys().next().value;
+    // The lines still unanswered, but the recovery's own snapshot requests.
+    const kept = [];
+    for (let i = this._head; i < this._out.length; i++) if (this._out[i] !== '') kept.push(i);
+    const head = kept.length ? this._slotIds[kept[0]] : undefined;
     const failed = this._replay !== null && (this._answered === 0 || this._answered < this._replay.length);
     if ((head !== undefined && head === this._lastHead) || (failed && this._lastFailed)) {
       const path = this.writeTranscript();
@@ -183,10 +220,15 @@ export class Recovery {
     for (const t of this.templates) lines.push(this._internalLine(t.method, t.params));
     for (const s of this.sessions.values()) {
       s.snapshotting = false;
-      if (s.base !== null) lines.push(this._internalLine('session.restore', { snapshot: s.base }));
+      if (s.base !== null) lines.push(this._restoreLine(s.base));
       for (const c of s.calls) lines.push(this._internalLine(c.method, c.params));
     }
-    for (const data of this._inflight.values()) lines.push(data);
+    this._out = kept.map((i) => this._out[i]);
+    this._slots = kept.map((i) => this._slots[i]);
+    this._slotIds = kept.map((i) => this._slotIds[i]);
+    this._head = 0;
+    this._resent = kept.length;
+    lines.push(...this._out);
     this._replay = lines;
     this._replies = [];
     this._answered = 0;
@@ -194,7 +236,7 @@ export class Recovery {
   }
 
   /** Request lines re-sent by the last `restart`. */
-  get resent() { return this._inflight.size; }
+  get resent() { return this._resent; }
 
   _journal(request, result) {
     const { method, params } = request;
@@ -207,7 +249,7 @@ export class Recovery {
       const s = this.sessions.get(sid);
       if (s === undefined) return;
       if (method === 'session.snapshot') { // the caller's own snapshot is as good as ours
-        s.base = result;
+        s.base = JSON.stringify(result);
         s.calls = [];
         return;
       }
@@ -235,22 +277,34 @@ export class Recovery {
     return requestLine(id, method, params);
   }
 
+  // A snapshot request of the recovery's own, logged in its place (a line of
+  // its own, answered in order, never re-sent).
   _snapshotLine(sid) {
     const s = this.sessions.get(sid);
-    return s === undefined ? '' : this._internalLine('session.snapshot', { session: sid }, s);
+    if (s === undefined) return '';
+    this._log('', s, undefined);
+    return this._internalLine('session.snapshot', { session: sid }, s);
   }
 
-  _internalReply(id, item) {
+  _internalReply(id, result) {
     const s = this._internal.get(id);
     this._internal.delete(id);
-    if (!s) return;
+    if (!s) return; // a replayed call's reply: dropped
+    if (this._slots[this._head] === s) this._take(); // a snapshot request answers the line at the log's head
     s.snapshotting = false;
     // Replies come in request order: every call journaled so far was sent
     // before the snapshot request, so the snapshot holds them all.
-    if ('result' in item) {
-      s.base = item.result;
+    if (result !== undefined) {
+      s.base = result;
       s.calls = [];
     }
+  }
+
+  /** A session.restore of a snapshot kept as the worker wrote it: sent back verbatim. */
+  _restoreLine(snapshot) {
+    const id = `${PREFIX}${++this._ids}`;
+    this._internal.set(id, null);
+    return `{"jsonrpc":"2.0","id":"${id}","method":"session.restore","params":{"snapshot":${snapshot}}}\n`;
   }
 
   /**

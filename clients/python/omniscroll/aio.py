@@ -119,15 +119,15 @@ class AsyncClient(AsyncClientMethods):
     async def _write(self, data: bytes, answered: List[bool], objs: List[JSON], as_batch: bool) -> None:
         """The one place request bytes are written: ``data`` holds whole
         lines; ``answered`` says, per line, whether a reply answers it;
-        ``objs``, its requests for the recovery (:meth:`Recovery.sent`), which may put its own
-        snapshot requests first (the recorder sees only the caller's)."""
+        ``objs``, its requests for the recovery (:meth:`Recovery.sent`), which may add its own
+        snapshot requests after them (the recorder sees only the caller's)."""
         assert self._proc is not None and self._proc.stdin is not None and self._wlock is not None
         if self._recorder is not None:
             self._recorder.sent(data, answered)
         try:
-            if self._recovery is not None:
-                self._proc.stdin.write(self._recovery.sent([data], objs, as_batch))
             self._proc.stdin.write(data)
+            if self._recovery is not None:
+                self._proc.stdin.write(self._recovery.sent([data], objs, True if as_batch else None))
             async with self._wlock:
                 await self._proc.stdin.drain()
         except (BrokenPipeError, ConnectionResetError, OSError) as e:
@@ -289,6 +289,9 @@ class AsyncClient(AsyncClientMethods):
                 if self._recovery is not None:
                     self._recovery.answered(rid, line)
                 self._finish(rid, line)
+                continue
+            if self._recovery is not None and line.startswith(RECOVERY_REPLY):
+                self._recovery.internal(line)  # no caller's: kept as bytes, never decoded
                 continue
             try:
                 msg = json.loads(line)

@@ -194,7 +194,7 @@ class Client(ClientMethods):
         self._outbox_bytes = 0
         self._outbox_answered: List[bool] = []
         # With recovery on, per message buffered: its lines, its request objects, whether a batch.
-        self._outbox_journal: Optional[List[Tuple[List[bytes], List[JSON], bool]]] = \
+        self._outbox_journal: Optional[List[Tuple[List[bytes], List[JSON], Optional[bool]]]] = \
             [] if self._recovery is not None else None
         self._reading = False
         self._rbuf = b""  # bytes read, not yet split into lines from _rpos on
@@ -336,12 +336,15 @@ class Client(ClientMethods):
             data = lines[0] if len(lines) == 1 else b"".join(lines)
             journal = self._outbox_journal
             if journal is not None:
-                if journal and not as_batch and not journal[-1][2]:
+                # Recovery.sent's kinds: a batch line, lines of one request
+                # with an id each (the hot path), or lines with notifications.
+                kind = True if as_batch else False if n == len(batch) else None
+                if kind is False and journal and journal[-1][2] is False:
                     # Separate messages in a row: one entry, one Recovery.sent for them all.
                     journal[-1][0].extend(lines)
                     journal[-1][1].extend(objs)
                 else:
-                    journal.append((lines, objs, as_batch))
+                    journal.append((lines, objs, kind))
             self._outbox.append(data)
             self._outbox_answered.extend(answered)
             self._outbox_bytes += len(data)
@@ -449,17 +452,17 @@ class Client(ClientMethods):
             self._fail_all(err)
 
     def _write(self, data: bytes, answered: List[bool],
-               journal: Optional[List[Tuple[List[bytes], List[JSON], bool]]] = None) -> None:
+               journal: Optional[List[Tuple[List[bytes], List[JSON], Optional[bool]]]] = None) -> None:
         """The one place request bytes are written: ``data`` holds whole
         lines; ``answered`` says, per line, whether a reply answers it;
-        ``journal``, the same messages for the recovery, which may put its
-        own snapshot requests first (the recorder sees only the caller's)."""
+        ``journal``, the same messages for the recovery, which may add its
+        own snapshot requests after them (the recorder sees only the caller's)."""
         if self._recorder is not None:
             self._recorder.sent(data, answered)
         if journal is not None and self._recovery is not None:
             snapshots = b"".join([self._recovery.sent(*message) for message in journal])
             if snapshots:
-                data = snapshots + data
+                data += snapshots
         self._write_all(data)
 
     def _write_one(self, rid: int, c: Call, data: bytes) -> None:
@@ -470,7 +473,7 @@ class Client(ClientMethods):
         if self._recovery is not None:
             snapshots = self._recovery.sent_one(rid, c, data)
             if snapshots:
-                data = snapshots + data
+                data += snapshots
         try:
             written = os.write(self._in_fd, data)
         except BlockingIOError:
@@ -615,6 +618,9 @@ class Client(ClientMethods):
                 r = self._resolve(rid)
             if r is not None:
                 self._finish(r, line)
+            return
+        if self._recovery is not None and line.startswith(RECOVERY_REPLY):
+            self._recovery.internal(line)  # no caller's: kept as bytes, never decoded
             return
         try:
             msg = json.loads(line)
