@@ -11,27 +11,22 @@ public protocol BehaviorCommand: Sendable {
     var child: String? { get }
     /// Whether `other` is the same command with the same arguments.
     func isEqual(to other: any BehaviorCommand) -> Bool
-    /// Whether it is a `StackCheckedCommand` (its arguments checked against
-    /// the children before the list applies). Asked before the cast to that
-    /// protocol: the runtime's cast of an existential to a protocol cost
-    /// ~1 200 instructions per command, which every drag paid (issue 29).
-    var checksChildren: Bool { get }
+    /// Checks the arguments against the children before the list is
+    /// applied (a page of the named pager…), beyond `child` existing;
+    /// throws at change `change`. A requirement, so the check is one call
+    /// through the witness table: a cast to a protocol of checked commands
+    /// cost ~1 200 instructions per command, which every drag paid (issue 29).
+    func validate(against children: CommandChildren, change: Int) throws(ContainerError)
 }
 
 extension BehaviorCommand {
     public var child: String? { nil }
-    public var checksChildren: Bool { false }
+    /// Most commands name no more than `child`: nothing else to check.
+    public func validate(against children: CommandChildren, change: Int) throws(ContainerError) {}
 }
 
 extension BehaviorCommand where Self: Equatable {
     public func isEqual(to other: any BehaviorCommand) -> Bool { (other as? Self) == self }
-}
-
-/// A command whose arguments are checked against the children before the
-/// list is applied (a page of the named pager…), beyond `child` existing.
-/// Its type says so with `checksChildren` (true).
-protocol StackCheckedCommand: BehaviorCommand {
-    func validate(in stack: ChildStack, change: Int) throws(ContainerError)
 }
 
 /// `command as? C`, with the metatypes compared first. Commands are value
@@ -39,7 +34,15 @@ protocol StackCheckedCommand: BehaviorCommand {
 /// runtime's cast of an existential costs about as much when it fails as when
 /// it succeeds, and the behaviors look for their own commands in every list
 /// (issue 28: those failed casts were a tenth of a drag, a quarter of a pager swipe).
+///
+/// A match is then read out of the existential as a `C`, not cast: the
+/// runtime's successful cast still cost ~300 instructions per command found
+/// (a pointer `up`'s release, issue 29).
 @inline(__always)
 func castCommand<C: BehaviorCommand>(_ command: any BehaviorCommand, to type: C.Type) -> C? {
-    ObjectIdentifier(Swift.type(of: command)) == ObjectIdentifier(type) ? command as? C : nil
+    guard ObjectIdentifier(Swift.type(of: command)) == ObjectIdentifier(type) else { return nil }
+    func read<T: BehaviorCommand>(_ value: T) -> C {
+        withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: C.self) }
+    }
+    return read(command)
 }

@@ -20,6 +20,28 @@ final class BehaviorCommandTests: XCTestCase {
         XCTAssertEqual(container.revision, revision, "nothing applied")
     }
 
+    /// A command that checks its arguments against the children (as a pager's commands do).
+    private struct Visit: BehaviorCommand, Equatable {
+        var pager: String
+        func validate(against children: CommandChildren, change: Int) throws(ContainerError) {
+            guard children.isPager(pager) else {
+                throw ContainerError(.invalidValue, change: change, field: "pager", reason: "'\(pager)' is not a pager")
+            }
+        }
+    }
+
+    func testACommandsOwnCheckRefusesTheListBeforeAnythingApplies() throws {
+        var (container, _) = try seedContainer()
+        let revision = container.revision
+        XCTAssertThrowsError(try container.apply([.offset(10), .command(Visit(pager: "nope"))])) { error in
+            let error = error as? ContainerError
+            XCTAssertEqual(error?.kind, .invalidValue)
+            XCTAssertEqual(error?.change, 1)
+            XCTAssertEqual(error?.field, "pager")
+        }
+        XCTAssertEqual(container.revision, revision, "nothing applied")
+    }
+
     func testACommandNoBehaviorTakesChangesNothing() throws {
         var (container, _) = try seedContainer()
         XCTAssertFalse(container.must(.command(Poke(child: nil))).didChange)

@@ -80,4 +80,5 @@ private final class RecordingReplyWriter: ReplyWriter {
     func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?) {
         tokens.append("numbers \(name)")
     }
+    func member(_ name: StaticString, json: StaticString) { tokens.append("member \(name) \(json)") }
 }

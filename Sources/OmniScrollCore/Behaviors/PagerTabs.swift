@@ -347,7 +347,7 @@ struct PagerTabs: ContainerBehavior {
 }
 
 /// A tab tap: select `page` of pager `pager` at once.
-public struct SelectPage: StackCheckedCommand, Equatable {
+public struct SelectPage: BehaviorCommand, Equatable {
     public var pager: String
     public var page: String
 
@@ -358,11 +358,9 @@ public struct SelectPage: StackCheckedCommand, Equatable {
 
     public var child: String? { pager }
 
-    public var checksChildren: Bool { true }
-
-    func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
-        try PagerCommandValidation.pager(pager, in: stack, change: change)
-        guard stack.page(of: page)?.child == stack.index(of: pager) else {
+    public func validate(against children: CommandChildren, change: Int) throws(ContainerError) {
+        try PagerCommandValidation.pager(pager, in: children, change: change)
+        guard children.pager(ofPage: page) == pager else {
             throw ContainerError(.invalidValue, change: change, field: "page", reason: "no page '\(page)' in pager '\(pager)'")
         }
     }
@@ -370,7 +368,7 @@ public struct SelectPage: StackCheckedCommand, Equatable {
 
 /// A horizontal swipe: pager `pager` at horizontal `offset` (page `k` rests at
 /// `k · width`); the selection and the vertical offset stay put.
-public struct ScrollPager: StackCheckedCommand, Equatable {
+public struct ScrollPager: BehaviorCommand, Equatable {
     public var pager: String
     public var offset: Double
 
@@ -381,10 +379,8 @@ public struct ScrollPager: StackCheckedCommand, Equatable {
 
     public var child: String? { pager }
 
-    public var checksChildren: Bool { true }
-
-    func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
-        try PagerCommandValidation.pager(pager, in: stack, change: change)
+    public func validate(against children: CommandChildren, change: Int) throws(ContainerError) {
+        try PagerCommandValidation.pager(pager, in: children, change: change)
         try Validation.offset(offset, field: "offset", change: change)
     }
 }
@@ -392,7 +388,7 @@ public struct ScrollPager: StackCheckedCommand, Equatable {
 /// A swipe released: pager `pager` snaps, from where the swipe left it, to
 /// the page its `pageSnap` picks for `velocity`; the motion runs on
 /// `session.tick` from `time` (`nil`: the first tick's).
-public struct EndPagerDragging: StackCheckedCommand, Equatable {
+public struct EndPagerDragging: BehaviorCommand, Equatable {
     public var pager: String
     /// Points per second, positive toward later pages (the horizontal offset growing).
     public var velocity: Double
@@ -406,10 +402,8 @@ public struct EndPagerDragging: StackCheckedCommand, Equatable {
 
     public var child: String? { pager }
 
-    public var checksChildren: Bool { true }
-
-    func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
-        try PagerCommandValidation.pager(pager, in: stack, change: change)
+    public func validate(against children: CommandChildren, change: Int) throws(ContainerError) {
+        try PagerCommandValidation.pager(pager, in: children, change: change)
         guard abs(velocity) <= FlingRequest.maxMagnitude else {  // false for NaN
             throw ContainerError(.invalidValue, change: change, field: "velocity",
                                  reason: "must be a finite number between -1e15 and 1e15")
@@ -421,8 +415,8 @@ public struct EndPagerDragging: StackCheckedCommand, Equatable {
 }
 
 private enum PagerCommandValidation {
-    static func pager(_ id: String, in stack: ChildStack, change: Int) throws(ContainerError) {
-        guard let i = stack.index(of: id), stack.payloads[i].kind == .pager else {
+    static func pager(_ id: String, in children: CommandChildren, change: Int) throws(ContainerError) {
+        guard children.isPager(id) else {
             throw ContainerError(.invalidValue, change: change, field: "child", reason: "'\(id)' is not a pager")
         }
     }

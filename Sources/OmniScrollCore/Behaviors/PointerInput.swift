@@ -7,13 +7,18 @@
 /// container stores the new state here (`set`).
 struct PointerInput: ContainerBehavior {
     /// Behind a reference and `nil` until the first finger, so a container
-    /// that never sees one carries a word and a scroll pays one test.
+    /// that never sees one carries a word and a scroll pays one test. The
+    /// box is reused: a sample changes it in place while this container
+    /// alone holds it (copied first otherwise), so a `move` allocates
+    /// nothing (issue 29's cost bound).
     private var state: PointerState?
 
-    private final class PointerState: Sendable {
-        let gesture: PointerGesture?
+    /// Mutated only through `PointerInput`, after `isKnownUniquelyReferenced`
+    /// (a copy first when shared), so no two containers see a change.
+    private final class PointerState: @unchecked Sendable {
+        var gesture: PointerGesture?
         /// The `up` being replied to, only in the change list that lifted.
-        let release: PointerRelease?
+        var release: PointerRelease?
 
         init(gesture: PointerGesture?, release: PointerRelease?) {
             self.gesture = gesture
@@ -24,9 +29,14 @@ struct PointerInput: ContainerBehavior {
         /// while it is down reads, without copying the gesture out (a copy
         /// of its samples cost a move ~600 instructions, issue 29).
         var axis: PointerAxis? { gesture?.axis }
+
+        var lastTime: Int64? { gesture?.lastTime }
     }
 
     var gesture: PointerGesture? { state?.gesture }
+
+    /// The time of the finger's newest sample, `nil` when none is down (read without copying the gesture).
+    var lastTime: Int64? { state?.lastTime }
 
     /// The preset's constants, taken once from `options.physics` (`ios` without it): a sample reads no options.
     private(set) var constants = PointerConstants(.ios)
@@ -71,19 +81,21 @@ struct PointerInput: ContainerBehavior {
     /// sample's changes are applied (outside the change list, so a move
     /// costs what the drag it becomes costs, plus this).
     mutating func set(_ gesture: PointerGesture?, release: PointerRelease?) {
-        state = gesture == nil && release == nil ? nil : PointerState(gesture: gesture, release: release)
+        guard gesture != nil || release != nil else { return state = nil }
+        guard isKnownUniquelyReferenced(&state) else { return state = PointerState(gesture: gesture, release: release) }
+        state!.gesture = gesture
+        state!.release = release
     }
 
     /// A `move`'s state: `moved` (taken from the caller, which keeps no
-    /// copy) with `sample` recorded. The stored state is dropped first, so
+    /// copy) with `sample` recorded. The stored gesture is dropped first, so
     /// `moved` holds the only reference to the samples and the record
-    /// appends in place instead of copying them.
+    /// writes its ring in place.
     mutating func record(_ moved: inout PointerGesture?, _ sample: PointerSample) {
-        var gesture = moved!
-        moved = nil
-        state = nil
+        var gesture = moved.take()!
+        if isKnownUniquelyReferenced(&state) { state!.gesture = nil }
         gesture.record(sample)
-        state = PointerState(gesture: gesture, release: nil)
+        set(gesture, release: nil)
     }
 
     /// `pointer {state}` while a finger is down; `pointer {state: "released",
@@ -91,11 +103,7 @@ struct PointerInput: ContainerBehavior {
     func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
         guard slot == .afterEvents, let state else { return }
         if let axis = state.axis {
-            w.key("pointer")
-            w.beginObject()
-            w.key("state")
-            w.string(axis.rawValue)
-            w.endObject()
+            w.member("pointer", json: Self.downJSON(axis))
         } else if let release = state.release, context.isUpdate {
             w.key("pointer")
             w.beginObject()
@@ -109,6 +117,17 @@ struct PointerInput: ContainerBehavior {
             w.member("y", release.velocity.y)
             w.endObject()
             w.endObject()
+        }
+    }
+
+    /// `{"state": axis}`, pre-encoded: written on every reply while the
+    /// finger is down, member by member it cost a move ~650 instructions.
+    private static func downJSON(_ axis: PointerAxis) -> StaticString {
+        switch axis {
+        case .pending: #"{"state":"pending"}"#
+        case .vertical: #"{"state":"vertical"}"#
+        case .horizontal: #"{"state":"horizontal"}"#
+        case .pan: #"{"state":"pan"}"#
         }
     }
 

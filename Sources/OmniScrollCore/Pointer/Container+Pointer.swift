@@ -16,9 +16,11 @@ extension Container {
         let sample = PointerSample(x: x, y: y, seconds: time)
         // Read where it is stored, not kept in a local: a move's record
         // appends in place only while nothing else holds the samples.
-        try PointerGesture.check(phase, sample, against: pointerGesture)
+        try PointerGesture.check(phase, sample, lastTime: behaviors.behavior(of: PointerInput.self).lastTime)
         let constants = pointerConstants
         var changes: [ContainerChange] = []
+        // A move's one change (or none), applied the single-change way, as `session.drag` is: no list is built.
+        var moveChange: ContainerChange?
         var next: PointerGesture?
         var release: PointerRelease?
         var tap: PointerHit?
@@ -38,13 +40,13 @@ extension Container {
             var moved = pointerGesture!
             let pager = moved.pager
             let step = moved.advance(sample, constants: constants, pans: false) { pagerOrigin(pager) }
-            changes = followChanges(step, moved)  // the list is empty here: no copy into it
+            moveChange = followChange(step, moved)
             if case .follow = step, moved.axis == .vertical, self.phase != .dragging {
                 // The client ended the drag under the finger (endScrolling):
                 // it begins again from here, nothing jumps.
                 moved = PointerGesture(axis: .vertical, down: moved.down, start: sample, caught: moved.caught,
                                        pager: moved.pager, origin: moved.origin, path: moved.path, history: moved.history)
-                changes = [.phase(.dragging)]
+                moveChange = .phase(.dragging)
             }
             next = moved
         case .up, .cancel:
@@ -69,8 +71,12 @@ extension Container {
             }
             release = PointerRelease(axis: lifted.axis, velocity: estimate.velocity)
         }
-        // One change (a drag's move) goes the single-change way, as `session.drag` does.
-        var update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
+        var update: ContainerUpdate
+        if let moveChange {
+            update = try apply(moveChange)
+        } else {
+            update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
+        }
         if phase == .move {
             behaviors.update(PointerInput.self) { $0.record(&next, sample) }
         } else {
@@ -91,15 +97,15 @@ extension Container {
         return update
     }
 
-    /// The changes a `move`'s step asks for: a vertical drag's start and
+    /// The change a `move`'s step asks for: a vertical drag's start or
     /// translation (`session.beginDragging`, `session.drag`), a swipe's pager offset.
-    private func followChanges(_ step: PointerStep, _ gesture: PointerGesture) -> [ContainerChange] {
+    private func followChange(_ step: PointerStep, _ gesture: PointerGesture) -> ContainerChange? {
         switch step {
-        case .begin(.vertical): [.phase(.dragging)]
-        case .follow(let travel) where gesture.axis == .vertical: [.drag(translation: travel.y)]
+        case .begin(.vertical): .phase(.dragging)
+        case .follow(let travel) where gesture.axis == .vertical: .drag(translation: travel.y)
         case .follow(let travel) where gesture.axis == .horizontal:
-            [.scrollPager(gesture.pager!, offset: gesture.origin.x - travel.x)]
-        default: []
+            .scrollPager(gesture.pager!, offset: gesture.origin.x - travel.x)
+        default: nil
         }
     }
 

@@ -7,11 +7,10 @@ public enum IOSVelocityTracker {
     static let weights = (older: 0.6, old: 0.35, newest: 0.05)
 
     public static func estimate(_ history: PointerHistory) -> VelocityEstimate {
-        let samples = history.samples
-        guard let newest = samples.last, let oldest = samples.first else { return .zero }
-        let older = difference(samples, endingBefore: 2)
-        let old = difference(samples, endingBefore: 1)
-        let last = difference(samples, endingBefore: 0)
+        guard let newest = history.newest, let oldest = history.oldest else { return .zero }
+        let older = difference(history, endingBefore: 2)
+        let old = difference(history, endingBefore: 1)
+        let last = difference(history, endingBefore: 0)
         let velocity = Point(
             x: older.x * weights.older + old.x * weights.old + last.x * weights.newest,
             y: older.y * weights.older + old.y * weights.old + last.y * weights.newest)
@@ -20,7 +19,7 @@ public enum IOSVelocityTracker {
 
     /// The finite difference (points per second) of the pair ending `back`
     /// samples before the newest; 0 for a missing pair or one with dt = 0.
-    private static func difference(_ samples: [PointerSample], endingBefore back: Int) -> Point {
+    private static func difference(_ samples: PointerHistory, endingBefore back: Int) -> Point {
         let end = samples.count - 1 - back
         guard end >= 1 else { return Point(x: 0, y: 0) }
         let a = samples[end - 1], b = samples[end]

@@ -60,9 +60,11 @@ struct LeastSquaresSolver {
     }
 
     /// The coefficient of `x^power` of the polynomial fitted to `y` (constant first).
+    /// The back substitution stops at `power`: the lower coefficients do not
+    /// change it (a release's velocity skips the constant term's pass).
     func coefficient(_ power: Int, fitting y: UnsafeBufferPointer<Double>) -> Double {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { coefficients in
-            for i in stride(from: n - 1, through: 0, by: -1) {
+            for i in stride(from: n - 1, through: power, by: -1) {
                 var c = 0.0
                 for h in 0..<m { c += q[i * m + h] * (y[h] * w[h]) }
                 for j in stride(from: n - 1, to: i, by: -1) { c -= r[i * n + j] * coefficients[j] }

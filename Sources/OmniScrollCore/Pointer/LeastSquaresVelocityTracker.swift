@@ -12,18 +12,18 @@ public enum LeastSquaresVelocityTracker {
     static let degree = 2
 
     public static func estimate(_ history: PointerHistory) -> VelocityEstimate {
-        let samples = history.samples
-        guard let newest = samples.last else { return .zero }
+        guard let newest = history.newest else { return .zero }
         // The times, positions and weights side by side in one loan of
         // memory (at most `PointerHistory.capacity` samples each): the
         // release allocates nothing.
-        let capacity = samples.count
+        let capacity = history.count
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * capacity) { storage in
             let t = storage.baseAddress!, x = t + capacity, y = x + capacity, weights = y + capacity
             var count = 0
             var previous = newest
             var oldest = newest
-            for sample in samples.reversed() {
+            for k in stride(from: history.count - 1, through: 0, by: -1) {
+                let sample = history[k]
                 let age = newest.time - sample.time
                 let gap = abs(sample.time - previous.time)
                 previous = sample

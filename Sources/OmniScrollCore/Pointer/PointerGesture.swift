@@ -48,7 +48,13 @@ public struct PointerGesture: Equatable, Sendable {
     public static func check(_ phase: PointerPhase, _ sample: PointerSample, against gesture: PointerGesture?)
         throws(ContainerError)
     {
-        switch (phase, gesture) {
+        try check(phase, sample, lastTime: gesture?.lastTime)
+    }
+
+    /// `check(_:_:against:)` given the finger's `lastTime` alone (`nil`:
+    /// no finger is down), so a caller need not copy the gesture out.
+    public static func check(_ phase: PointerPhase, _ sample: PointerSample, lastTime: Int64?) throws(ContainerError) {
+        switch (phase, lastTime) {
         case (.down, .some):
             throw ContainerError(.invalidValue, field: "phase", reason: "a finger is already down (one finger at a time)")
         case (.move, nil), (.up, nil), (.cancel, nil):
@@ -56,9 +62,9 @@ public struct PointerGesture: Equatable, Sendable {
         default:
             break
         }
-        if let gesture, sample.time < gesture.lastTime {
+        if let lastTime, sample.time < lastTime {
             throw ContainerError(.invalidValue, field: "time",
-                                 reason: "must be ≥ \(Double(gesture.lastTime) / 1e6), the finger's last time (times never go back)")
+                                 reason: "must be ≥ \(Double(lastTime) / 1e6), the finger's last time (times never go back)")
         }
     }
 

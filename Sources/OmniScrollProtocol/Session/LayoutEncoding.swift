@@ -237,6 +237,10 @@ private struct ReplyMemberWriter: ReplyWriter {
         json.pointee.withMemberCursor(name, reserving: JSONWriter.maxNumberBytes) { $0.number(value) }
     }
 
+    func member(_ name: StaticString, json value: StaticString) {
+        json.pointee.withMemberCursor(name, reserving: value.utf8CodeUnitCount) { $0.fragment(value) }
+    }
+
     func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?) {
         keys.withUTF8 { bytes, bounds in
             values.withUnsafeBufferPointer { values in
