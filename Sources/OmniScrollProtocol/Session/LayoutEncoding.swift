@@ -16,7 +16,9 @@ import OmniScrollJSON
 /// a header's number `collapse`, a pager's pages it writes itself). The container is taken `inout`
 /// only so its behaviors write in place (no copy).
 enum LayoutEncoding {
-    /// The reply to a call that applied changes to `container`, listing every child.
+    /// The reply to a call that applied changes to `container`, listing every
+    /// child. Every `write` is the last thing its caller does: the reply may
+    /// stream out as it is written (`JSONWriter.streaming`).
     static func write(_ update: ContainerUpdate, of container: inout Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: &container, in: session, children: nil, events: update.events,
               context: ReplyContext(isUpdate: true, delta: false), anchorShift: update.anchorShift,
@@ -74,10 +76,15 @@ enum LayoutEncoding {
             c.fragment(#","height":"#); c.number(contentView.height)
             c.fragment(#"},"children":["#)
         }
-        if let children {
-            writeChildren(children, of: layout, into: &w)
-        } else {
-            writeChildren(0..<layout.childCount, of: layout, into: &w)
+        // Nothing fails once a reply is written (every caller writes it
+        // last), so a connection's writer may hand the children to stdout as
+        // they are written: a 1 000 000-child layout is ~100 MB of JSON.
+        w.streaming { w in
+            if let children {
+                writeChildren(children, of: layout, into: &w)
+            } else {
+                writeChildren(0..<layout.childCount, of: layout, into: &w)
+            }
         }
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
