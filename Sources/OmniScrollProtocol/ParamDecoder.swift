@@ -151,12 +151,16 @@ public struct ParamDecoder {
     }
 
     /// `enumeration` for a member read very often (a child's `kind`, once per
-    /// child of a create): the value's bytes are compared with each name of
-    /// `cases` (the schema's cases and their values) in place, building no
-    /// `String`; a value none matches takes `enumeration`'s path, and its error.
-    public func enumeration<E: RawRepresentable>(_ key: ParamKey, among cases: [(String, E)]) throws(RPCError) -> E where E.RawValue == String {
+    /// child of a create): the value's bytes are compared with each case's
+    /// name as a JSON string (`"scroll"`, quotes included; the schema's cases
+    /// and their values) in place, building no `String`; a value none matches
+    /// (an escaped one too) takes `enumeration`'s path, and its error.
+    public func enumeration<E: RawRepresentable>(_ key: ParamKey, among cases: [(json: [UInt8], value: E)]) throws(RPCError) -> E where E.RawValue == String {
         let (_, v) = try requiredValue(key)
-        for (name, value) in cases where v.isString(name) { return value }
+        let bytes = v.rawBytes
+        for (json, value) in cases where json.count == bytes.count && json.withUnsafeBytes({ $0.elementsEqual(bytes) }) {
+            return value
+        }
         return try enumeration(key)
     }
 
@@ -297,6 +301,9 @@ public struct ParamArray {
     }
 
     public var count: Int { positions.count }
+
+    /// The elements, in order.
+    public var elements: [JSONElement] { positions.map { array.element(at: Int($0)) } }
 
     private func element(_ index: Int) -> JSONElement { array.element(at: Int(positions[index])) }
 

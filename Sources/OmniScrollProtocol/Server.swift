@@ -12,6 +12,10 @@ import OmniScrollJSON
 /// replies collect in one output buffer that is written with `write(2)` right
 /// before the next blocking read (so no reply waits while the worker waits)
 /// or as soon as it exceeds 64 KiB. EINTR and partial writes are handled.
+/// A reply's final part (a Layout's children, `JSONWriter.streaming`) goes
+/// out as it is written whenever the buffer fills, so a huge reply is never
+/// held whole; the input buffer grows without being zero-filled, so only the
+/// bytes read take memory (bench/create-memory).
 ///
 /// When stdin or stdout is a pipe, its kernel buffer is widened to
 /// `pipeBufferBytes` (Linux `F_SETPIPE_SZ`, up to the system's
