@@ -22,7 +22,7 @@ struct ChildStack: Sendable {
         @exclusivity(unchecked) var frameHeights = PrefixSums()
         /// Child indices by id, as `Int32` to keep a child's bytes down
         /// (`Validation.maxChildren` keeps them in range).
-        @exclusivity(unchecked) var indexByID: [String: Int32] = [:]
+        @exclusivity(unchecked) var indexByID = ChildIDIndex([])
         @exclusivity(unchecked) var pins = StickyPins()
         /// The side table of the kind whose children hold more than a payload.
         @exclusivity(unchecked) var pagerTable = PagerTable()
@@ -90,7 +90,7 @@ struct ChildStack: Sendable {
     /// Whether `other` is this very stack (one storage), not merely an equal one.
     func sharesStorage(with other: ChildStack) -> Bool { storage === other.storage }
 
-    func index(of id: String) -> Int? { storage.indexByID[id].map(Int.init) }
+    func index(of id: String) -> Int? { storage.indexByID.index(of: id, in: storage.ids) }
 
     @inline(__always)  // `Layout.child` calls it, and `pinnedHeightAbove`, for every child it lays out
     func naturalTop(_ i: Int) -> Double { storage.naturalHeights.prefix(i) }
@@ -226,12 +226,10 @@ struct ChildStack: Sendable {
     }
 
     private mutating func reindex() {
-        // Filled in place, and the kinds' members listed only when some kind
-        // has any: lists built to be copied took ~50 MB more for a moment in a
-        // 1 000 000-child create (bench/create-memory).
-        var indexByID = [String: Int32](minimumCapacity: storage.ids.count)
-        for (i, id) in storage.ids.enumerated() { indexByID[id] = Int32(i) }
-        storage.indexByID = indexByID
+        // The kinds' members are listed only when some kind has any: a list
+        // built to be dropped took 24 MB more for a moment in a 1 000 000-child
+        // create (bench/create-memory).
+        storage.indexByID = ChildIDIndex(storage.ids)
         storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
         storage.pagerTable.reindex(storage.ids)
         refreshDerivedHeights(frames: false)

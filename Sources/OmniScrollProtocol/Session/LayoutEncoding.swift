@@ -78,13 +78,12 @@ enum LayoutEncoding {
         }
         // Nothing fails once a reply is written (every caller writes it
         // last), so a connection's writer may hand the children to stdout as
-        // they are written: a 1 000 000-child layout is ~100 MB of JSON.
-        w.streaming { w in
-            if let children {
-                writeChildren(children, of: layout, into: &w)
-            } else {
-                writeChildren(0..<layout.childCount, of: layout, into: &w)
-            }
+        // they are written: a 1 000 000-child layout is ~120 MB of JSON. Only
+        // past `streamedChildCount`: a scroll tick's few children skip it.
+        if layout.childCount < streamedChildCount {
+            writeListed(children, of: layout, into: &w)
+        } else {
+            w.streaming { w in writeListed(children, of: layout, into: &w) }
         }
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
@@ -123,6 +122,22 @@ enum LayoutEncoding {
         case .dragging: #""dragging""#
         case .decelerating: #""decelerating""#
         case .animating: #""animating""#
+        }
+    }
+
+    /// From this many children on, a layout's children stream
+    /// (`JSONWriter.streaming`): below it they are at most ~150 KB.
+    /// (A computed constant: a stored one is read through a lazy-init check
+    /// on every reply.)
+    static var streamedChildCount: Int { 1024 }
+
+    /// The entries of `children` (`nil`: every child).
+    @inline(__always)
+    private static func writeListed(_ children: [Int]?, of layout: Layout, into w: inout JSONWriter) {
+        if let children {
+            writeChildren(children, of: layout, into: &w)
+        } else {
+            writeChildren(0..<layout.childCount, of: layout, into: &w)
         }
     }
 
