@@ -164,6 +164,13 @@ public struct JSONElement {
         }
     }
 
+    /// Gives back the memory this array's elements before `element` (one of
+    /// them) take in the tape: a reader done with them, halfway through a
+    /// huge array (`JSONTape.discard`). They must not be read again.
+    public func discardElements(before element: JSONElement) {
+        tape.discard(index &+ 1..<element.index)
+    }
+
     /// The value as a tree (allocates; for code that keeps or compares values).
     public var value: JSONValue {
         let e = entry

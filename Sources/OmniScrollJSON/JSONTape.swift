@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a `JSONParser` produces: every value of one JSON text as a flat list
 /// of entries in document order (a "tape"), each pointing back at the input
 /// bytes it came from. Reading a message costs no allocation: strings stay in
@@ -51,6 +57,9 @@ public final class JSONTape {
     /// Entries (and unescaped bytes) kept between parses; more than that,
     /// after a huge message, is given back by `trim`.
     static let retainedCapacity = 1 << 12
+    /// From this input size on, a parse first takes room for as many
+    /// entries as the input can hold (`reserve`).
+    static let reservingInputBytes = 1 << 20
 
     init() {
         capacity = Self.retainedCapacity
@@ -69,7 +78,32 @@ public final class JSONTape {
         duplicates = false
         self.input = input
         if byteCount < Self.retainedCapacity { trim() }
+        if byteCount >= Self.reservingInputBytes { reserve(byteCount / 2 + 2) }
         unescaped.removeAll(keepingCapacity: true)
+    }
+
+    /// Takes room for `needed` entries before a huge message is parsed: a
+    /// JSON text of n bytes holds at most n/2 + 1 values and keys, so the
+    /// tape does not grow. Growing copies every entry, and for that moment
+    /// the old and the new entries both take memory (a 1 000 000-child
+    /// create's ~170 MB of entries, twice); the pages of the room the
+    /// parse leaves unused are never touched, so they take none.
+    private func reserve(_ needed: Int) {
+        guard needed > capacity else { return }
+        entries.deallocate()
+        entries = .allocate(capacity: needed)
+        capacity = needed
+    }
+
+    /// Gives the memory of the entries at `range` back to the system, whole
+    /// pages only, in the middle of reading a huge message: the entries of
+    /// the values a reader is done with. They must not be read again.
+    func discard(_ range: Range<Int>) {
+        let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (UInt(bitPattern: entries + range.lowerBound) + page - 1) & ~(page - 1)
+        let end = UInt(bitPattern: entries + range.upperBound) & ~(page - 1)
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), MADV_DONTNEED)
     }
 
     /// Gives back the memory a huge message made the tape take. The

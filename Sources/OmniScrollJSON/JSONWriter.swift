@@ -40,6 +40,12 @@ public struct JSONWriter {
     /// True when the next value or key must be preceded by a comma.
     @usableFromInline var comma = false
     public var needsComma: Bool { comma }
+    /// Where the bytes go when the buffer fills inside `streaming(_:)`
+    /// instead of growing: a connection's output (`Server` sets it to
+    /// write to stdout), so a 1 000 000-child layout is never held whole.
+    public var sink: ((UnsafeRawBufferPointer) -> Void)?
+    /// Inside `streaming(_:)`: what is written is final.
+    @usableFromInline var streams = false
 
     public init(capacity: Int = 4096) {
         self.capacity = max(capacity, 64)
@@ -73,6 +79,19 @@ public struct JSONWriter {
         }
     }
 
+    /// Runs `body`, whose writes nothing will discard (no `truncate(to:)`
+    /// back past them), with the writer free to hand every byte it holds
+    /// to its `sink` when the buffer fills instead of growing it: the
+    /// positions taken before are then no longer valid. Without a sink it
+    /// only runs `body`.
+    @inlinable @inline(__always)
+    public mutating func streaming<R>(_ body: (inout JSONWriter) -> R) -> R {
+        let outer = streams
+        streams = true
+        defer { streams = outer }
+        return body(&self)
+    }
+
     /// The number of bytes written so far (a position for `truncate(to:)`).
     @inlinable
     public var count: Int { used }
@@ -98,6 +117,11 @@ public struct JSONWriter {
 
     @usableFromInline
     mutating func grow(_ n: Int) {
+        if streams, used > 0, let sink, isKnownUniquelyReferenced(&storage) {
+            sink(UnsafeRawBufferPointer(start: base, count: used))
+            used = 0
+            if n <= capacity { return }
+        }
         var newCapacity = capacity
         while used + n > newCapacity { newCapacity *= 2 }
         let new = Storage(capacity: newCapacity)

@@ -219,6 +219,10 @@ public struct Dispatcher {
             return
         }
         if state.phase == .shuttingDown && method != "exit" { return }
+        // Its result is dropped, so none of it may stream out (`JSONWriter.sink`).
+        let sink = out.sink
+        out.sink = nil
+        defer { out.sink = sink }
         let mark = out.count
         let needsComma = out.needsComma
         do throws(RPCError) {

@@ -87,6 +87,14 @@ public struct ParamDecoder {
         RPCError.invalidParams(path: path(key), reason: reason)
     }
 
+    /// The declared members present (even as `null`), a bit per member in
+    /// declaration order: one test of several members.
+    public var presentMembers: UInt32 {
+        var mask: UInt32 = 0
+        for slot in members.indices where slots[slot] >= 0 { mask |= 1 << slot }
+        return mask
+    }
+
     /// Whether member `key` is present (even as `null`).
     public func contains(_ key: ParamKey) -> Bool { slots[slot(key)] >= 0 }
 
@@ -148,6 +156,20 @@ public struct ParamDecoder {
         let (slot, v) = try requiredValue(key)
         let cases = members[slot].cases
         return try check(key) { () throws(Mismatch) in try ParamCheck.enumeration(v, cases) }
+    }
+
+    /// `enumeration` for a member read very often (a child's `kind`, once per
+    /// child of a create): the value's bytes are compared with each case's
+    /// name as a JSON string (`"scroll"`, quotes included; the schema's cases
+    /// and their values) in place, building no `String`; a value none matches
+    /// (an escaped one too) takes `enumeration`'s path, and its error.
+    public func enumeration<E: RawRepresentable>(_ key: ParamKey, among cases: [(json: [UInt8], value: E)]) throws(RPCError) -> E where E.RawValue == String {
+        let (_, v) = try requiredValue(key)
+        let bytes = v.rawBytes
+        for (json, value) in cases where json.count == bytes.count && json.withUnsafeBytes({ $0.elementsEqual(bytes) }) {
+            return value
+        }
+        return try enumeration(key)
     }
 
     /// Inlined: once several enums are decoded through it (`physics.fling`'s
@@ -266,7 +288,10 @@ public struct ParamDecoder {
 /// A params array with its JSON path and its items' schema; elements are
 /// addressed as `path[i]`.
 public struct ParamArray {
-    public let elements: [JSONElement]
+    private let array: JSONElement
+    /// Each element's position in the tape (`JSONElement.position`; a tape has
+    /// fewer than 2^32 entries): a quarter of the bytes of the elements themselves.
+    private let positions: [UInt32]
     public let path: String
     private let items: ParamSchema
     private let itemBounds: ParamCheck.Bounds
@@ -275,31 +300,43 @@ public struct ParamArray {
 
     init(_ value: JSONElement, _ member: Member, path: String, maxChildren: Int) {
         guard case .array(let items, _) = member.schema.nonNull else { preconditionFailure("'\(member.name)' is not declared as an array") }
-        self.elements = Array(value.elements)
+        array = value
+        positions = value.elements.map { UInt32(truncatingIfNeeded: $0.position) }
         self.path = path
         self.items = items
         self.itemBounds = ParamCheck.Bounds(items)
         self.maxChildren = maxChildren
     }
 
-    public var count: Int { elements.count }
+    public var count: Int { positions.count }
+
+    /// The elements, in order.
+    public var elements: [JSONElement] { positions.map { array.element(at: Int($0)) } }
+
+    private func element(_ index: Int) -> JSONElement { array.element(at: Int(positions[index])) }
+
+    /// Gives back the tape memory of the elements before `index`, read for
+    /// good (`JSONElement.discardElements`).
+    func discard(before index: Int) {
+        if index < count { array.discardElements(before: element(index)) }
+    }
 
     public func path(at index: Int) -> String { "\(path)[\(index)]" }
 
     public func object(at index: Int) throws(RPCError) -> ParamDecoder {
-        let v = elements[index]
+        let v = element(index)
         do throws(Mismatch) { try ParamCheck.kind(v, .object) } catch { throw RPCError.invalidParams(path: path(at: index), reason: error.reason) }
         return try ParamDecoder(v, path: path, index: index, members: items.members, maxChildren: maxChildren)
     }
 
     public func string(at index: Int) throws(RPCError) -> String {
-        do throws(Mismatch) { return try ParamCheck.string(elements[index], itemBounds) } catch {
+        do throws(Mismatch) { return try ParamCheck.string(element(index), itemBounds) } catch {
             throw RPCError.invalidParams(path: path(at: index), reason: error.reason)
         }
     }
 
     public func double(at index: Int) throws(RPCError) -> Double {
-        do throws(Mismatch) { return try ParamCheck.number(elements[index], itemBounds) } catch {
+        do throws(Mismatch) { return try ParamCheck.number(element(index), itemBounds) } catch {
             throw RPCError.invalidParams(path: path(at: index), reason: error.reason)
         }
     }

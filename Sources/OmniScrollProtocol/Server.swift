@@ -12,6 +12,10 @@ import OmniScrollJSON
 /// replies collect in one output buffer that is written with `write(2)` right
 /// before the next blocking read (so no reply waits while the worker waits)
 /// or as soon as it exceeds 64 KiB. EINTR and partial writes are handled.
+/// A reply's final part (a Layout's children, `JSONWriter.streaming`) goes
+/// out as it is written whenever the buffer fills, so a huge reply is never
+/// held whole; the input buffer grows without being zero-filled, so only the
+/// bytes read take memory (bench/create-memory).
 ///
 /// When stdin or stdout is a pipe, its kernel buffer is widened to
 /// `pipeBufferBytes` (Linux `F_SETPIPE_SZ`, up to the system's
@@ -51,6 +55,7 @@ public struct Server {
         Self.widenPipe(input)
         Self.widenPipe(output)
         let limits = connection.dispatcher.state.limits
+        let streamed = streamReplies(to: output)
         var buffer = [UInt8](repeating: 0, count: Self.normalBufferSize)
         var start = 0
         var end = 0
@@ -64,6 +69,10 @@ public struct Server {
                                        flushThreshold: Self.flushThreshold)
                 }
                 start += used
+                if streamed.broken {
+                    logger.info("output closed; stopping")
+                    return 0
+                }
                 if let code = connection.exitCode {
                     _ = flush(output)
                     logger.info("exit (\(code))")
@@ -105,7 +114,7 @@ public struct Server {
             }
             if buffer.count - end < Self.readChunk {
                 let needed = min(max(buffer.count * 2, end + Self.readChunk), limits.maxMessageBytes + Self.readChunk * 2 + Connection.maxHeaderBytes)
-                if needed > buffer.count { buffer.append(contentsOf: repeatElement(0, count: needed - buffer.count)) }
+                if needed > buffer.count { buffer = Self.widened(buffer, keeping: end, to: needed) }
             }
             let n = buffer.withUnsafeMutableBytes { b -> Int in
                 while true {
@@ -125,6 +134,48 @@ public struct Server {
         }
     }
 
+    /// Writes all of `bytes`; false when the output is closed or broken.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var off = 0
+        while off < bytes.count {
+            let r = write(fd, bytes.baseAddress! + off, bytes.count - off)
+            if r < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return false
+            }
+            off += r
+        }
+        return true
+    }
+
+    /// Whether the output broke while a reply streamed to it.
+    private final class OutputState {
+        var broken = false
+    }
+
+    /// Lets a reply too large to hold go to `fd` as it is written
+    /// (`JSONWriter.streaming`: a layout's children), so a 1 000 000-child
+    /// layout never sits whole in memory (bench/create-memory). Not when
+    /// the worker checks its promises: the checker reads the whole result.
+    private mutating func streamReplies(to fd: Int32) -> OutputState {
+        let state = OutputState()
+        guard connection.dispatcher.invariants == nil else { return state }
+        connection.output.sink = { bytes in
+            if !state.broken, !Self.writeAll(bytes, to: fd) { state.broken = true }
+        }
+        return state
+    }
+
+    /// `buffer` widened to `size` bytes, its first `kept` copied. The room
+    /// after them is left unwritten until a read fills it: filled with zeros
+    /// (`append`), a 46 MB message's buffer took 64 MB resident.
+    private static func widened(_ buffer: [UInt8], keeping kept: Int, to size: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: size) { room, count in
+            buffer.withUnsafeBufferPointer { room.baseAddress!.update(from: $0.baseAddress!, count: kept) }
+            count = size
+        }
+    }
+
     static let pipeBufferBytes: Int32 = 1 << 20
 
     /// Asks for a `pipeBufferBytes` kernel buffer if `fd` is a pipe.
@@ -140,18 +191,7 @@ public struct Server {
     /// Writes the pending output; false when the output is closed or broken.
     private mutating func flush(_ fd: Int32) -> Bool {
         guard connection.output.count > 0 else { return true }
-        let ok = connection.output.withUnsafeBytes { b -> Bool in
-            var off = 0
-            while off < b.count {
-                let r = write(fd, b.baseAddress! + off, b.count - off)
-                if r < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return false
-                }
-                off += r
-            }
-            return true
-        }
+        let ok = connection.output.withUnsafeBytes { Self.writeAll($0, to: fd) }
         if !ok { logger.info("output closed; stopping") }
         // Keep a normal-sized buffer; one huge reply (a 1 000 000-child layout)
         // must not pin hundreds of megabytes for the rest of the session.

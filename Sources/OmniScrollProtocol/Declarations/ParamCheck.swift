@@ -13,6 +13,11 @@ enum ParamCheck {
     static func string(_ v: JSONElement, _ bounds: Bounds) throws(Mismatch) -> String {
         guard let s = v.stringValue else { throw fail("must be a string", v) }
         if bounds.minLength > 0 || bounds.maxLength < .max {
+            // A string has at least a quarter as many characters as UTF-8
+            // bytes and at most as many: within the bounds by its byte count
+            // alone, it needs no count of its characters (an id per child).
+            let bytes = s.utf8.count
+            if bytes <= bounds.maxLength, (bytes + 3) / 4 >= bounds.minLength { return s }
             let length = s.unicodeScalars.count
             if length < bounds.minLength {
                 throw Mismatch(reason: bounds.minLength == 1 ? "must not be empty" : "must be at least \(bounds.minLength) characters")

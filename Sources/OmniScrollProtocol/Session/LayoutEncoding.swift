@@ -16,7 +16,9 @@ import OmniScrollJSON
 /// a header's number `collapse`, a pager's pages it writes itself). The container is taken `inout`
 /// only so its behaviors write in place (no copy).
 enum LayoutEncoding {
-    /// The reply to a call that applied changes to `container`, listing every child.
+    /// The reply to a call that applied changes to `container`, listing every
+    /// child. Every `write` is the last thing its caller does: the reply may
+    /// stream out as it is written (`JSONWriter.streaming`).
     static func write(_ update: ContainerUpdate, of container: inout Container, in session: SessionHeader, into w: inout JSONWriter) {
         write(layout: update.layout, of: &container, in: session, children: nil, events: update.events,
               context: ReplyContext(isUpdate: true, delta: false), anchorShift: update.anchorShift,
@@ -74,10 +76,14 @@ enum LayoutEncoding {
             c.fragment(#","height":"#); c.number(contentView.height)
             c.fragment(#"},"children":["#)
         }
-        if let children {
-            writeChildren(children, of: layout, into: &w)
+        // Nothing fails once a reply is written (every caller writes it
+        // last), so a connection's writer may hand the children to stdout as
+        // they are written: a 1 000 000-child layout is ~120 MB of JSON. Only
+        // past `streamedChildCount`: a scroll tick's few children skip it.
+        if layout.childCount < streamedChildCount {
+            writeListed(children, of: layout, into: &w)
         } else {
-            writeChildren(0..<layout.childCount, of: layout, into: &w)
+            w.streaming { w in writeListed(children, of: layout, into: &w) }
         }
         w.rawFragment(#"],"events":["#, needsComma: false)
         for event in events { writeEvent(event, components: session.components, into: &w) }
@@ -116,6 +122,22 @@ enum LayoutEncoding {
         case .dragging: #""dragging""#
         case .decelerating: #""decelerating""#
         case .animating: #""animating""#
+        }
+    }
+
+    /// From this many children on, a layout's children stream
+    /// (`JSONWriter.streaming`): below it they are at most ~150 KB.
+    /// (A computed constant: a stored one is read through a lazy-init check
+    /// on every reply.)
+    static var streamedChildCount: Int { 1024 }
+
+    /// The entries of `children` (`nil`: every child).
+    @inline(__always)
+    private static func writeListed(_ children: [Int]?, of layout: Layout, into w: inout JSONWriter) {
+        if let children {
+            writeChildren(children, of: layout, into: &w)
+        } else {
+            writeChildren(0..<layout.childCount, of: layout, into: &w)
         }
     }
 
