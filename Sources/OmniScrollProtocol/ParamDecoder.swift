@@ -136,10 +136,10 @@ public struct ParamDecoder {
         return try check(key) { () throws(Mismatch) in try ParamCheck.string(v, rule) }
     }
 
-    public func enumeration<E: RawRepresentable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E where E.RawValue == String {
+    public func enumeration<E: RawRepresentable & CaseIterable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E where E.RawValue == String {
         let (slot, v) = try requiredValue(key)
-        let rule = members[slot].schema
-        return try check(key) { () throws(Mismatch) in try ParamCheck.enumeration(v, rule) }
+        let cases = members[slot].cases
+        return try check(key) { () throws(Mismatch) in try ParamCheck.enumeration(v, cases) }
     }
 
     /// Inlined: once several enums are decoded through it (`physics.fling`'s
@@ -147,11 +147,11 @@ public struct ParamDecoder {
     /// one function taking the type as an argument, and `session.scroll`'s
     /// `phase` paid 7 instructions a call for it (callgrind, bench/scroll-instructions).
     @inline(__always)
-    public func optionalEnumeration<E: RawRepresentable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E? where E.RawValue == String {
+    public func optionalEnumeration<E: RawRepresentable & CaseIterable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E? where E.RawValue == String {
         let (slot, v) = try value(key)
         guard let v else { return nil }
-        let rule = members[slot].schema
-        return try check(key) { () throws(Mismatch) in try ParamCheck.enumeration(v, rule) }
+        let cases = members[slot].cases
+        return try check(key) { () throws(Mismatch) in try ParamCheck.enumeration(v, cases) }
     }
 
     public func double(_ key: ParamKey) throws(RPCError) -> Double {

@@ -111,6 +111,9 @@ public final class Member: Sendable {
     let allowsNull: Bool
     /// The schema's scalar bounds, read on every decode.
     let bounds: ParamCheck.Bounds
+    /// An enumeration's cases (none for other schemas), read on every
+    /// decode without copying the schema.
+    let cases: [String]
 
     init(name: ParamKey, schema: ParamSchema, required: Bool) {
         self.name = name
@@ -118,6 +121,7 @@ public final class Member: Sendable {
         self.required = required
         if case .nullable = schema { allowsNull = true } else { allowsNull = false }
         bounds = ParamCheck.Bounds(schema)
+        if case .enumeration(let cases) = schema.nonNull { self.cases = cases } else { cases = [] }
     }
 
     public static func required(_ name: ParamKey, _ schema: ParamSchema) -> Member {
