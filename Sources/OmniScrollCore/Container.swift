@@ -132,6 +132,12 @@ public struct Container: Sendable {
         try apply(changes: CollectionOfOne(change))
     }
 
+    /// `apply(_:)` for a list of two changes (a scroll naming its phase): no
+    /// array is built (its allocation was +3 % of such a scroll, issue 28).
+    public mutating func apply(_ first: ContainerChange, _ second: ContainerChange) throws(ContainerError) -> ContainerUpdate {
+        try apply(changes: ChangePair(changes: (first, second)))
+    }
+
     /// Sizes are judged against the layout before the list (CSS scroll
     /// anchoring picks its anchor before layout changes), so the sizes of one
     /// list give one result whatever their order.
@@ -308,4 +314,12 @@ public struct Container: Sendable {
             layout: transition.layout, events: events, anchorShift: anchorShift, clampShift: clampShift,
             target: draft.target, didChange: didChange)
     }
+}
+
+/// Two changes as a collection, held inline: `Container.apply(_:_:)`'s list.
+private struct ChangePair: RandomAccessCollection {
+    let changes: (ContainerChange, ContainerChange)
+    var startIndex: Int { 0 }
+    var endIndex: Int { 2 }
+    subscript(position: Int) -> ContainerChange { position == 0 ? changes.0 : changes.1 }
 }

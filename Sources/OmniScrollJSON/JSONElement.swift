@@ -40,6 +40,7 @@ public struct JSONElement {
     }
 
     /// The value's bytes exactly as they were received.
+    @inlinable
     public var rawBytes: UnsafeRawBufferPointer {
         let e = entry
         return UnsafeRawBufferPointer(start: tape.input + Int(e.start), count: Int(e.end &- e.start))
@@ -85,7 +86,8 @@ public struct JSONElement {
 
     /// Whether this is a string whose content is `text`; builds no `String`.
     /// (Disfavoured, so a literal argument takes the `StaticString` path.)
-    @_disfavoredOverload
+    /// Inlinable: enumeration params are matched case by case this way.
+    @_disfavoredOverload @inlinable
     public func isString(_ text: String) -> Bool {
         guard kind == .string else { return false }
         return tape.withContent(index) { content in

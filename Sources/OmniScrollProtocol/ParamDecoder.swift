@@ -152,7 +152,7 @@ public struct ParamDecoder {
         return try check(key) { () throws(Mismatch) in try ParamCheck.string(v, rule) }
     }
 
-    public func enumeration<E: RawRepresentable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E where E.RawValue == String {
+    public func enumeration<E: RawRepresentable & CaseIterable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E where E.RawValue == String {
         let (slot, v) = try requiredValue(key)
         let cases = members[slot].cases
         return try check(key) { () throws(Mismatch) in try ParamCheck.enumeration(v, cases) }
@@ -163,7 +163,7 @@ public struct ParamDecoder {
     /// name as a JSON string (`"scroll"`, quotes included; the schema's cases
     /// and their values) in place, building no `String`; a value none matches
     /// (an escaped one too) takes `enumeration`'s path, and its error.
-    public func enumeration<E: RawRepresentable>(_ key: ParamKey, among cases: [(json: [UInt8], value: E)]) throws(RPCError) -> E where E.RawValue == String {
+    public func enumeration<E: RawRepresentable & CaseIterable>(_ key: ParamKey, among cases: [(json: [UInt8], value: E)]) throws(RPCError) -> E where E.RawValue == String {
         let (_, v) = try requiredValue(key)
         let bytes = v.rawBytes
         for (json, value) in cases where json.count == bytes.count && json.withUnsafeBytes({ $0.elementsEqual(bytes) }) {
@@ -177,7 +177,7 @@ public struct ParamDecoder {
     /// one function taking the type as an argument, and `session.scroll`'s
     /// `phase` paid 7 instructions a call for it (callgrind, bench/scroll-instructions).
     @inline(__always)
-    public func optionalEnumeration<E: RawRepresentable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E? where E.RawValue == String {
+    public func optionalEnumeration<E: RawRepresentable & CaseIterable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E? where E.RawValue == String {
         let (slot, v) = try value(key)
         guard let v else { return nil }
         let cases = members[slot].cases

@@ -105,4 +105,31 @@ final class ShortestDigitsTests: XCTestCase {
         }
         XCTAssertEqual(mismatches(values), [], "seed \(seed)")
     }
+
+    /// The writer's one-pass short decimals (`storeShortDecimal`, issue 28)
+    /// and every other branch of `store`: seeded values from each family a
+    /// reply writes or a client could send, each with its neighbours:
+    /// decimals of one to six places, integers around 2^31 and 2^53 and
+    /// beyond, subnormals, ±0, values near ±1e±308.
+    func testSeededFamiliesAreDescriptionsDigits() {
+        let seed: UInt64 = 0x5_40A7_DEC1
+        var rng = SeededGenerator(seed: seed)
+        let values = (0..<200_000).lazy.flatMap { _ -> [Double] in
+            let places = Int.random(in: 1...6, using: &rng)
+            let scale = [10.0, 100, 1_000, 10_000, 100_000, 1_000_000][places - 1]
+            let decimal = Double(Int.random(in: -4_000_000_000_000...4_000_000_000_000, using: &rng) >> Int.random(in: 0...40, using: &rng)) / scale
+            let integer = Double(Int64.random(in: -(1 << 60)...(1 << 60), using: &rng) >> Int.random(in: 0...40, using: &rng))
+            let subnormal = Double(bitPattern: UInt64.random(in: 1..<(1 << 52), using: &rng))
+            let huge = Double(sign: .plus, exponent: Int.random(in: 1000...1023, using: &rng),
+                              significand: Double.random(in: 1..<2, using: &rng))
+            let tiny = Double(sign: .plus, exponent: Int.random(in: -1022 ... -1000, using: &rng),
+                              significand: Double.random(in: 1..<2, using: &rng))
+            let sign: Double = Bool.random(using: &rng) ? 1 : -1
+            return [decimal, decimal.nextUp, decimal.nextDown, integer, integer.nextUp, sign * subnormal,
+                    sign * huge, sign * tiny, 2_147_483_648 + decimal.magnitude.truncatingRemainder(dividingBy: 2)]
+        }
+        XCTAssertEqual(mismatches(values), [], "seed \(seed)")
+        XCTAssertEqual(mismatches([0.0, 1e308, -1e308, 1e-308, -1e-308, .greatestFiniteMagnitude, 9_007_199_254_740_993,
+                                   18_014_398_509_481_984, 2_147_483_647.9999, -2_147_483_647.5, 0.0001, 0.00015]), [])
+    }
 }

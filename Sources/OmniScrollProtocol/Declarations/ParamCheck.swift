@@ -29,14 +29,17 @@ enum ParamCheck {
         return s
     }
 
-    /// The case `v` names among `cases` (the member's, `Member.cases`): its
-    /// bytes are compared with each case in place, so a valid value builds
-    /// no `String` and copies no schema (a `session.pointer` move's `phase`
-    /// cost ~900 instructions that way, issue 29).
-    static func enumeration<E: RawRepresentable>(_ v: JSONElement, _ cases: [String]) throws(Mismatch) -> E where E.RawValue == String {
+    /// The case whose raw value `v` spells, matched by bytes against each
+    /// case: a valid value builds no `String` (building one and reading it
+    /// back with `init(rawValue:)` was +7 % of a scroll naming its phase,
+    /// issue 28).
+    @inline(__always)
+    static func enumeration<E: RawRepresentable & CaseIterable>(_ v: JSONElement, _ cases: [String]) throws(Mismatch) -> E
+    where E.RawValue == String {
+        precondition(!cases.isEmpty, "not an enumeration schema")
         guard v.kind == .string else { throw fail(oneOf(cases), v) }
-        for name in cases where v.isString(name) {
-            guard let e = E(rawValue: name) else { break }
+        for e in E.allCases where v.isString(e.rawValue) {
+            guard cases.contains(e.rawValue) else { break }
             return e
         }
         throw Mismatch(reason: oneOf(cases))

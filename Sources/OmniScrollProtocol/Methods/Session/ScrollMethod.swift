@@ -24,7 +24,7 @@ struct ScrollMethod: MethodDeclaration {
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         if let phase {
-            try SessionChange.apply([.offset(offset), .phase(phase)], to: session, &state, &result)
+            try SessionChange.apply(.offset(offset), .phase(phase), to: session, &state, &result)
         } else {
             try SessionChange.apply(.offset(offset), to: session, &state, &result)
         }

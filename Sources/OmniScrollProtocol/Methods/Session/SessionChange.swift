@@ -22,6 +22,14 @@ enum SessionChange {
         try update(id, &state, &result, path: path) { (container) throws(ContainerError) in try container.apply(change) }
     }
 
+    /// `apply` for two changes (a scroll naming its phase): no change array is built.
+    static func apply(
+        _ first: ContainerChange, _ second: ContainerChange, to id: String, _ state: inout WorkerState,
+        _ result: inout JSONWriter, path: (ContainerError) -> String = SessionParams.path(of:)
+    ) throws(RPCError) {
+        try update(id, &state, &result, path: path) { (container) throws(ContainerError) in try container.apply(first, second) }
+    }
+
     /// Runs `body` on session `id`'s container in place and writes the
     /// update it returns (a call that is not a change list: a pointer sample).
     static func update(
