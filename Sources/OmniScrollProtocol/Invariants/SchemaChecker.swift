@@ -63,6 +63,8 @@ public struct SchemaChecker: Sendable {
         enum Additional { case allowed, forbidden, schema(Node) }
         var oneOf: [Node] = []
         var types: [String]?
+        /// `types` as a mask of `kind(of:)` bits: one test per value.
+        var typeMask: UInt8 = 0
         var enumCases: [JSONValue]?
         var constant: JSONValue?
         var minimum: Double?
@@ -78,7 +80,11 @@ public struct SchemaChecker: Sendable {
         func fill(from schema: JSONValue, _ components: JSONObject, _ nodes: inout [String: Node]) {
             func compile(_ s: JSONValue) -> Node { SchemaChecker.compile(s, components, &nodes) }
             oneOf = schema["oneOf"]?.arrayValue?.map(compile) ?? []
-            if let type = schema["type"] { types = type.arrayValue?.compactMap(\.stringValue) ?? [type.stringValue ?? ""] }
+            if let type = schema["type"] {
+                let names = type.arrayValue?.compactMap(\.stringValue) ?? [type.stringValue ?? ""]
+                types = names
+                typeMask = names.reduce(0) { $0 | SchemaChecker.bit(of: $1) }
+            }
             enumCases = schema["enum"]?.arrayValue
             constant = schema["const"]
             minimum = schema["minimum"]?.doubleValue
@@ -106,7 +112,7 @@ public struct SchemaChecker: Sendable {
                     found.append("\(path()): matches \(matching) of the oneOf's \(oneOf.count) variants, not exactly one")
                 }
             }
-            if let types, !types.contains(where: { SchemaChecker.matches(value, $0) }) {
+            if let types, typeMask & SchemaChecker.bits(of: value) == 0 {
                 found.append("\(path()): \(value.compactText) is not \(types.joined(separator: " or "))")
                 return
             }
@@ -151,14 +157,29 @@ public struct SchemaChecker: Sendable {
         }
     }
 
-    fileprivate static func matches(_ value: JSONValue, _ type: String) -> Bool {
-        switch (type, value) {
-        case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array), ("object", .object):
-            return true
-        case ("integer", .number(let d)):
-            return d.rounded(.towardZero) == d
-        default:
-            return false
+    /// The bit of a JSON Schema type name (`integer` its own).
+    fileprivate static func bit(of type: String) -> UInt8 {
+        switch type {
+        case "null": 1
+        case "boolean": 2
+        case "number": 4
+        case "integer": 8
+        case "string": 16
+        case "array": 32
+        case "object": 64
+        default: 0
+        }
+    }
+
+    /// The bits of every type `value` is (a whole number is also an `integer`).
+    fileprivate static func bits(of value: JSONValue) -> UInt8 {
+        switch value {
+        case .null: 1
+        case .bool: 2
+        case .number(let d): d.rounded(.towardZero) == d ? 4 | 8 : 4
+        case .string: 16
+        case .array: 32
+        case .object: 64
         }
     }
 }
