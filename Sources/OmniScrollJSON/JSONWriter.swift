@@ -232,8 +232,12 @@ public struct JSONWriter {
     public mutating func number(_ value: Double) {
         separator()
         let p = reserve(Self.maxNumberBytes)
-        if _slowPath(Self.isNonFinite(value)) { countNonFinite(at: used) }
-        used &+= Self.store(value, at: p)
+        if let n = Self.storeIntegral(value, at: p) {
+            used &+= n
+        } else {
+            if _slowPath(!value.isFinite) { countNonFinite(at: used) }
+            used &+= Self.storeNonIntegral(value, at: p)
+        }
         comma = true
     }
 
@@ -245,22 +249,20 @@ public struct JSONWriter {
     /// and returns the byte count.
     @inlinable @inline(__always)
     static func store(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        storeIntegral(value, at: p) ?? storeNonIntegral(value, at: p)
+    }
+
+    /// Stores `value` when it is integral with |x| < 2^53 and returns the
+    /// byte count; nil otherwise (a non-finite number among them, so the
+    /// writers test finiteness off this path).
+    @inlinable @inline(__always)
+    static func storeIntegral(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int? {
         // Integral with |x| < 2^53: the Int → Double conversion is exact, so
         // the comparison tells whether truncation lost anything (-0.0 → 0).
         // Cheaper than `rounded(.towardZero)`, a libm call without SSE4.1.
-        if value.magnitude < 9_007_199_254_740_992 {
-            let integer = Int(value)
-            if Double(integer) == value { return store(integer, at: p) }
-        }
-        return storeNonIntegral(value, at: p)
-    }
-
-    /// Whether `value` is ±∞ or NaN, asked through `store`'s own first
-    /// test (`|x| < 2^53`, false for both), so a number that passes it
-    /// pays nothing more.
-    @inlinable @inline(__always)
-    static func isNonFinite(_ value: Double) -> Bool {
-        !(value.magnitude < 9_007_199_254_740_992) && !value.isFinite
+        guard value.magnitude < 9_007_199_254_740_992 else { return nil }
+        let integer = Int(value)
+        return Double(integer) == value ? store(integer, at: p) : nil
     }
 
     /// Records a non-finite number about to be written at `position`.
@@ -471,8 +473,12 @@ public struct JSONWriter {
         @inlinable @inline(__always)
         public mutating func number(_ value: Double) {
             assertRoom(JSONWriter.maxNumberBytes)
-            if _slowPath(JSONWriter.isNonFinite(value)) { nonFiniteAt = position }
-            position += JSONWriter.store(value, at: position)
+            if let n = JSONWriter.storeIntegral(value, at: position) {
+                position += n
+            } else {
+                if _slowPath(!value.isFinite) { nonFiniteAt = position }
+                position += JSONWriter.storeNonIntegral(value, at: position)
+            }
         }
 
         @inlinable @inline(__always)
