@@ -226,6 +226,24 @@ final class ScrollMotionEdgesTests: XCTestCase {
         }
     }
 
+    /// A release springs only back to a bound or onto a snap point: a
+    /// snapshot whose spring in phase `decelerating` rests anywhere else in
+    /// range (no call could start it) is refused; the ones releases write restore.
+    func testARestoredReleaseSpringsOnlyToABoundOrASnapPoint() throws {
+        for snap in [nil, SnapOptions(positions: .points([0, 300, 900]), mode: .mandatory)] {
+            var c = try landscape(options(.ios, snap: snap))
+            c.must(.phase(.dragging))
+            c.must(.offset(snap == nil ? -100 : 280))
+            release(&c, velocity: snap == nil ? 0 : 10)
+            c.must(.tick(0.05))
+            let snapshot = c.snapshot()
+            XCTAssertNoThrow(try Container(restoring: snapshot), "\(String(describing: snap))")
+            XCTAssertThrowsError(try Container(restoring: motionPart(snapshot) { $0["springTo"] = .number(150) })) { error in
+                XCTAssertEqual((error as! ContainerError).field, FieldPath("state").member("motion").member("running").member("springTo"))
+            }
+        }
+    }
+
     /// Issue 26, finding 8 (decided for the docs, docs/protocol.md, Session
     /// motions): leaving `dragging` past a bound without a velocity is a
     /// release at 0 pt/s, springing back in phase `decelerating`.

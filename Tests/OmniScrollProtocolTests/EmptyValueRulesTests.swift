@@ -6,8 +6,8 @@ import OmniScrollOpenRPC
 /// Every empty value the worker rejects is one its schema rejects too
 /// (`minItems` / `minLength` 1 in `protocol/openrpc.json`), so a client
 /// validating against the contract learns the rule before the call
-/// (issue 26, finding 8: `pages: []`, a track `id` of "" and
-/// `keyframes: []` were rejected by rules no schema stated).
+/// (issue 26, finding 8: `pages: []`, a track `id`, range `child` or `name`
+/// of "" and `keyframes: []` were rejected by rules no schema stated).
 final class EmptyValueRulesTests: XCTestCase {
     private static let cases: [(params: String, param: String, schema: [String], rule: String)] = [
         (#""children":[{"id":"t","kind":"pager","pages":[]}]"#,
@@ -16,6 +16,10 @@ final class EmptyValueRulesTests: XCTestCase {
          "params.options.tracks[0].id", ["Options", "properties", "tracks", "items", "properties", "id"], "minLength"),
         (#""children":[{"id":"l","kind":"scroll"}],"options":{"tracks":[{"id":"x","range":{"start":0,"end":10},"keyframes":[]}]}"#,
          "params.options.tracks[0].keyframes", ["Options", "properties", "tracks", "items", "properties", "keyframes"], "minItems"),
+        (#""children":[{"id":"l","kind":"scroll"}],"options":{"tracks":[{"id":"x","range":{"child":"","name":"cover"},"from":0,"to":1}]}"#,
+         "params.options.tracks[0].range.child", ["Options", "properties", "tracks", "items", "properties", "range", "properties", "child"], "minLength"),
+        (#""children":[{"id":"l","kind":"scroll"}],"options":{"tracks":[{"id":"x","range":{"child":"l","name":""},"from":0,"to":1}]}"#,
+         "params.options.tracks[0].range.name", ["Options", "properties", "tracks", "items", "properties", "range", "properties", "name"], "minLength"),
     ]
 
     func testTheWorkerAndTheSchemaRejectTheSameEmptyValues() throws {

@@ -44,8 +44,8 @@ struct ScrollLinkedTracks: ContainerBehavior {
         .required("range", .object([
             .optional("start", .number(.offset)),
             .optional("end", .number(.offset)),
-            .optional("child", .string),
-            .optional("name", .string),
+            .optional("child", .nonEmpty(.string)),
+            .optional("name", .nonEmpty(.string)),
         ])),
         .optional("keyframes", .nonEmpty(.array(.object([
             .required("at", .number(.offset)),

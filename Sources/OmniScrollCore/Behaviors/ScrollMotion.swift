@@ -356,12 +356,31 @@ struct ScrollMotion: ContainerBehavior {
         if let springTo = state.springTo, !state.bounds.contains(springTo) {
             throw restoration.invalid("running", "springTo", reason: "must be within bounds, where every spring rests")
         }
+        if let springTo = state.springTo, restoration.phase == .decelerating,
+           let points = releaseTargets(restoration.options), springTo != state.bounds.min,
+           springTo != state.bounds.max, !points.contains(springTo) {
+            throw restoration.invalid("running", "springTo", reason: "a release springs only back to a bound or onto a snap point")
+        }
         let layout = restoration.layout
         let lowest = layout.minOffset - (restoration.options.refresh?.height ?? 0)
         guard motion.target >= lowest, motion.target <= layout.maxOffset else {
             throw restoration.invalid("running", reason: "must come to rest within [minOffset, maxOffset] "
                                       + "(\(CSSNumber.text(lowest)), \(CSSNumber.text(layout.maxOffset))); "
                                       + "it would rest at \(CSSNumber.text(motion.target))")
+        }
+    }
+
+    /// The offsets besides its bounds a release may spring to (phase
+    /// `decelerating`: a snap, a spring back, a retarget to a bound): `snap`'s
+    /// points, none without snapping; `nil` where they cannot be told from
+    /// the options alone (child tops move under anchoring, an interval's
+    /// multiples are rounded as a release computes them).
+    private static func releaseTargets(_ options: ContainerOptions) -> [Double]? {
+        guard !options.paging else { return nil }
+        switch options.snap?.positions {
+        case nil: return []
+        case .points(let points)?: return points
+        case .interval?, .children?: return nil
         }
     }
 
