@@ -93,7 +93,7 @@ extension Dictionary: ResultMember where Key == String, Value: ResultMember {
 /// Whether `o` has every one of `keys`: how a result that may be one of several types
 /// (`AnyLayout`) picks its type, as every client does.
 func hasMembers(_ o: JSONObject, _ keys: [String]) -> Bool {
-    keys.allSatisfy { o[$0].map { _ in true } ?? false }
+    keys.allSatisfy { o.contains(key: $0) }
 }
 
 /// The decoder of a result object of one member, which answers with the member's value
