@@ -29,7 +29,7 @@ public struct ComponentRegistration: Sendable, Equatable {
 ///     ])
 ///     try manager.register("analytics", [.childDidShow: { log("show", $0.child) }])
 ///     await client.setComponents(manager)
-///     let layout = try await client.create(width: 375, height: 800, children: feed,
+///     let layout = try await client.create(viewport: (width: 375, height: 800), children: feed,
 ///                                          components: manager.registrations)
 ///
 /// `registrations` is built from the handlers, so the worker names exactly

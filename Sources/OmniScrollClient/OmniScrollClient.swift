@@ -42,7 +42,7 @@ public func resolveOmniScrollBinary(_ path: String? = nil) throws -> String {
 /// reported with the tail of its stderr. Call `close()` when done.
 ///
 ///     let client = try OmniScrollClient()
-///     let layout = try await client.create(width: 375, height: 800,
+///     let layout = try await client.create(viewport: (width: 375, height: 800),
 ///         children: [.scroll("web", contentHeight: 2000), .scroll("list", contentHeight: 3000)])
 ///     let moved = try await client.scroll(session: layout.session, offset: 600)
 ///     _ = await client.close()
@@ -101,14 +101,14 @@ public actor OmniScrollClient {
     }
 
     public func call(_ c: RPCCall, timeout: Double? = nil) async throws -> JSONValue {
-        if c.isNotification { try await notify(c.method, c.params); return .null }
+        if c.isNotification { try await notify(c.method, c.params, timeout: timeout); return .null }
         return try await request(c.method, c.params, timeout: timeout)
     }
 
     /// Sends a notification (never answered).
-    public func notify(_ method: String, _ params: JSONObject? = nil) async throws {
+    public func notify(_ method: String, _ params: JSONObject? = nil, timeout: Double? = nil) async throws {
         _ = try await transport.send([.init(method: method, params: params.map { .object($0) }, notify: true)],
-                                     asBatch: false, timeout: defaultTimeout)
+                                     asBatch: false, timeout: timeout ?? defaultTimeout)
     }
 
     /// Sends the calls as one JSON-RPC batch. Per entry, in order: the result
@@ -134,7 +134,7 @@ public actor OmniScrollClient {
         if let closeStatus { return closeStatus }
         if !transport.closed {
             if (try? await request(.shutdown, nil, timeout: closeTimeout)) != nil {
-                try? await notify(.exit)
+                try? await notify(OmniScrollMethod.exit.rawValue)
             }
         }
         transport.markClosed()
@@ -154,258 +154,23 @@ public actor OmniScrollClient {
     /// Kills the worker at once.
     public nonisolated func kill() { transport.killWorker() }
 
-    // MARK: typed API
+    // MARK: typed API (each method's: Methods.swift, generated from the contract)
 
     /// Dispatches every Layout a typed call returns to `manager` (nil: stop).
     public func setComponents(_ manager: ComponentManager?) { components = manager }
 
-    private func layout(_ method: OmniScrollMethod, _ params: JSONObject, _ timeout: Double?) async throws -> Layout {
-        let v = try await request(method, params, timeout: timeout)
-        let layout = try Layout(json: v)
-        components?.dispatch(layout)
-        return layout
+    /// A generated method's call: sends it, decodes the reply, and hands the
+    /// Layout it carries (also a session.get's or session.restore's) to the
+    /// component manager before returning it.
+    func typed<R>(_ c: RPCCall, timeout: Double?, _ decode: (JSONValue) throws -> R) async throws -> R {
+        let result = try decode(try await call(c, timeout: timeout))
+        if let components {
+            if let layout = result as? Layout ?? (result as? AnyLayout)?.layout { components.dispatch(layout) }
+        }
+        return result
     }
 
     private func request(_ method: OmniScrollMethod, _ params: JSONObject? = nil, timeout: Double? = nil) async throws -> JSONValue {
         try await request(method.rawValue, params, timeout: timeout)
-    }
-
-    private func notify(_ method: OmniScrollMethod) async throws { try await notify(method.rawValue) }
-
-    public func initialize(clientInfo: JSONValue? = nil, capabilities: JSONValue? = nil,
-                           timeout: Double? = nil) async throws -> InitializeResult {
-        var p = JSONObject()
-        if let clientInfo { p["clientInfo"] = clientInfo }
-        if let capabilities { p["capabilities"] = capabilities }
-        return try InitializeResult(json: try await request(.initialize, p, timeout: timeout))
-    }
-
-    public func shutdown(timeout: Double? = nil) async throws {
-        _ = try await request(.shutdown, nil, timeout: timeout)
-    }
-
-    public func exit() async throws { try await notify(.exit) }
-
-    /// `rpc.discover`: the OpenRPC document.
-    public func discover(timeout: Double? = nil) async throws -> JSONValue {
-        try await request(.rpcDiscover, nil, timeout: timeout)
-    }
-
-    public func create(width: Double, height: Double, children: [ChildSpec]? = nil,
-                       insets: (top: Double, bottom: Double)? = nil, offset: Double? = nil, id: String? = nil,
-                       template: String? = nil, options: JSONObject? = nil,
-                       components: [ComponentRegistration]? = nil, timeout: Double? = nil) async throws -> Layout {
-        var p: JSONObject = ["viewport": ["width": .number(width), "height": .number(height)]]
-        if let children { p["children"] = .array(children.map(\.json)) }
-        if let insets { p["insets"] = ["top": .number(insets.top), "bottom": .number(insets.bottom)] }
-        if let offset { p["offset"] = .number(offset) }
-        if let id { p["id"] = .string(id) }
-        if let template { p["template"] = .string(template) }
-        if let options { p["options"] = .object(options) }
-        if let components { p["components"] = .array(components.map(\.json)) }
-        return try await layout(.sessionCreate, p, timeout)
-    }
-
-    public func scroll(session: String, offset: Double, phase: ScrollPhase? = nil, timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionScroll, RPCCall.scroll(session: session, offset: offset, phase: phase).params!, timeout)
-    }
-
-    /// A size once known stays known: the worker takes a number (an empty child is 0), never null.
-    public func setContentHeight(session: String, child: String, contentHeight: Double,
-                                 timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionSetContentHeight,
-                         ["session": .string(session), "child": .string(child), "contentHeight": .number(contentHeight)], timeout)
-    }
-
-    public func update(session: String, sizes: [(String, Double)]? = nil, viewport: (width: Double, height: Double)? = nil,
-                       insets: (top: Double, bottom: Double)? = nil, offset: Double? = nil, phase: ScrollPhase? = nil,
-                       timeout: Double? = nil) async throws -> Layout {
-        var p: JSONObject = ["session": .string(session)]
-        if let sizes {
-            let members = sizes.map { JSONObject.Member(key: $0.0, value: .number($0.1)) }
-            p["sizes"] = .object(JSONObject(members))
-        }
-        if let viewport { p["viewport"] = ["width": .number(viewport.width), "height": .number(viewport.height)] }
-        if let insets { p["insets"] = ["top": .number(insets.top), "bottom": .number(insets.bottom)] }
-        if let offset { p["offset"] = .number(offset) }
-        if let phase { p["phase"] = .string(phase.rawValue) }
-        return try await layout(.sessionUpdate, p, timeout)
-    }
-
-    public func setViewport(session: String, width: Double, height: Double, timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionSetViewport,
-                         ["session": .string(session), "width": .number(width), "height": .number(height)], timeout)
-    }
-
-    public func setInsets(session: String, top: Double? = nil, bottom: Double? = nil, timeout: Double? = nil) async throws -> Layout {
-        var p: JSONObject = ["session": .string(session)]
-        if let top { p["top"] = .number(top) }
-        if let bottom { p["bottom"] = .number(bottom) }
-        return try await layout(.sessionSetInsets, p, timeout)
-    }
-
-    public func insertChildren(session: String, children: [ChildSpec], index: Int? = nil,
-                               timeout: Double? = nil) async throws -> Layout {
-        var p: JSONObject = ["session": .string(session), "children": .array(children.map(\.json))]
-        if let index { p["index"] = .number(Double(index)) }
-        return try await layout(.sessionInsertChildren, p, timeout)
-    }
-
-    public func removeChildren(session: String, children: [String], timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionRemoveChildren,
-                         ["session": .string(session), "children": .array(children.map { .string($0) })], timeout)
-    }
-
-    public func scrollToChild(session: String, child: String, position: ScrollPosition? = nil, animated: Bool? = nil,
-                              timeout: Double? = nil) async throws -> Layout {
-        var p: JSONObject = ["session": .string(session), "child": .string(child)]
-        if let position { p["position"] = .string(position.rawValue) }
-        if let animated { p["animated"] = .bool(animated) }
-        return try await layout(.sessionScrollToChild, p, timeout)
-    }
-
-    /// A tab tap: selects `page` of pager `child` at once (its offset policy places it).
-    public func selectPage(session: String, child: String, page: String, timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionSelectPage, ["session": .string(session), "child": .string(child), "page": .string(page)], timeout)
-    }
-
-    /// A horizontal swipe: pager `child` at horizontal `offset` (page k rests at k · width).
-    public func scrollPager(session: String, child: String, offset: Double, timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionScrollPager, ["session": .string(session), "child": .string(child), "offset": .number(offset)], timeout)
-    }
-
-    /// A swipe of pager `child` released at `velocity` (points/s, toward later pages positive): it snaps to a
-    /// page on `tick`, its clock from `time` (default: the first tick's).
-    public func endPagerDragging(session: String, child: String, velocity: Double, time: Double? = nil,
-                                 timeout: Double? = nil) async throws -> Layout {
-        var p: JSONObject = ["session": .string(session), "child": .string(child), "velocity": .number(velocity)]
-        if let time { p["time"] = .number(time) }
-        return try await layout(.sessionEndPagerDragging, p, timeout)
-    }
-
-    public func beginDragging(session: String, timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionBeginDragging, ["session": .string(session)], timeout)
-    }
-
-    /// The finger's travel since `beginDragging` (UIKit's pan translation: negative moves the offset up).
-    public func drag(session: String, translation: Double, timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionDrag, ["session": .string(session), "translation": .number(translation)], timeout)
-    }
-
-    /// With `velocity` (points/s, the offset growing positive) the engine runs the release as a motion
-    /// (`Layout.motion`); `time` is the release on the client's clock (default: the first tick's).
-    public func endDragging(session: String, decelerate: Bool? = nil, velocity: Double? = nil, time: Double? = nil,
-                            timeout: Double? = nil) async throws -> Layout {
-        var p: JSONObject = ["session": .string(session)]
-        if let decelerate { p["decelerate"] = .bool(decelerate) }
-        if let velocity { p["velocity"] = .number(velocity) }
-        if let time { p["time"] = .number(time) }
-        return try await layout(.sessionEndDragging, p, timeout)
-    }
-
-    /// The client's frame clock (seconds): the running motion's position then.
-    public func tick(session: String, time: Double, timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionTick, ["session": .string(session), "time": .number(time)], timeout)
-    }
-
-    /// One sample of one finger (`down`, `move`, `up`, `cancel`; viewport points, seconds): the
-    /// engine applies the slop, locks the axis, drags, swipes, flings and taps (docs/pointer.md).
-    public func pointer(session: String, phase: String, x: Double, y: Double, time: Double,
-                        timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionPointer, ["session": .string(session), "phase": .string(phase), "x": .number(x),
-                                           "y": .number(y), "time": .number(time)], timeout)
-    }
-
-    public func endScrolling(session: String, timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionEndScrolling, ["session": .string(session)], timeout)
-    }
-
-    public func endRefreshing(session: String, timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionEndRefreshing, ["session": .string(session)], timeout)
-    }
-
-    /// `page`: the pager page whose load ended; `nil`: the list at the end now.
-    public func endLoadingMore(session: String, page: String? = nil, timeout: Double? = nil) async throws -> Layout {
-        var p: JSONObject = ["session": .string(session)]
-        if let page { p["page"] = .string(page) }
-        return try await layout(.sessionEndLoadingMore, p, timeout)
-    }
-
-    public func get(session: String, timeout: Double? = nil) async throws -> Layout {
-        try await layout(.sessionGet, ["session": .string(session)], timeout)
-    }
-
-    public func list(timeout: Double? = nil) async throws -> [SessionInfo] {
-        let v = try await request(.sessionList, nil, timeout: timeout)
-        guard let a = v["sessions"]?.arrayValue else {
-            throw OmniScrollClientError.unexpectedResult(method: OmniScrollMethod.sessionList.rawValue,
-                                                         reason: "sessions must be an array")
-        }
-        return try a.map(SessionInfo.init(json:))
-    }
-
-    @discardableResult
-    public func destroy(session: String, timeout: Double? = nil) async throws -> String {
-        let v = try await request(.sessionDestroy, ["session": .string(session)], timeout: timeout)
-        guard let s = v["session"]?.stringValue else {
-            throw OmniScrollClientError.unexpectedResult(method: OmniScrollMethod.sessionDestroy.rawValue,
-                                                         reason: "expected {session}")
-        }
-        return s
-    }
-
-    /// An opaque snapshot: pass it back to `restore` unchanged.
-    public func snapshot(session: String, timeout: Double? = nil) async throws -> JSONValue {
-        try await request(.sessionSnapshot, ["session": .string(session)], timeout: timeout)
-    }
-
-    public func restore(snapshot: JSONValue, id: String? = nil, timeout: Double? = nil) async throws -> Layout {
-        var p: JSONObject = ["snapshot": snapshot]
-        if let id { p["id"] = .string(id) }
-        return try await layout(.sessionRestore, p, timeout)
-    }
-
-    /// `session.defineTemplate`: names a template (`children`, and `options`,
-    /// `insets`, `components` as `create` takes them) that `create(template:)`
-    /// starts from; answers every template then known.
-    public func defineTemplate(name: String, children: [ChildSpec], options: JSONObject? = nil,
-                               insets: (top: Double, bottom: Double)? = nil, components: [ComponentRegistration]? = nil,
-                               timeout: Double? = nil) async throws -> [TemplateInfo] {
-        var template: JSONObject = ["children": .array(children.map(\.json))]
-        if let options { template["options"] = .object(options) }
-        if let insets { template["insets"] = ["top": .number(insets.top), "bottom": .number(insets.bottom)] }
-        if let components { template["components"] = .array(components.map(\.json)) }
-        return try await templateList(.sessionDefineTemplate, ["name": .string(name), "template": .object(template)], timeout)
-    }
-
-    /// `session.templates`: the built-in templates, then the defined ones.
-    public func templates(timeout: Double? = nil) async throws -> [TemplateInfo] {
-        try await templateList(.sessionTemplates, nil, timeout)
-    }
-
-    private func templateList(_ method: OmniScrollMethod, _ params: JSONObject?, _ timeout: Double?) async throws -> [TemplateInfo] {
-        let v = try await request(method, params, timeout: timeout)
-        guard let a = v["templates"]?.arrayValue else {
-            throw OmniScrollClientError.unexpectedResult(method: method.rawValue, reason: "templates must be an array")
-        }
-        return try a.map(TemplateInfo.init(json:))
-    }
-
-    /// `physics.fling` (stateless): where a release at `position` with
-    /// `velocity` comes to rest, when, and the samples asked for (give
-    /// `sampleInterval` or `times`, not both).
-    public func fling(position: Double, velocity: Double, preset: PhysicsFlingPreset? = nil,
-                      bounds: (min: Double, max: Double)? = nil, viewport: Double? = nil, snap: FlingSnap? = nil,
-                      dragStart: Double? = nil, sampleInterval: Double? = nil, times: [Double]? = nil,
-                      timeout: Double? = nil) async throws -> FlingResult {
-        var p: JSONObject = ["position": .number(position), "velocity": .number(velocity)]
-        if let preset { p["preset"] = .string(preset.rawValue) }
-        if let bounds { p["bounds"] = ["min": .number(bounds.min), "max": .number(bounds.max)] }
-        if let viewport { p["viewport"] = .number(viewport) }
-        if let snap { p["snap"] = snap.json }
-        if let dragStart { p["dragStart"] = .number(dragStart) }
-        if let sampleInterval { p["sampleInterval"] = .number(sampleInterval) }
-        if let times { p["times"] = .array(times.map { .number($0) }) }
-        return try FlingResult(json: try await request(.physicsFling, p, timeout: timeout))
     }
 }

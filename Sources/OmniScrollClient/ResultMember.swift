@@ -89,3 +89,15 @@ extension Dictionary: ResultMember where Key == String, Value: ResultMember {
         self = try Dictionary(o.members.map { ($0.key, try Value(member: $0.value, at: path() + "." + $0.key)) }) { $1 }
     }
 }
+
+/// Whether `o` has every one of `keys`: how a result that may be one of several types
+/// (`AnyLayout`) picks its type, as every client does.
+func hasMembers(_ o: JSONObject, _ keys: [String]) -> Bool {
+    keys.allSatisfy { o.contains(key: $0) }
+}
+
+/// The decoder of a result object of one member, which answers with the member's value
+/// (`session.list`: the sessions).
+func unwrapped<T: ResultMember>(_ member: String, of method: String) -> (JSONValue) throws -> T {
+    { json in try resultObject(json, at: method).member(member, in: { method }) }
+}

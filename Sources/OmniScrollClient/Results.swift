@@ -722,3 +722,34 @@ public struct Viewport: Sendable, Equatable, ResultMember {
         extra = extras(o, Self.members)
     }
 }
+
+/// A container session's Layout or a grid session's GridLayout.
+public enum AnyLayout: Sendable, Equatable {
+    case layout(Layout)
+    case gridLayout(GridLayout)
+
+    public init(json: JSONValue) throws {
+        let o = try resultObject(json, at: "AnyLayout")
+        if hasMembers(o, ["session", "revision", "offset", "contentHeight", "minOffset", "maxOffset", "direction", "phase", "activeChild", "contentView", "children", "events"]) {
+            self = .layout(try Layout(json: json))
+            return
+        }
+        if hasMembers(o, ["session", "revision", "offset", "viewport", "phase", "tiles", "added", "removed"]) {
+            self = .gridLayout(try GridLayout(json: json))
+            return
+        }
+        throw unexpected("AnyLayout", "a result of none of Layout, GridLayout")
+    }
+
+    /// The Layout, if the result is one.
+    public var layout: Layout? {
+        if case .layout(let value) = self { return value }
+        return nil
+    }
+
+    /// The GridLayout, if the result is one.
+    public var gridLayout: GridLayout? {
+        if case .gridLayout(let value) = self { return value }
+        return nil
+    }
+}

@@ -75,7 +75,7 @@ final class ComponentManagerTests: XCTestCase {
         let manager = try feedManager(log)
         await c.setComponents(manager)
         let feed = (0..<20).map { ChildSpec.fixed("item\($0)", height: 800) }
-        let s = try await c.create(width: 375, height: 800, children: feed, components: manager.registrations)
+        let s = try await c.create(viewport: (width: 375, height: 800), children: feed, components: manager.registrations)
         XCTAssertEqual(log.take(), ["preloader childDidShow item0", "analytics childDidShow item0", "player childDidBecomeActive item0"])
         _ = try await c.scroll(session: s.session, offset: 800)
         XCTAssertEqual(log.take(), ["preloader childDidShow item1", "analytics childDidShow item1", "player childDidResignActive item0",

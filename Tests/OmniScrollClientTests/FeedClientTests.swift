@@ -19,7 +19,7 @@ final class FeedClientTests: XCTestCase {
         try manager.register("analytics", [.childDidShow: { log.append("analytics", $0) },
                                            .childDidBecomeCurrent: { log.append("analytics", $0) }])
         await c.setComponents(manager)
-        let created = try await c.create(width: 375, height: 800, id: "f", template: "feed")
+        let created = try await c.create(viewport: (width: 375, height: 800), id: "f", template: "feed")
         XCTAssertEqual(created.currentChild, "item0")
         XCTAssertEqual(log.take(), ["analytics childDidShow item0", "player childDidBecomeCurrent item0",
                                     "analytics childDidBecomeCurrent item0"])
@@ -43,7 +43,7 @@ final class FeedClientTests: XCTestCase {
         try manager.register("analytics", [.childDidShow: { log.append("analytics", $0) },
                                            .childDidBecomeCurrent: { log.append("analytics", $0) }])
         await c.setComponents(manager)
-        _ = try await c.create(width: 375, height: 800, id: "f", template: "feed")
+        _ = try await c.create(viewport: (width: 375, height: 800), id: "f", template: "feed")
         _ = log.take()
         _ = try await c.beginDragging(session: "f")
         _ = try await c.drag(session: "f", translation: -120)
@@ -66,12 +66,13 @@ final class FeedClientTests: XCTestCase {
 
     func testADefinedTemplateIsListedAndUsed() async throws {
         let c = try OmniScrollClient(executable: try workerPath(), timeout: 20)
-        let listed = try await c.defineTemplate(name: "follow", children: [.page("a"), .page("b")],
-                                                options: ["feed": ["preload": ["ahead": 1]]])
+        let listed = try await c.defineTemplate(name: "follow", template: [
+            "children": [ChildSpec.page("a").json, ChildSpec.page("b").json], "options": ["feed": ["preload": ["ahead": 1]]],
+        ])
         XCTAssertEqual(listed.map(\.name), ["shortContainer", "stickyTabs", "feed", "profileTabs", "collapsingNav", "follow"])
         let last = try await c.templates().last
         XCTAssertEqual(last?.builtIn, false)
-        let created = try await c.create(width: 375, height: 800, template: "follow")
+        let created = try await c.create(viewport: (width: 375, height: 800), template: "follow")
         XCTAssertEqual(created.currentChild, "a")
         _ = await c.close()
     }
@@ -80,7 +81,7 @@ final class FeedClientTests: XCTestCase {
         let c = try OmniScrollClient(executable: try workerPath(), arguments: ["--templates", Self.templatesFile], timeout: 20)
         let defined = try await c.templates().filter { !$0.builtIn }.map(\.name)
         XCTAssertEqual(defined, ["recommend", "follow"])
-        let created = try await c.create(width: 375, height: 800, template: "recommend")
+        let created = try await c.create(viewport: (width: 375, height: 800), template: "recommend")
         XCTAssertEqual(created.currentChild, "rec0")
         _ = await c.close()
     }

@@ -54,13 +54,13 @@ final class GeneratedTableTests: XCTestCase {
         case .exit: try await c.exit()
         case .rpcDiscover: _ = try await c.discover()
         case .sessionCreate:
-            _ = try await c.create(width: 375, height: 800, children: [.scroll("x", contentHeight: 10)],
+            _ = try await c.create(viewport: (width: 375, height: 800), children: [.scroll("x", contentHeight: 10)],
                                    insets: (top: 0, bottom: 0), offset: 0, id: "typed", template: nil, options: [:],
                                    components: [ComponentRegistration(name: "player", events: [.childDidShow])])
         case .sessionScroll: _ = try await c.scroll(session: s, offset: 600, phase: .dragging)
         case .sessionSetContentHeight: _ = try await c.setContentHeight(session: s, child: "web", contentHeight: 2000)
         case .sessionUpdate:
-            _ = try await c.update(session: s, sizes: [("list", 3000)], viewport: (width: 375, height: 800),
+            _ = try await c.update(session: s, sizes: ["list": 3000], viewport: (width: 375, height: 800),
                                    insets: (top: 0, bottom: 100), offset: 700, phase: .idle)
         case .sessionSetViewport: _ = try await c.setViewport(session: s, width: 375, height: 800)
         case .sessionSetInsets: _ = try await c.setInsets(session: s, top: 0, bottom: 100)
@@ -74,7 +74,7 @@ final class GeneratedTableTests: XCTestCase {
         case .sessionDrag: _ = try await c.drag(session: s, translation: -10)
         case .sessionEndDragging: _ = try await c.endDragging(session: s, decelerate: false, velocity: 1000, time: 0.5)
         case .sessionTick: _ = try await c.tick(session: s, time: 0.5)
-        case .sessionPointer: _ = try await c.pointer(session: s, phase: "down", x: 10, y: 20, time: 0.5)
+        case .sessionPointer: _ = try await c.pointer(session: s, phase: .down, x: 10, y: 20, time: 0.5)
         case .sessionEndScrolling: _ = try await c.endScrolling(session: s)
         case .sessionEndRefreshing: _ = try await c.endRefreshing(session: s)
         case .sessionEndLoadingMore: _ = try await c.endLoadingMore(session: s, page: "posts")
@@ -84,16 +84,17 @@ final class GeneratedTableTests: XCTestCase {
         case .sessionSnapshot: _ = try await c.snapshot(session: s)
         case .sessionRestore: _ = try await c.restore(snapshot: snapshot, id: "restored")
         case .sessionDefineTemplate:
-            _ = try await c.defineTemplate(name: "typed", children: [.page("p")], options: ["feed": ["preload": ["ahead": 1]]],
-                                           insets: (top: 0, bottom: 0),
-                                           components: [ComponentRegistration(name: "player", events: [.childDidBecomeCurrent])])
+            _ = try await c.defineTemplate(name: "typed", template: [
+                "children": [ChildSpec.page("p").json], "options": ["feed": ["preload": ["ahead": 1]]],
+                "insets": ["top": 0, "bottom": 0], "components": [["name": "player", "events": ["childDidBecomeCurrent"]]],
+            ])
         case .sessionTemplates: _ = try await c.templates()
         case .gridCreate:
-            _ = try await c.gridCreate(width: 375, height: 800, tile: (width: 100, height: 100), overscan: 1,
-                                       contentSize: (width: 10_000, height: 10_000), recenter: .idle, id: "typed-grid", delta: false)
+            _ = try await c.gridCreate(viewport: (width: 375, height: 800), tile: (width: 100, height: 100), overscan: 1,
+                                       contentSize: (width: 10_000, height: 10_000), recenter: .idle, id: "typed-grid", options: ["delta": false])
         case .gridScroll: _ = try await c.gridScroll(session: "typed-grid", x: 4900, y: 4800, phase: .dragging)
         case .gridUpdate: _ = try await c.gridUpdate(session: "typed-grid", viewport: (width: 800, height: 375), phase: .idle)
-        case .gridPointer: _ = try await c.gridPointer(session: "typed-grid", phase: "down", x: 10, y: 20, time: 0.5)
+        case .gridPointer: _ = try await c.gridPointer(session: "typed-grid", phase: .down, x: 10, y: 20, time: 0.5)
         case .gridTick:
             // The finger above is down and nothing flings: the worker names the param.
             do {
@@ -111,7 +112,7 @@ final class GeneratedTableTests: XCTestCase {
 
     func testEveryMethodHasATypedCallTheWorkerAccepts() async throws {
         let c = try OmniScrollClient(executable: try workerPath(), timeout: 20)
-        let s = try await c.create(width: 375, height: 800,
+        let s = try await c.create(viewport: (width: 375, height: 800),
                                    children: [.scroll("web", contentHeight: 2000), .scroll("list", contentHeight: 3000),
                                               .pager("tabs", pages: [("posts", 1000), ("likes", nil)])],
                                    insets: (top: 0, bottom: 100)).session

@@ -39,7 +39,7 @@ final class OmniScrollClientTests: XCTestCase {
     }
 
     func seed(_ c: OmniScrollClient) async throws -> Layout {
-        try await c.create(width: 375, height: 800,
+        try await c.create(viewport: (width: 375, height: 800),
                            children: [.scroll("web", contentHeight: 2000), .scroll("list", contentHeight: 3000)],
                            insets: (top: 0, bottom: 100))
     }
@@ -138,7 +138,7 @@ final class OmniScrollClientTests: XCTestCase {
     /// Seed 004's navigation bar: the collapsingNav template's tracks, then the bar collapsing and pinning.
     func testCollapsingNavTemplate() async throws {
         let c = try makeClient()
-        var l = try await c.create(width: 375, height: 667, id: "nav", template: "collapsingNav")
+        var l = try await c.create(viewport: (width: 375, height: 667), id: "nav", template: "collapsingNav")
         XCTAssertEqual(l.tracks, ["titleSize": 36, "buttonSize": 20])
         XCTAssertEqual(l.child("navBar")?.collapse, 0)
         _ = try await c.setContentHeight(session: "nav", child: "list", contentHeight: 2400)
@@ -163,18 +163,18 @@ final class OmniScrollClientTests: XCTestCase {
         let s = try await seed(c).session
         var l = try await c.setContentHeight(session: s, child: "list", contentHeight: 1000)
         XCTAssertEqual(l.contentHeight, 3000)
-        l = try await c.update(session: s, sizes: [("web", 500), ("list", 300)])
+        l = try await c.update(session: s, sizes: ["web": 500, "list": 300])
         XCTAssertEqual(l.contentHeight, 800)
-        l = try await c.update(session: s, sizes: [("web", 2000), ("list", 3000)])
+        l = try await c.update(session: s, sizes: ["web": 2000, "list": 3000])
         l = try await c.setViewport(session: s, width: 320, height: 600)
         XCTAssertEqual(l.child("web")?.frame.width, 320)
         l = try await c.setInsets(session: s, top: 50, bottom: 0)
         XCTAssertEqual(l.minOffset, -50)
         l = try await c.insertChildren(session: s, children: [.fixed("header", height: 200)], index: 0)
-        let v1 = try await c.get(session: s).children.map(\.id)
+        let v1 = try await c.get(session: s).layout?.children.map(\.id)
         XCTAssertEqual(v1, ["header", "web", "list"])
         l = try await c.removeChildren(session: s, children: ["header"])
-        let v2 = try await c.get(session: s).children.map(\.id)
+        let v2 = try await c.get(session: s).layout?.children.map(\.id)
         XCTAssertEqual(v2, ["web", "list"])
         l = try await c.scrollToChild(session: s, child: "list")
         XCTAssertEqual(l.target?.offset, 2000)
@@ -193,12 +193,12 @@ final class OmniScrollClientTests: XCTestCase {
         XCTAssertEqual(v6, s)
         let v7 = try await c.list().count
         XCTAssertEqual(v7, 0)
-        let back = try await c.restore(snapshot: snap, id: "again")
-        XCTAssertEqual(back.session, "again")
+        let back = try await c.restore(snapshot: snap, id: "again").layout
+        XCTAssertEqual(back?.session, "again")
         XCTAssertEqual(snap["engine"], "container")
         let listed = try await c.list().map(\.engine)
         XCTAssertEqual(listed, ["container"])
-        XCTAssertEqual(back.offset, 1234)
+        XCTAssertEqual(back?.offset, 1234)
         let info = try await c.initialize(clientInfo: ["name": "xctest"])
         XCTAssertEqual(info.serverInfo.name, "omniscroll")
         XCTAssertFalse(info.serverInfo.version.isEmpty)
@@ -232,12 +232,12 @@ final class OmniScrollClientTests: XCTestCase {
 
     func testAFormat1SnapshotRestoresAndAnswersAsTheLiveSession() async throws {
         let c = try makeClient()
-        let live = try await c.create(width: 375, height: 800,
+        let live = try await c.create(viewport: (width: 375, height: 800),
                                       children: [.scroll("top", contentHeight: 2000), .scroll("bottom", contentHeight: 3000)],
                                       insets: (top: 0, bottom: 100)).session
         _ = try await c.scroll(session: live, offset: 3000, phase: .dragging)
-        let restored = try await c.restore(snapshot: try JSONParser.parse(Self.format1Snapshot), id: "old")
-        XCTAssertEqual(restored.offset, 3000)
+        let restored = try await c.restore(snapshot: try JSONParser.parse(Self.format1Snapshot), id: "old").layout
+        XCTAssertEqual(restored?.offset, 3000)
         for offset in [1500.0, 4300, -20] {
             let a = try await c.scroll(session: live, offset: offset).raw
             var b = try await c.scroll(session: "old", offset: offset).raw.objectValue ?? [:]
@@ -254,8 +254,8 @@ final class OmniScrollClientTests: XCTestCase {
     /// at 2000, the header never showing again.
     func testProfilePageKeepsEachTabsOffset() async throws {
         let c = try makeClient()
-        let s = try await c.create(width: 375, height: 800, template: "profileTabs").session
-        _ = try await c.update(session: s, sizes: [("header", 300), ("posts", 5000), ("likes", 3000)])
+        let s = try await c.create(viewport: (width: 375, height: 800), template: "profileTabs").session
+        _ = try await c.update(session: s, sizes: ["header": 300, "posts": 5000, "likes": 3000])
         let posts = try await c.scroll(session: s, offset: 2300)
         XCTAssertEqual(posts.children.first { $0.id == "tabs" }?.contentOffset.y, 2000)
         let likes = try await c.selectPage(session: s, child: "tabs", page: "likes")
@@ -276,8 +276,8 @@ final class OmniScrollClientTests: XCTestCase {
 
     func testAReleasedPagerSwipeSnapsOnTicksAndLandsItsPage() async throws {
         let c = try makeClient()
-        let s = try await c.create(width: 375, height: 800, template: "profileTabs").session
-        _ = try await c.update(session: s, sizes: [("header", 300), ("posts", 5000), ("likes", 3000)])
+        let s = try await c.create(viewport: (width: 375, height: 800), template: "profileTabs").session
+        _ = try await c.update(session: s, sizes: ["header": 300, "posts": 5000, "likes": 3000])
         _ = try await c.scroll(session: s, offset: 2300)
         _ = try await c.scrollPager(session: s, child: "tabs", offset: 120)
         let released = try await c.endPagerDragging(session: s, child: "tabs", velocity: 600, time: 0)
@@ -293,11 +293,11 @@ final class OmniScrollClientTests: XCTestCase {
 
     func testPendingScrollTargetResolves() async throws {
         let c = try makeClient()
-        let s = try await c.create(width: 375, height: 800, template: "shortContainer").session
+        let s = try await c.create(viewport: (width: 375, height: 800), template: "shortContainer").session
         let pending = try await c.scrollToChild(session: s, child: "list")
         XCTAssertEqual(pending.target?.pending, true)
         XCTAssertNil(pending.target?.offset)
-        let resolved = try await c.update(session: s, sizes: [("web", 2000), ("list", 3000)])
+        let resolved = try await c.update(session: s, sizes: ["web": 2000, "list": 3000])
         XCTAssertTrue(resolved.eventTypes.contains("scrollTargetDidResolve"))
         XCTAssertEqual(resolved.offset, 2000)
         await c.close()
@@ -439,7 +439,7 @@ final class OmniScrollClientTests: XCTestCase {
     /// The Swift example of clients/README.md, verbatim but for the worker path.
     func testReadmeExample() async throws {
         let client = try OmniScrollClient(executable: try workerPath())
-        let created = try await client.create(width: 375, height: 800,
+        let created = try await client.create(viewport: (width: 375, height: 800),
             children: [.scroll("web", contentHeight: 2000), .scroll("list", contentHeight: 3000)],
             insets: (top: 0, bottom: 100))
         let layout = try await client.scroll(session: created.session, offset: 3000)

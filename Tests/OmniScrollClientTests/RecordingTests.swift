@@ -11,7 +11,7 @@ final class RecordingTests: XCTestCase {
         let path = NSTemporaryDirectory() + "omniscroll-record-\(ProcessInfo.processInfo.processIdentifier).jsonl"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let c = try OmniScrollClient(executable: bin, arguments: ["--max-batch", "100"], record: path)
-        let s = try await c.create(width: 375, height: 800,
+        let s = try await c.create(viewport: (width: 375, height: 800),
                                    children: [.scroll("a", contentHeight: 2000), .scroll("b", contentHeight: 3000)]).session
         _ = try await c.scroll(session: s, offset: 600)
         let out = try await c.batch([.scroll(session: s, offset: 700), .get(session: "nope"),

@@ -112,7 +112,7 @@ final class RecoveryTests: XCTestCase {
     /// `killing`, the worker is SIGKILLed before every third call.
     static func recordedRun(_ path: String, killing: Bool) async throws -> [Double] {
         let c = try OmniScrollClient(executable: try workerPath(), timeout: 20, record: path, snapshotEvery: 2)
-        let s = try await c.create(width: 375, height: 800, children: [.scroll("web", contentHeight: 4000)]).session
+        let s = try await c.create(viewport: (width: 375, height: 800), children: [.scroll("web", contentHeight: 4000)]).session
         var offsets: [Double] = []
         for k in 0..<12 {
             if killing && k % 3 == 0 { kill(c.workerPid, SIGKILL) }

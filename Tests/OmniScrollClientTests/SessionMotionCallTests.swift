@@ -7,7 +7,7 @@ import XCTest
 final class SessionMotionCallTests: XCTestCase {
     func testTicksFollowTheFlingAndEndOnTheSnapPoint() async throws {
         let c = try OmniScrollClient(executable: try workerPath(), timeout: 20)
-        let s = try await c.create(width: 375, height: 800,
+        let s = try await c.create(viewport: (width: 375, height: 800),
                                    children: [.scroll("a", contentHeight: 2000), .scroll("b", contentHeight: 3000)],
                                    insets: (top: 0, bottom: 100), id: "m",
                                    options: ["physics": ["preset": "ios"], "snap": ["interval": 400]]).session

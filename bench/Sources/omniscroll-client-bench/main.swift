@@ -32,7 +32,7 @@ func run() async throws -> [Bool: Double] {
     var pairs: [(recover: Bool, client: OmniScrollClient, session: String)] = []
     for recover in [false, true] {
         let client = try OmniScrollClient(recover: recover)
-        let session = try await client.create(width: 375, height: 800,
+        let session = try await client.create(viewport: (width: 375, height: 800),
                                               children: [.scroll("top", contentHeight: 2000), .scroll("bottom", contentHeight: 3000)],
                                               insets: (top: 0, bottom: 100)).session
         for y in offsets.prefix(500) { _ = try await client.scroll(session: session, offset: y) }  // warm-up

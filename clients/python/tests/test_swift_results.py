@@ -1,8 +1,9 @@
-"""The Swift client's result types (Sources/OmniScrollClient/Results.swift) are
-written by scripts/generate-bindings from the contract alone: every member a
-result schema declares, and a member or method added to the contract appears
-with no change to the generator (issue 27: grid.pointer and grid.tick came in
-by regenerating, not by hand). No worker needed."""
+"""The Swift client's result types (Sources/OmniScrollClient/Results.swift) and
+async methods (Methods.swift) are written by scripts/generate-bindings from the
+contract alone: every member a result schema declares, every method as a call,
+and a member or method added to the contract appears with no change to the
+generator (issue 27: grid.pointer and grid.tick came in by regenerating, not by
+hand). No worker needed."""
 from __future__ import annotations
 
 import copy
@@ -27,6 +28,11 @@ def generator() -> Any:
 def results(doc: Dict[str, Any]) -> str:
     g = generator()
     return g.swift_results(g.Protocol(doc), g.Surface(doc))
+
+
+def methods(doc: Dict[str, Any]) -> str:
+    g = generator()
+    return g.swift_methods(g.Protocol(doc), g.Surface(doc))
 
 
 def struct(text: str, name: str) -> str:
@@ -61,9 +67,32 @@ def test_a_member_and_a_method_added_to_the_contract_are_generated() -> None:
         "required": ["session", "frames"]}}
     doc["methods"].append(probe)
     text = results(doc)
+    calls = methods(doc)
+    assert ("    public func probe(session: String, x: Double, y: Double, phase: ScrollPhase? = nil, "
+            "timeout: Double? = nil) async throws -> GridProbeResult {\n"
+            "        try await typed(.probe(session: session, x: x, y: y, phase: phase), timeout: timeout, "
+            "GridProbeResult.init(json:))\n") in calls
     assert "public var probe: GridLayoutProbe?" in struct(text, "GridLayout")
     member = struct(text, "GridLayoutProbe")
     assert "public var state: String\n" in member and "public var speed: Double?\n" in member
     assert 'state = try o.member("state", in: path)' in member
     probe_result = struct(text, "GridProbeResult")
     assert "public var frames: [Int]\n" in probe_result and "public var raw: JSONValue" in probe_result
+
+
+def test_every_method_of_the_contract_is_an_async_method_with_its_params() -> None:
+    text = (REPO / "Sources" / "OmniScrollClient" / "Methods.swift").read_text("utf-8")
+    assert text == methods(DOCUMENT), "Methods.swift is stale: run scripts/generate-bindings"
+    signatures = re.findall(r"public func `?(\w+)`?\((.*)\) async throws", text)
+    assert len(signatures) == len(DOCUMENT["methods"])
+    for (name, params), m in zip(signatures, DOCUMENT["methods"]):
+        required = [p["name"] for p in m.get("params", []) if p.get("required")]
+        optional = [p["name"] for p in m.get("params", []) if not p.get("required")]
+        labels = re.findall(r"(\w+): ", re.sub(r"\([^()]*\)", "()", params))  # a tuple's labels aside
+        assert labels == required + optional + ["timeout"], m["name"]
+        assert "`%s`:" % m["name"] in text
+    # Schemas a hand-written type stands for, and closed objects of numbers as tuples.
+    assert "create(viewport: (width: Double, height: Double), children: [ChildSpec]? = nil, " \
+           "insets: (top: Double?, bottom: Double?)? = nil" in text
+    assert "snap: FlingSnap? = nil" in text and "components: [ComponentRegistration]? = nil" in text
+    assert "public func get(session: String, timeout: Double? = nil) async throws -> AnyLayout {" in text
