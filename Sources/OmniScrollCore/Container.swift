@@ -195,7 +195,8 @@ public struct Container: Sendable {
                 stack.remove(at: removed)
                 stackChanged = true
                 commands.append(change)
-            case .command:
+            case .command(let command):
+                if let value = command.phase { targetPhase = value }
                 commands.append(change)
             }
         }

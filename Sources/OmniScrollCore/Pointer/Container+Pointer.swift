@@ -19,8 +19,9 @@ extension Container {
         try PointerGesture.check(phase, sample, lastTime: behaviors.behavior(of: PointerInput.self).lastTime)
         let constants = pointerConstants
         var changes: [ContainerChange] = []
-        // A move's one change (or none), applied the single-change way, as `session.drag` is: no list is built.
-        var moveChange: ContainerChange?
+        // A sample's one change (a move's drag, an `up`'s release), applied
+        // the single-change way, as `session.drag` is: no list is built.
+        var change: ContainerChange?
         var next: PointerGesture?
         var release: PointerRelease?
         var tap: PointerHit?
@@ -40,13 +41,13 @@ extension Container {
             var moved = pointerGesture!
             let pager = moved.pager
             let step = moved.advance(sample, constants: constants, pans: false) { pagerOrigin(pager) }
-            moveChange = followChange(step, moved)
+            change = followChange(step, moved)
             if case .follow = step, moved.axis == .vertical, self.phase != .dragging {
                 // The client ended the drag under the finger (endScrolling):
                 // it begins again from here, nothing jumps.
                 moved = PointerGesture(axis: .vertical, down: moved.down, start: sample, caught: moved.caught,
                                        pager: moved.pager, origin: moved.origin, path: moved.path, history: moved.history)
-                moveChange = .phase(.dragging)
+                change = .phase(.dragging)
             }
             next = moved
         case .up, .cancel:
@@ -55,10 +56,10 @@ extension Container {
             let step = lifted.lift(at: Point(x: x, y: y), estimate: estimate, constants: constants, flings: phase == .up)
             switch step {
             case .release(.vertical, let fling):
-                changes = [.phase(.decelerating), .release(velocity: -fling.y, time: time)]
+                change = .release(velocity: -fling.y, time: time)
             case .release(.horizontal, let fling):
                 // A swipe that caught a vertical motion also lets the container settle.
-                changes = (lifted.caught ? [.phase(.decelerating), .release(velocity: 0, time: time)] : [])
+                changes = (lifted.caught ? [.release(velocity: 0, time: time)] : [])
                     + [.endPagerDragging(lifted.pager!, velocity: -fling.x, time: time)]
             case .tap(let point):
                 tap = PointerHit.find(x: point.x, y: point.y, in: layout)
@@ -72,8 +73,8 @@ extension Container {
             release = PointerRelease(axis: lifted.axis, velocity: estimate.velocity)
         }
         var update: ContainerUpdate
-        if let moveChange {
-            update = try apply(moveChange)
+        if let change {
+            update = try apply(change)
         } else {
             update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
         }
@@ -112,7 +113,7 @@ extension Container {
     /// A release without velocity of the container and of every pager left between pages.
     private func settleChanges(time: Double) -> [ContainerChange] {
         let current = layout
-        var changes: [ContainerChange] = [.phase(.decelerating), .release(velocity: 0, time: time)]
+        var changes: [ContainerChange] = [.release(velocity: 0, time: time)]
         for i in 0..<current.childCount {
             guard let pager = current.pager(i), pager.horizontalOffset != nil else { continue }
             changes.append(.endPagerDragging(current.childID(i), velocity: 0, time: time))
