@@ -14,14 +14,16 @@ extension Container {
     /// that is not down, at `time` for a time before the finger's newest sample.
     public mutating func pointer(_ phase: PointerPhase, x: Double, y: Double, time: Double) throws(ContainerError) -> ContainerUpdate {
         let sample = PointerSample(x: x, y: y, seconds: time)
-        // Read where it is stored, not kept in a local: a move's record
-        // appends in place only while nothing else holds the samples.
+        // Read where it is stored, not kept in a local: a move advances the
+        // finger in place only while nothing else holds it.
         try PointerGesture.check(phase, sample, lastTime: behaviors.behavior(of: PointerInput.self).lastTime)
         let constants = pointerConstants
         var changes: [ContainerChange] = []
         // A sample's one change (a move's drag, an `up`'s release), applied
         // the single-change way, as `session.drag` is: no list is built.
         var change: ContainerChange?
+        // A move advances the stored finger in place; this puts it back if its change is refused.
+        var undo: PointerGesture.Progress?
         var next: PointerGesture?
         var release: PointerRelease?
         var tap: PointerHit?
@@ -38,18 +40,22 @@ extension Container {
             }
             next = PointerGesture(down: sample, caught: caught, pager: PointerHit.pager(x: x, y: y, in: current))
         case .move:
-            var moved = pointerGesture!
-            let pager = moved.pager
-            let step = moved.advance(sample, constants: constants, pans: false) { pagerOrigin(pager) }
-            change = followChange(step, moved)
-            if case .follow = step, moved.axis == .vertical, self.phase != .dragging {
-                // The client ended the drag under the finger (endScrolling):
-                // it begins again from here, nothing jumps.
-                moved = PointerGesture(axis: .vertical, down: moved.down, start: sample, caught: moved.caught,
-                                       pager: moved.pager, origin: moved.origin, path: moved.path, history: moved.history)
-                change = .phase(.dragging)
+            // Where the dragged content is, should this move lock an axis.
+            let pending = behaviors.behavior(of: PointerInput.self).isPending
+            let origin = pending ? pagerOrigin(pointerGesture!.pager) : Point(x: 0, y: 0)
+            let dragging = self.phase == .dragging
+            behaviors.update(PointerInput.self) { input in
+                undo = input.advance { moved in
+                    let step = moved.advance(sample, constants: constants, pans: false) { origin }
+                    change = Self.followChange(step, moved)
+                    if case .follow = step, moved.axis == .vertical, !dragging {
+                        // The client ended the drag under the finger
+                        // (endScrolling): it begins again from here, nothing jumps.
+                        moved.restart(at: sample)
+                        change = .phase(.dragging)
+                    }
+                }
             }
-            next = moved
         case .up, .cancel:
             let lifted = pointerGesture!
             let estimate = lifted.velocity(at: sample.time, constants: constants)
@@ -73,13 +79,18 @@ extension Container {
             release = PointerRelease(axis: lifted.axis, velocity: estimate.velocity)
         }
         var update: ContainerUpdate
-        if let change {
-            update = try apply(change)
-        } else {
-            update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
+        do {
+            if let change {
+                update = try apply(change)
+            } else {
+                update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
+            }
+        } catch {
+            if let undo { behaviors.update(PointerInput.self) { $0.rewind(to: undo) } }
+            throw error
         }
         if phase == .move {
-            behaviors.update(PointerInput.self) { $0.record(&next, sample) }
+            behaviors.update(PointerInput.self) { $0.record(sample) }
         } else {
             behaviors.update(PointerInput.self) { $0.set(next, release: release) }
         }
@@ -100,7 +111,7 @@ extension Container {
 
     /// The change a `move`'s step asks for: a vertical drag's start or
     /// translation (`session.beginDragging`, `session.drag`), a swipe's pager offset.
-    private func followChange(_ step: PointerStep, _ gesture: PointerGesture) -> ContainerChange? {
+    private static func followChange(_ step: PointerStep, _ gesture: PointerGesture) -> ContainerChange? {
         switch step {
         case .begin(.vertical): .phase(.dragging)
         case .follow(let travel) where gesture.axis == .vertical: .drag(translation: travel.y)
