@@ -17,18 +17,12 @@ public protocol BehaviorCommand: Sendable {
     /// through the witness table: a cast to a protocol of checked commands
     /// cost ~1 200 instructions per command, which every drag paid (issue 29).
     func validate(against children: CommandChildren, change: Int) throws(ContainerError)
-    /// The phase the command puts the container in, as a `.phase` change
-    /// listed just before it would (`nil`: it leaves the phase alone). A
-    /// release carries its `decelerating`, so a pointer's `up` applies one
-    /// change, not a list (issue 29's cost bound).
-    var phase: ScrollPhase? { get }
 }
 
 extension BehaviorCommand {
     public var child: String? { nil }
     /// Most commands name no more than `child`: nothing else to check.
     public func validate(against children: CommandChildren, change: Int) throws(ContainerError) {}
-    public var phase: ScrollPhase? { nil }
 }
 
 extension BehaviorCommand where Self: Equatable {

@@ -195,8 +195,7 @@ public struct Container: Sendable {
                 stack.remove(at: removed)
                 stackChanged = true
                 commands.append(change)
-            case .command(let command):
-                if let value = command.phase { targetPhase = value }
+            case .command:
                 commands.append(change)
             }
         }

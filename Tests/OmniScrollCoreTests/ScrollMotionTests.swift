@@ -111,27 +111,6 @@ final class ScrollMotionTests: XCTestCase {
         }
     }
 
-    /// A release carries its phase (`Release.phase`): alone it does what
-    /// the list `[.phase(.decelerating), .release]` does, tick after tick.
-    func testAReleaseAloneDeceleratesAsWithItsPhaseChange() throws {
-        try forEachSeed(100, base: 0x5e55_2f00) { seed, rng in
-            let preset = [PhysicsPreset.ios, .iosFast, .android, .flutter].randomElement(using: &rng)!
-            var alone = try container(physics(preset))
-            alone.must(.offset(Double.random(in: -100...3000, using: &rng)), .phase(.dragging))
-            alone.must(.drag(translation: Double.random(in: -1000...1000, using: &rng)))
-            var listed = alone
-            let velocity = rng.velocity()
-            let a = try alone.apply(.release(velocity: velocity, time: 0))
-            let b = try listed.apply([.phase(.decelerating), .release(velocity: velocity, time: 0)])
-            XCTAssertEqual(a.layout.offset, b.layout.offset, "seed \(seed)")
-            XCTAssertEqual(a.events, b.events, "seed \(seed)")
-            XCTAssertEqual(alone.snapshot(), listed.snapshot(), "seed \(seed)")
-            XCTAssertNotEqual(alone.phase, .dragging, "seed \(seed): the release left dragging")
-            XCTAssertEqual(try tickToRest(&alone), try tickToRest(&listed), "seed \(seed)")
-            XCTAssertEqual(alone.snapshot(), listed.snapshot(), "seed \(seed)")
-        }
-    }
-
     func testDragsRubberBandOddAndBoundedPastEitherBound() throws {
         try forEachSeed(300, base: 0x5e55_3000) { seed, rng in
             var c = try container(physics(.ios))

@@ -15,10 +15,14 @@ struct PointerInput: ContainerBehavior {
 
     /// Mutated only through `PointerInput`, after `isKnownUniquelyReferenced`
     /// (a copy first when shared), so no two containers see a change.
+    ///
+    /// Its properties skip the runtime's exclusivity checks: every access
+    /// is a `PointerInput` method's, none overlaps another, and each check
+    /// cost a move ~80 instructions (issue 29).
     private final class PointerState: @unchecked Sendable {
-        var gesture: PointerGesture?
+        @exclusivity(unchecked) var gesture: PointerGesture?
         /// The `up` being replied to, only in the change list that lifted.
-        var release: PointerRelease?
+        @exclusivity(unchecked) var release: PointerRelease?
 
         init(gesture: PointerGesture?, release: PointerRelease?) {
             self.gesture = gesture
@@ -93,12 +97,11 @@ struct PointerInput: ContainerBehavior {
     /// Runs `body` (a `move`'s advance) on the finger where it is stored,
     /// with no copy of the gesture or its samples (copying them out and back
     /// cost a move ~1 200 instructions, issue 29); returns what it was, for
-    /// `rewind` when the move's change is refused. A finger must be down.
-    mutating func advance(_ body: (inout PointerGesture) -> Void) -> PointerGesture.Progress {
+    /// `rewind` when the move's change is refused, beside what `body` returns. A finger must be down.
+    mutating func advance<R>(_ body: (inout PointerGesture) -> R) -> (R, undo: PointerGesture.Progress) {
         if !isKnownUniquelyReferenced(&state) { state = PointerState(gesture: state!.gesture, release: state!.release) }
         let before = state!.gesture!.progress
-        body(&state!.gesture!)
-        return before
+        return (body(&state!.gesture!), before)
     }
 
     /// The finger as it was before an `advance` whose change was refused.

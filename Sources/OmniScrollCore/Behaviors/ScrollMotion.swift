@@ -524,8 +524,7 @@ public struct Drag: BehaviorCommand, Equatable {
     public init(translation: Double) { self.translation = translation }
 }
 
-/// `session.endDragging` with a velocity: the release that starts a motion,
-/// in phase `decelerating` (the change sets it).
+/// `session.endDragging` with a velocity: the release that starts a motion.
 public struct Release: BehaviorCommand, Equatable {
     /// Points per second in the direction the offset grows.
     public var velocity: Double
@@ -535,8 +534,6 @@ public struct Release: BehaviorCommand, Equatable {
         self.velocity = velocity
         self.time = time
     }
-
-    public var phase: ScrollPhase? { .decelerating }
 }
 
 extension ContainerChange {

@@ -19,9 +19,8 @@ extension Container {
         try PointerGesture.check(phase, sample, lastTime: behaviors.behavior(of: PointerInput.self).lastTime)
         let constants = pointerConstants
         var changes: [ContainerChange] = []
-        // A sample's one change (a move's drag, an `up`'s release), applied
-        // the single-change way, as `session.drag` is: no list is built.
-        var change: ContainerChange?
+        // A move's one change (or none), applied the single-change way, as `session.drag` is: no list is built.
+        var moveChange: ContainerChange?
         // A move advances the stored finger in place; this puts it back if its change is refused.
         var undo: PointerGesture.Progress?
         var next: PointerGesture?
@@ -44,16 +43,16 @@ extension Container {
             let pending = behaviors.behavior(of: PointerInput.self).isPending
             let origin = pending ? pagerOrigin(pointerGesture!.pager) : Point(x: 0, y: 0)
             let dragging = self.phase == .dragging
-            behaviors.update(PointerInput.self) { input in
-                undo = input.advance { moved in
+            (moveChange, undo) = behaviors.update(PointerInput.self) { input in
+                input.advance { moved -> ContainerChange? in
                     let step = moved.advance(sample, constants: constants, pans: false) { origin }
-                    change = Self.followChange(step, moved)
-                    if case .follow = step, moved.axis == .vertical, !dragging {
-                        // The client ended the drag under the finger
-                        // (endScrolling): it begins again from here, nothing jumps.
-                        moved.restart(at: sample)
-                        change = .phase(.dragging)
+                    guard case .follow = step, moved.axis == .vertical, !dragging else {
+                        return Self.followChange(step, moved)
                     }
+                    // The client ended the drag under the finger
+                    // (endScrolling): it begins again from here, nothing jumps.
+                    moved.restart(at: sample)
+                    return .phase(.dragging)
                 }
             }
         case .up, .cancel:
@@ -62,10 +61,10 @@ extension Container {
             let step = lifted.lift(at: Point(x: x, y: y), estimate: estimate, constants: constants, flings: phase == .up)
             switch step {
             case .release(.vertical, let fling):
-                change = .release(velocity: -fling.y, time: time)
+                changes = [.phase(.decelerating), .release(velocity: -fling.y, time: time)]
             case .release(.horizontal, let fling):
                 // A swipe that caught a vertical motion also lets the container settle.
-                changes = (lifted.caught ? [.release(velocity: 0, time: time)] : [])
+                changes = (lifted.caught ? [.phase(.decelerating), .release(velocity: 0, time: time)] : [])
                     + [.endPagerDragging(lifted.pager!, velocity: -fling.x, time: time)]
             case .tap(let point):
                 tap = PointerHit.find(x: point.x, y: point.y, in: layout)
@@ -80,8 +79,8 @@ extension Container {
         }
         var update: ContainerUpdate
         do {
-            if let change {
-                update = try apply(change)
+            if let moveChange {
+                update = try apply(moveChange)
             } else {
                 update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
             }
@@ -124,7 +123,7 @@ extension Container {
     /// A release without velocity of the container and of every pager left between pages.
     private func settleChanges(time: Double) -> [ContainerChange] {
         let current = layout
-        var changes: [ContainerChange] = [.release(velocity: 0, time: time)]
+        var changes: [ContainerChange] = [.phase(.decelerating), .release(velocity: 0, time: time)]
         for i in 0..<current.childCount {
             guard let pager = current.pager(i), pager.horizontalOffset != nil else { continue }
             changes.append(.endPagerDragging(current.childID(i), velocity: 0, time: time))
