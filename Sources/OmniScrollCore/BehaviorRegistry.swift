@@ -109,11 +109,14 @@ struct BehaviorRegistry: Sendable {
     }
 
     /// Changes the registered behavior of type `B` in place (the finger's
-    /// state once a pointer sample's changes apply).
-    mutating func update<B: ContainerBehavior>(_ type: B.Type, _ change: (inout B) -> Void) {
+    /// state once a pointer sample's changes apply) and returns what
+    /// `change` does: a caller captures no variable to get it out (one the
+    /// closure set cost every pointer sample a heap box, issue 29).
+    mutating func update<B: ContainerBehavior, R>(_ type: B.Type, _ change: (inout B) -> R) -> R {
         withoutActuallyEscaping(change) { change in
-            var nothing: Void = ()
-            visit(Update<B>(change: change), &nothing)
+            var result: R?
+            visit(Update<B, R>(change: change), &result)
+            return result!
         }
     }
 
@@ -253,11 +256,11 @@ private struct Find<T: ContainerBehavior>: BehaviorVisitor {
 /// would share the behavior's references, and a change of what they hold
 /// (a finger's samples) would copy it. `B` is `T` exactly when the types
 /// are equal, so the rebound pointer addresses a `T`.
-private struct Update<T: ContainerBehavior>: BehaviorVisitor {
-    let change: (inout T) -> Void
-    func visit<B: ContainerBehavior>(_ behavior: inout B, _ nothing: inout Void) {
+private struct Update<T: ContainerBehavior, R>: BehaviorVisitor {
+    let change: (inout T) -> R
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ result: inout R?) {
         guard B.self == T.self else { return }
-        withUnsafeMutablePointer(to: &behavior) { pointer in
+        result = withUnsafeMutablePointer(to: &behavior) { pointer in
             pointer.withMemoryRebound(to: T.self, capacity: 1) { change(&$0.pointee) }
         }
     }

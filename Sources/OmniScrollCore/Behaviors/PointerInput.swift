@@ -15,10 +15,14 @@ struct PointerInput: ContainerBehavior {
 
     /// Mutated only through `PointerInput`, after `isKnownUniquelyReferenced`
     /// (a copy first when shared), so no two containers see a change.
+    ///
+    /// Its properties skip the runtime's exclusivity checks: every access
+    /// is a `PointerInput` method's, none overlaps another, and each check
+    /// cost a move ~80 instructions (issue 29).
     private final class PointerState: @unchecked Sendable {
-        var gesture: PointerGesture?
+        @exclusivity(unchecked) var gesture: PointerGesture?
         /// The `up` being replied to, only in the change list that lifted.
-        var release: PointerRelease?
+        @exclusivity(unchecked) var release: PointerRelease?
 
         init(gesture: PointerGesture?, release: PointerRelease?) {
             self.gesture = gesture
@@ -87,16 +91,25 @@ struct PointerInput: ContainerBehavior {
         state!.release = release
     }
 
-    /// A `move`'s state: `moved` (taken from the caller, which keeps no
-    /// copy) with `sample` recorded. The stored gesture is dropped first, so
-    /// `moved` holds the only reference to the samples and the record
-    /// writes its ring in place.
-    mutating func record(_ moved: inout PointerGesture?, _ sample: PointerSample) {
-        var gesture = moved.take()!
-        if isKnownUniquelyReferenced(&state) { state!.gesture = nil }
-        gesture.record(sample)
-        set(gesture, release: nil)
+    /// Whether the finger down has not locked an axis yet (read without copying the gesture).
+    var isPending: Bool { state?.axis == .pending }
+
+    /// Runs `body` (a `move`'s advance) on the finger where it is stored,
+    /// with no copy of the gesture or its samples (copying them out and back
+    /// cost a move ~1 200 instructions, issue 29); returns what it was, for
+    /// `rewind` when the move's change is refused, beside what `body` returns. A finger must be down.
+    mutating func advance<R>(_ body: (inout PointerGesture) -> R) -> (R, undo: PointerGesture.Progress) {
+        if !isKnownUniquelyReferenced(&state) { state = PointerState(gesture: state!.gesture, release: state!.release) }
+        let before = state!.gesture!.progress
+        return (body(&state!.gesture!), before)
     }
+
+    /// The finger as it was before an `advance` whose change was refused.
+    mutating func rewind(to progress: PointerGesture.Progress) { state!.gesture!.rewind(to: progress) }
+
+    /// Records a `move`'s sample once its change applied: the box is this
+    /// container's alone (`advance`), so the ring is written in place.
+    mutating func record(_ sample: PointerSample) { state!.gesture!.record(sample) }
 
     /// `pointer {state}` while a finger is down; `pointer {state: "released",
     /// axis, velocity}` in the reply to its `up`.

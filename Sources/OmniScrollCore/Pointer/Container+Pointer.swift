@@ -14,13 +14,15 @@ extension Container {
     /// that is not down, at `time` for a time before the finger's newest sample.
     public mutating func pointer(_ phase: PointerPhase, x: Double, y: Double, time: Double) throws(ContainerError) -> ContainerUpdate {
         let sample = PointerSample(x: x, y: y, seconds: time)
-        // Read where it is stored, not kept in a local: a move's record
-        // appends in place only while nothing else holds the samples.
+        // Read where it is stored, not kept in a local: a move advances the
+        // finger in place only while nothing else holds it.
         try PointerGesture.check(phase, sample, lastTime: behaviors.behavior(of: PointerInput.self).lastTime)
         let constants = pointerConstants
         var changes: [ContainerChange] = []
         // A move's one change (or none), applied the single-change way, as `session.drag` is: no list is built.
         var moveChange: ContainerChange?
+        // A move advances the stored finger in place; this puts it back if its change is refused.
+        var undo: PointerGesture.Progress?
         var next: PointerGesture?
         var release: PointerRelease?
         var tap: PointerHit?
@@ -37,18 +39,22 @@ extension Container {
             }
             next = PointerGesture(down: sample, caught: caught, pager: PointerHit.pager(x: x, y: y, in: current))
         case .move:
-            var moved = pointerGesture!
-            let pager = moved.pager
-            let step = moved.advance(sample, constants: constants, pans: false) { pagerOrigin(pager) }
-            moveChange = followChange(step, moved)
-            if case .follow = step, moved.axis == .vertical, self.phase != .dragging {
-                // The client ended the drag under the finger (endScrolling):
-                // it begins again from here, nothing jumps.
-                moved = PointerGesture(axis: .vertical, down: moved.down, start: sample, caught: moved.caught,
-                                       pager: moved.pager, origin: moved.origin, path: moved.path, history: moved.history)
-                moveChange = .phase(.dragging)
+            // Where the dragged content is, should this move lock an axis.
+            let pending = behaviors.behavior(of: PointerInput.self).isPending
+            let origin = pending ? pagerOrigin(pointerGesture!.pager) : Point(x: 0, y: 0)
+            let dragging = self.phase == .dragging
+            (moveChange, undo) = behaviors.update(PointerInput.self) { input in
+                input.advance { moved -> ContainerChange? in
+                    let step = moved.advance(sample, constants: constants, pans: false) { origin }
+                    guard case .follow = step, moved.axis == .vertical, !dragging else {
+                        return Self.followChange(step, moved)
+                    }
+                    // The client ended the drag under the finger
+                    // (endScrolling): it begins again from here, nothing jumps.
+                    moved.restart(at: sample)
+                    return .phase(.dragging)
+                }
             }
-            next = moved
         case .up, .cancel:
             let lifted = pointerGesture!
             let estimate = lifted.velocity(at: sample.time, constants: constants)
@@ -72,13 +78,18 @@ extension Container {
             release = PointerRelease(axis: lifted.axis, velocity: estimate.velocity)
         }
         var update: ContainerUpdate
-        if let moveChange {
-            update = try apply(moveChange)
-        } else {
-            update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
+        do {
+            if let moveChange {
+                update = try apply(moveChange)
+            } else {
+                update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
+            }
+        } catch {
+            if let undo { behaviors.update(PointerInput.self) { $0.rewind(to: undo) } }
+            throw error
         }
         if phase == .move {
-            behaviors.update(PointerInput.self) { $0.record(&next, sample) }
+            behaviors.update(PointerInput.self) { $0.record(sample) }
         } else {
             behaviors.update(PointerInput.self) { $0.set(next, release: release) }
         }
@@ -99,7 +110,7 @@ extension Container {
 
     /// The change a `move`'s step asks for: a vertical drag's start or
     /// translation (`session.beginDragging`, `session.drag`), a swipe's pager offset.
-    private func followChange(_ step: PointerStep, _ gesture: PointerGesture) -> ContainerChange? {
+    private static func followChange(_ step: PointerStep, _ gesture: PointerGesture) -> ContainerChange? {
         switch step {
         case .begin(.vertical): .phase(.dragging)
         case .follow(let travel) where gesture.axis == .vertical: .drag(translation: travel.y)

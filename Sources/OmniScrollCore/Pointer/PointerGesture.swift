@@ -121,6 +121,30 @@ public struct PointerGesture: Equatable, Sendable {
     /// Adds a `move`'s sample to `history` (after `advance`).
     public mutating func record(_ sample: PointerSample) { history.append(sample) }
 
+    /// What `advance` changes: kept by a caller that advances the stored
+    /// gesture in place, to `rewind` it when the move's change is refused
+    /// (nothing changes then).
+    public struct Progress: Sendable {
+        let axis: PointerAxis
+        let start: PointerSample?
+        let origin: Point
+        let path: Double
+    }
+
+    public var progress: Progress { Progress(axis: axis, start: start, origin: origin, path: path) }
+
+    /// The gesture as it was before an `advance` whose change was refused.
+    public mutating func rewind(to progress: Progress) {
+        axis = progress.axis
+        start = progress.start
+        origin = progress.origin
+        path = progress.path
+    }
+
+    /// The drag begins again from `sample` (the client ended it under the
+    /// finger): the content follows the finger from here, nothing jumps.
+    public mutating func restart(at sample: PointerSample) { start = sample }
+
     /// The finger's velocity at an `up` at `time` by the preset's tracker: 0
     /// when the finger rested longer than `PointerConstants.restAfter` since its newest sample.
     public func velocity(at time: Int64, constants: PointerConstants) -> VelocityEstimate {

@@ -94,13 +94,18 @@ extension TileGrid {
             throw ContainerError(.invalidValue, field: "time",
                                  reason: "must be ≥ \(motion.lastTime), the motion's last time (times never go back)")
         }
+        let running = motion
         motion.lastTime = time
         let position = motion.position(at: time)
         let done = motion.isDone(at: time)
-        var next = self
-        next.motion = done ? nil : motion
-        let update = try next.apply(.scroll(x: position.x, y: position.y, phase: done ? .idle : nil))
-        self = next
-        return update
+        // Set in place (no copy of the grid holds the box, so it is reused);
+        // a refused scroll puts the motion back: nothing changes.
+        self.motion = done ? nil : motion
+        do {
+            return try apply(.scroll(x: position.x, y: position.y, phase: done ? .idle : nil))
+        } catch {
+            self.motion = running
+            throw error
+        }
     }
 }

@@ -34,13 +34,23 @@ public struct TileGrid: Equatable, Sendable {
     /// The finger down on the grid (`grid.pointer`, docs/pointer.md), `nil` when none.
     public internal(set) var gesture: PointerGesture? {
         get { input?.gesture }
-        set { input = GridInput(gesture: newValue, motion: motion) }
+        set { setInput(gesture: newValue, motion: motion) }
     }
 
     /// The fling `grid.tick` advances, `nil` at rest.
     public internal(set) var motion: GridMotion? {
         get { input?.motion }
-        set { input = GridInput(gesture: gesture, motion: newValue) }
+        set { setInput(gesture: gesture, motion: newValue) }
+    }
+
+    /// The box is reused: changed in place while this grid alone holds it
+    /// (a new one otherwise, so no copy of the grid sees the change), so a
+    /// `grid.tick` allocates nothing (issue 29's cost bound).
+    private mutating func setInput(gesture: PointerGesture?, motion: GridMotion?) {
+        guard gesture != nil || motion != nil else { return input = nil }
+        guard isKnownUniquelyReferenced(&input) else { return input = GridInput(gesture: gesture, motion: motion) }
+        input!.gesture = gesture
+        input!.motion = motion
     }
 
     /// Creates a grid centred on its content and returns it with its first
@@ -186,13 +196,14 @@ public struct TileGrid: Equatable, Sendable {
     }
 }
 
-/// A grid's finger and fling (`TileGrid.input`). Immutable, so copies share it.
-private final class GridInput: Equatable, Sendable {
-    let gesture: PointerGesture?
-    let motion: GridMotion?
+/// A grid's finger and fling (`TileGrid.input`). Copies of a grid share it;
+/// mutated only through `TileGrid.setInput`, after `isKnownUniquelyReferenced`,
+/// so no two grids see a change.
+private final class GridInput: Equatable, @unchecked Sendable {
+    var gesture: PointerGesture?
+    var motion: GridMotion?
 
-    init?(gesture: PointerGesture?, motion: GridMotion?) {
-        guard gesture != nil || motion != nil else { return nil }
+    init(gesture: PointerGesture?, motion: GridMotion?) {
         self.gesture = gesture
         self.motion = motion
     }
