@@ -320,27 +320,24 @@ public struct JSONWriter {
         // The one test that decides, at 10^-4 (what `shortDecimals` is).
         let units = Int(magnitude * 10_000 + 0.5)
         guard Double(units) / 10_000 == magnitude else { return 0 }
-        let (whole, fourDecimals) = units.quotientAndRemainder(dividingBy: 10_000)
-        var fraction = fourDecimals
-        var decimals = shortDecimals
-        while decimals > 1 && fraction % 10 == 0 {
-            fraction /= 10
-            decimals &-= 1
-        }
+        let (whole, fraction) = UInt(units).quotientAndRemainder(dividingBy: 10_000)
         var k = 0
         if value < 0 {
             p.pointee = UInt8(ascii: "-")
             k = 1
         }
-        k &+= store(whole, at: p + k)
+        k &+= store(Int(whole), at: p + k)
         p[k] = UInt8(ascii: ".")
-        var digit = k &+ decimals
-        while digit > k {
-            p[digit] = UInt8(truncatingIfNeeded: fraction % 10) &+ UInt8(ascii: "0")
-            fraction /= 10
-            digit &-= 1
-        }
-        return k &+ 1 &+ decimals
+        // The four decimals as two digit pairs, then their trailing zeros
+        // dropped (one decimal stays): no division per digit.
+        let (high, low) = fraction.quotientAndRemainder(dividingBy: 100)
+        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+        let digits = UnsafeMutableRawPointer(p + (k &+ 1))
+        digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(high) &* 2, as: UInt16.self), as: UInt16.self)
+        digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(low) &* 2, as: UInt16.self), toByteOffset: 2, as: UInt16.self)
+        var end = k &+ 1 &+ shortDecimals
+        while end > k &+ 2 && p[end &- 1] == UInt8(ascii: "0") { end &-= 1 }
+        return end
     }
 
     /// "00" "01" … "99": integers are written two digits per division.
