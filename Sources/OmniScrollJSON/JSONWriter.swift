@@ -308,42 +308,36 @@ public struct JSONWriter {
     /// the smallest `d` that has one gives the shortest round-trip digits,
     /// which are `description`'s. A `d`-decimal text reads back as the
     /// same double as its `shortDecimals`-decimal spelling (the same
-    /// rational, rounded once: `units` and `10^d` are exact doubles), so one
-    /// test at `shortDecimals` decides whether any `d` holds: a value with
-    /// more decimals (a motion's offset, a track's value) pays that test
-    /// alone, not one per `d`.
+    /// rational, rounded once: `units` and `10^d` are exact doubles), so
+    /// one test at `shortDecimals` decides whether any `d` holds, and the
+    /// smallest `d` is that spelling less its trailing zeros: one
+    /// conversion and one test a value, not one per `d` (a scroll's
+    /// fractional offsets and heights, issue 28).
     @usableFromInline @inline(__always)
     static func storeShortDecimal(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = value.magnitude
         guard magnitude < 2_147_483_648 else { return 0 }
         // The one test that decides, at 10^-4 (what `shortDecimals` is).
-        guard Double(Int(magnitude * 10_000 + 0.5)) / 10_000 == magnitude else { return 0 }
-        var scale = 1.0
-        var unitsPerOne = 1
-        var units = 0
-        var decimals = 0
-        // The smallest d: at most `shortDecimals` tries, the last sure to hold.
-        repeat {
-            decimals &+= 1
-            scale *= 10
-            unitsPerOne &*= 10
-            units = Int(magnitude * scale + 0.5)
-        } while decimals < shortDecimals && Double(units) / scale != magnitude
+        let units = Int(magnitude * 10_000 + 0.5)
+        guard Double(units) / 10_000 == magnitude else { return 0 }
+        let (whole, fraction) = UInt(units).quotientAndRemainder(dividingBy: 10_000)
         var k = 0
         if value < 0 {
             p.pointee = UInt8(ascii: "-")
             k = 1
         }
-        k &+= store(units / unitsPerOne, at: p + k)
+        k &+= store(Int(whole), at: p + k)
         p[k] = UInt8(ascii: ".")
-        var fraction = units % unitsPerOne
-        var digit = k &+ decimals
-        while digit > k {
-            p[digit] = UInt8(truncatingIfNeeded: fraction % 10) &+ UInt8(ascii: "0")
-            fraction /= 10
-            digit &-= 1
-        }
-        return k &+ 1 &+ decimals
+        // The four decimals as two digit pairs, then their trailing zeros
+        // dropped (one decimal stays): no division per digit.
+        let (high, low) = fraction.quotientAndRemainder(dividingBy: 100)
+        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+        let digits = UnsafeMutableRawPointer(p + (k &+ 1))
+        digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(high) &* 2, as: UInt16.self), as: UInt16.self)
+        digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(low) &* 2, as: UInt16.self), toByteOffset: 2, as: UInt16.self)
+        var end = k &+ 1 &+ shortDecimals
+        while end > k &+ 2 && p[end &- 1] == UInt8(ascii: "0") { end &-= 1 }
+        return end
     }
 
     /// "00" "01" … "99": integers are written two digits per division.
