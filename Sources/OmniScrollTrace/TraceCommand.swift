@@ -37,6 +37,12 @@ public struct TraceCommand: Equatable, Sendable {
     (the worker's own, e.g. --templates FILE), so a session recorded by a
     client traces as it ran.
 
+    Bounds (docs/trace.md): each step keeps at most \(TraceBound.children) children
+    (with more, those within one viewport of the viewport, and "… N more
+    children") and each request or reply at most \(TraceBound.textBytes) bytes
+    ("… (N bytes more)"), so the output is at most steps × (3 × \(TraceBound.textBytes)
+    bytes + \(TraceBound.children) children) plus the page's fixed part.
+
     options:
       --svg                      write the SVG strip instead of the HTML page
       --out FILE                 write to FILE instead of stdout
