@@ -55,13 +55,35 @@ public struct Trace: Equatable, Sendable {
             focus = Self.session(in: replyValue) ?? focus
             let view = focus.map { id in
                 let got = observer.handle(Self.call("session.get", session: id)).flatMap { try? JSONParser.parse($0) }
-                return SessionView(session: id, layout: Self.layout(got?["result"], reply: replyValue, session: id),
-                                   snapshot: Self.result(of: observer.handle(Self.call("session.snapshot", session: id))),
-                                   unavailable: got?["error"]?["message"]?.stringValue)
+                let trimmed = TraceBound.trim(layout: Self.layout(got?["result"], reply: replyValue, session: id),
+                                              snapshot: Self.result(of: observer.handle(Self.call("session.snapshot", session: id))))
+                var view = SessionView(session: id, layout: trimmed.layout, snapshot: trimmed.snapshot,
+                                       unavailable: got?["error"]?["message"]?.stringValue)
+                view.omittedChildren = trimmed.omitted
+                return view
             }
-            return TraceStep(line: entry.line, request: entry.request, reply: reply, recorded: entry.recorded,
-                             problems: problems, view: view)
+            return Self.step(entry, reply: reply, replyValue: replyValue, problems: problems, view: view)
         }
+    }
+
+    /// The step as kept: its texts cut at `TraceBound.textBytes`, with what a cut text's drawing needs.
+    private static func step(_ entry: Transcript.Entry, reply: String?, replyValue: JSONValue?, problems: [String],
+                             view: SessionView?) -> TraceStep {
+        let request = TraceBound.cut(entry.request)
+        let replyCut = reply.map(TraceBound.cut)
+        let recorded = entry.recorded.map(TraceBound.cut)
+        var step = TraceStep(line: entry.line, request: request.text, reply: replyCut?.text, recorded: recorded?.text,
+                             problems: problems, view: view)
+        step.cut = TraceStep.Cut(request: request.more, reply: replyCut?.more ?? 0, recorded: recorded?.more ?? 0)
+        if step.cut.reply > 0 { step.events = events(in: replyValue) }
+        if request.more > 0 { step.method = (try? JSONParser.parse(entry.request))?["method"]?.stringValue }
+        return step
+    }
+
+    /// Every event of a reply (of each result in a batch), in order.
+    static func events(in reply: JSONValue?) -> [JSONValue] {
+        let results = reply.map { $0.arrayValue ?? [$0] } ?? []
+        return results.flatMap { $0["result"]?["events"]?.arrayValue ?? [] }
     }
 
     private static func dispatcher(limits: Limits, templates: TemplateCatalogue) -> Dispatcher {

@@ -37,6 +37,12 @@ public struct TraceCommand: Equatable, Sendable {
     (the worker's own, e.g. --templates FILE), so a session recorded by a
     client traces as it ran.
 
+    Bounds (docs/trace.md): each step keeps at most \(TraceBound.children) children
+    (with more, those within one viewport of the viewport, and "… N more
+    children") and each request or reply at most \(TraceBound.textBytes) bytes
+    ("… (N bytes more)"), so the output is at most steps × (3 × \(TraceBound.textBytes)
+    bytes + \(TraceBound.children) children) plus the page's fixed part.
+
     options:
       --svg                      write the SVG strip instead of the HTML page
       --out FILE                 write to FILE instead of stdout
@@ -107,8 +113,9 @@ public struct TraceCommand: Equatable, Sendable {
             return 1
         }
         let title = path.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "stdin"
-        let page = Array(render(String(decoding: input, as: UTF8.self), title: title).utf8)
-        if let failure = Self.writeAll(page, to: output) {
+        var page = render(String(decoding: input, as: UTF8.self), title: title)
+        // Written from the string's own UTF-8 storage: no second copy of the output.
+        if let failure = page.withUTF8({ Self.writeAll(UnsafeRawBufferPointer($0), to: output) }) {
             Self.report("omniscroll trace: cannot write \(output ?? "stdout"): \(failure.reason)\n")
             return 1
         }
@@ -138,13 +145,13 @@ public struct TraceCommand: Equatable, Sendable {
         }
     }
 
-    static func writeAll(_ bytes: [UInt8], to path: String?) -> IOFailure? {
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to path: String?) -> IOFailure? {
         let fd = path.map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } ?? 1
         guard fd >= 0 else { return IOFailure() }
         defer { if path != nil { close(fd) } }
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            let n = write(fd, bytes.baseAddress! + written, bytes.count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 return IOFailure()

@@ -74,6 +74,13 @@ public enum TracePage {
             out.key("reply")
             if let reply = step.reply { out.string(reply) } else { out.null() }
             if let recorded = step.recorded { out.key("recorded"); out.string(recorded) }
+            // Only a cut step carries these (docs/trace.md, "Bounds"): a small trace's page stays as it was.
+            for (key, more) in [("requestMore", step.cut.request), ("replyMore", step.cut.reply), ("recordedMore", step.cut.recorded)]
+            where more > 0 {
+                out.key(key); out.number(more)
+            }
+            if let method = step.method { out.key("method"); out.string(method) }
+            if let events = step.events { out.key("replyEvents"); out.value(.array(events)) }
             out.key("problems")
             out.beginArray()
             for problem in step.problems { out.string(problem) }
@@ -85,6 +92,7 @@ public enum TracePage {
                 out.key("layout"); out.value(view.layout ?? .null)
                 out.key("snapshot"); out.value(view.snapshot ?? .null)
                 if let unavailable = view.unavailable { out.key("unavailable"); out.string(unavailable) }
+                if view.omittedChildren > 0 { out.key("omittedChildren"); out.number(view.omittedChildren) }
                 out.endObject()
             } else {
                 out.null()

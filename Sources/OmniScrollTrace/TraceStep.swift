@@ -15,6 +15,17 @@ public struct TraceStep: Equatable, Sendable {
     public var problems: [String]
     /// The session the step concerned, as it stands after the step.
     public var view: SessionView?
+    /// The UTF-8 bytes left out of `request`, `reply` and `recorded`, each
+    /// cut at `TraceBound.textBytes` (docs/trace.md, "Bounds").
+    public var cut = Cut()
+    /// When the reply or request is cut, what the drawing still needs of it:
+    /// the reply's events and the request's method.
+    public var events: [JSONValue]?
+    public var method: String?
+
+    public struct Cut: Equatable, Sendable {
+        public var request = 0, reply = 0, recorded = 0
+    }
 
     public init(line: Int, request: String, reply: String?, recorded: String?, problems: [String], view: SessionView?) {
         self.line = line
@@ -39,6 +50,8 @@ public struct SessionView: Equatable, Sendable {
     public var snapshot: JSONValue?
     /// Why there is no layout: the `session.get` error's message ("unknown session", "server is shutting down").
     public var unavailable: String?
+    /// Children left out of `layout` and `snapshot` (`TraceBound.trim`).
+    public var omittedChildren = 0
 
     public init(session: String, layout: JSONValue?, snapshot: JSONValue?, unavailable: String? = nil) {
         self.session = session

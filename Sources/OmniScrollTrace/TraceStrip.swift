@@ -27,6 +27,8 @@ public enum TraceStrip {
         var bad: Bool
         /// A `session.pointer` step's finger, in viewport points, and the viewport's width (docs/pointer.md).
         var finger: (x: Double, y: Double, viewportWidth: Double)?
+        /// Children the trace left out of this step (`TraceBound.trim`).
+        var omitted: Int
     }
 
     static let fingerInk = "#111111"
@@ -57,7 +59,9 @@ public enum TraceStrip {
         let legendTop = eventsTop + Double(maxEvents) * (dot + 2) + 26
         let width = left + Double(max(columns.count, 1)) * columnWidth + 20
         let hasFinger = columns.contains { $0.finger != nil }
-        let height = legendTop + Double((ids.count + 2 + (hasFinger ? 1 : 0)) / 3) * legendRow + 10
+        let legendBottom = legendTop + Double((ids.count + 2 + (hasFinger ? 1 : 0)) / 3) * legendRow
+        let omitted = columns.map(\.omitted).max() ?? 0
+        let height = legendBottom + (omitted > 0 ? legendRow : 0) + 10
 
         var svg = SVGWriter(width: width, height: height)
         svg.rect(x: 0, y: 0, width: width, height: height, attributes: [("fill", "#ffffff")])
@@ -115,6 +119,11 @@ public enum TraceStrip {
             svg.rect(x: lx, y: ly - 9, width: 12, height: 10, attributes: [("fill", entry.1), ("fill-opacity", k == 0 ? "1" : "0.55")])
             svg.text(x: lx + 17, y: ly, entry.0, attributes: [("font-size", "11")])
         }
+        if omitted > 0 {
+            svg.text(x: left, y: legendBottom,
+                     "… up to \(omitted) more children per step, not drawn: only those within a viewport of it are kept",
+                     attributes: [("font-size", "11"), ("fill", muted)])
+        }
         return svg.finish()
     }
 
@@ -138,9 +147,8 @@ public enum TraceStrip {
             let hi = tileFrames.reduce(first.1) { max($0, $1.1) }
             bands.append(("tiles", lo, hi - lo))
         }
-        let reply = step.reply.flatMap { try? JSONParser.parse($0) }
-        let results = reply.map { $0.arrayValue ?? [$0] } ?? []
-        let events = results.flatMap { $0["result"]?["events"]?.arrayValue ?? [] }.map { $0["child"]?.stringValue }
+        let events = (step.events ?? Trace.events(in: step.reply.flatMap { try? JSONParser.parse($0) }))
+            .map { $0["child"]?.stringValue }
         let request = try? JSONParser.parse(step.request)
         var finger: (x: Double, y: Double, viewportWidth: Double)?
         if request?["method"]?.stringValue?.hasSuffix(".pointer") == true, let params = request?["params"],
@@ -149,7 +157,8 @@ public enum TraceStrip {
             finger = (fx, fy, width)
         }
         return Column(offset: offset, viewportHeight: step.view?.snapshot?["viewport"]?["height"]?.doubleValue,
-                      bands: bands, events: events, bad: !step.problems.isEmpty, finger: finger)
+                      bands: bands, events: events, bad: !step.problems.isEmpty, finger: finger,
+                      omitted: step.view?.omittedChildren ?? 0)
     }
 
     /// Round axis values (1, 2 or 5 times a power of ten) every ~60 px.

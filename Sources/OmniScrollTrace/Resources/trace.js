@@ -18,11 +18,23 @@ function results(reply) {
   return Array.isArray(reply) ? reply : [reply];
 }
 function eventsOf(step) {
+  // A reply cut at the page's byte bound (docs/trace.md, "Bounds") brings its events along.
+  if (Array.isArray(step.replyEvents)) return step.replyEvents;
   const out = [];
   for (const r of results(step.replyValue)) {
     if (r && r.result && Array.isArray(r.result.events)) out.push(...r.result.events);
   }
   return out;
+}
+
+// A text cut at the page's byte bound, with what was left out said at its end.
+function cutText(text, more) {
+  return more ? text + "… (" + more + " bytes more)" : text;
+}
+// The note under a list of children the trace left out (docs/trace.md, "Bounds").
+function omittedNote(step) {
+  const n = step.view && step.view.omittedChildren;
+  return n ? el("div", "omitted muted", "… " + n + " more children") : null;
 }
 
 // A session.pointer request's finger, which the drawing shows in the viewport.
@@ -54,6 +66,7 @@ for (const s of steps) {
 function method(step) {
   const r = step.requestValue;
   if (Array.isArray(r)) return "batch of " + r.length;
+  if (typeof step.method === "string") return step.method;
   return r && typeof r.method === "string" ? r.method : "(not a request)";
 }
 function params(step) {
@@ -112,6 +125,15 @@ function drawDetails(index) {
 
   const children = document.getElementById("children");
   D.drawChildren(step, children);
+  const omitted = omittedNote(step);
+  if (omitted) {
+    const tr = el("tr");
+    const td = el("td");
+    td.colSpan = 2;
+    td.appendChild(omitted);
+    tr.appendChild(td);
+    children.appendChild(tr);
+  }
   document.getElementById("children-box").hidden = children.childElementCount === 0;
 
   const tracks = document.getElementById("tracks");
@@ -135,8 +157,8 @@ function drawDetails(index) {
 
   const reply = document.getElementById("reply");
   reply.textContent = step.replyValue !== undefined ? JSON.stringify(step.replyValue, null, 2)
-    : step.reply === null ? "(no reply: a notification)" : step.reply;
-  document.getElementById("request").textContent = step.request;
+    : step.reply === null ? "(no reply: a notification)" : cutText(step.reply, step.replyMore);
+  document.getElementById("request").textContent = cutText(step.request, step.requestMore);
 }
 
 const trackRanges = new Map();
@@ -218,6 +240,8 @@ function show(index) {
   D.drawViewport(steps[current], document.getElementById("viewport-panel"));
   const step = steps[current];
   D.drawContent(step, document.getElementById("content-panel"), step.view && extents.get(step.view.session));
+  const omitted = omittedNote(step);
+  if (omitted) document.getElementById("content-panel").appendChild(omitted);
   drawDetails(current);
   document.querySelectorAll(".tick").forEach(function (t, i) { t.classList.toggle("current", i === current); });
   // A long trace's timeline scrolls to keep the current step in the middle.
