@@ -10,7 +10,7 @@
 /// (`BehaviorCommand` types it finds with `draft.commands(of:)`), its
 /// snapshot part's `save` and `restore`), then add a property here and a
 /// line to `visit`. The feature's other files reach their behavior with
-/// `behavior(of:)` and `update(_:_:)`; the registry names none.
+/// `behavior(of:)` and `update(_:)`; the registry names none.
 struct BehaviorRegistry: Sendable {
     private var anchoring = ScrollAnchoring()
     private var scrollMotion = ScrollMotion()
@@ -108,16 +108,12 @@ struct BehaviorRegistry: Sendable {
         return found!
     }
 
-    /// Changes the registered behavior of type `B` in place (the finger's
-    /// state once a pointer sample's changes apply) and returns what
-    /// `change` does: a caller captures no variable to get it out (one the
-    /// closure set cost every pointer sample a heap box, issue 29).
-    mutating func update<B: ContainerBehavior, R>(_ type: B.Type, _ change: (inout B) -> R) -> R {
-        withoutActuallyEscaping(change) { change in
-            var result: R?
-            visit(Update<B, R>(change: change), &result)
-            return result!
-        }
+    /// Makes `change` to its registered behavior in place (the finger's
+    /// state once a pointer sample's changes apply) and returns what it gives.
+    mutating func update<C: BehaviorChange>(_ change: C) -> C.Result {
+        var result: C.Result?
+        visit(Update(change: change), &result)
+        return result!
     }
 
     /// Tells every behavior the committed offset moved from `previous`
@@ -252,16 +248,16 @@ private struct Find<T: ContainerBehavior>: BehaviorVisitor {
     }
 }
 
-/// Changes the behavior of type `T` where it is stored: a copy written back
+/// Makes a change to its behavior where it is stored: a copy written back
 /// would share the behavior's references, and a change of what they hold
-/// (a finger's samples) would copy it. `B` is `T` exactly when the types
-/// are equal, so the rebound pointer addresses a `T`.
-private struct Update<T: ContainerBehavior, R>: BehaviorVisitor {
-    let change: (inout T) -> R
-    func visit<B: ContainerBehavior>(_ behavior: inout B, _ result: inout R?) {
-        guard B.self == T.self else { return }
+/// (a finger's samples) would copy it. `B` is the change's behavior exactly
+/// when the types are equal, so the rebound pointer addresses one.
+private struct Update<C: BehaviorChange>: BehaviorVisitor {
+    let change: C
+    func visit<B: ContainerBehavior>(_ behavior: inout B, _ result: inout C.Result?) {
+        guard B.self == C.Behavior.self else { return }
         result = withUnsafeMutablePointer(to: &behavior) { pointer in
-            pointer.withMemoryRebound(to: T.self, capacity: 1) { change(&$0.pointee) }
+            pointer.withMemoryRebound(to: C.Behavior.self, capacity: 1) { change.apply(to: &$0.pointee) }
         }
     }
 }

@@ -46,6 +46,14 @@ public struct JSONElement {
         return UnsafeRawBufferPointer(start: tape.input + Int(e.start), count: Int(e.end &- e.start))
     }
 
+    /// Whether this value's JSON text is exactly `bytes` (an enumeration's
+    /// case as a JSON string, quotes included), compared a word at a time.
+    public func hasRawBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let e = entry
+        guard let start = bytes.baseAddress else { return e.end == e.start }
+        return JSONTape.equal(tape.input + Int(e.start), start, bytes.count, Int(e.end &- e.start))
+    }
+
     public var isNull: Bool {
         @inlinable @inline(__always) get { kind == .null }
     }

@@ -165,10 +165,8 @@ public struct ParamDecoder {
     /// (an escaped one too) takes `enumeration`'s path, and its error.
     public func enumeration<E: RawRepresentable & CaseIterable>(_ key: ParamKey, among cases: [(json: [UInt8], value: E)]) throws(RPCError) -> E where E.RawValue == String {
         let (_, v) = try requiredValue(key)
-        let bytes = v.rawBytes
-        for (json, value) in cases where json.count == bytes.count && json.withUnsafeBytes({ $0.elementsEqual(bytes) }) {
-            return value
-        }
+        // By index: binding each case's bytes retained and released them.
+        for k in cases.indices where cases[k].json.withUnsafeBufferPointer({ v.hasRawBytes($0) }) { return cases[k].value }
         return try enumeration(key)
     }
 

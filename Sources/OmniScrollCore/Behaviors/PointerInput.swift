@@ -91,25 +91,48 @@ struct PointerInput: ContainerBehavior {
         state!.release = release
     }
 
+    /// `set` as a change of the registered behavior (`BehaviorRegistry.update`).
+    struct Store: BehaviorChange {
+        let gesture: PointerGesture?
+        let release: PointerRelease?
+        func apply(to input: inout PointerInput) { input.set(gesture, release: release) }
+    }
+
     /// Whether the finger down has not locked an axis yet (read without copying the gesture).
     var isPending: Bool { state?.axis == .pending }
 
-    /// Runs `body` (a `move`'s advance) on the finger where it is stored,
-    /// with no copy of the gesture or its samples (copying them out and back
-    /// cost a move ~1 200 instructions, issue 29); returns what it was, for
-    /// `rewind` when the move's change is refused, beside what `body` returns. A finger must be down.
-    mutating func advance<R>(_ body: (inout PointerGesture) -> R) -> (R, undo: PointerGesture.Progress) {
-        if !isKnownUniquelyReferenced(&state) { state = PointerState(gesture: state!.gesture, release: state!.release) }
-        let before = state!.gesture!.progress
-        return (body(&state!.gesture!), before)
+    /// The pager under the finger down (read without copying the gesture).
+    var pager: String? { state?.gesture?.pager }
+
+    /// What a `move` to `sample` gives the finger down (`PointerGesture.advanced`),
+    /// computed where it is stored, with no copy of the gesture or its
+    /// samples (copying them out and back cost a move ~1 200 instructions,
+    /// issue 29). `Move` stores it once the move's change applies.
+    func advanced(_ sample: PointerSample, origin: () -> Point) -> (step: PointerStep, progress: PointerGesture.Progress) {
+        Self.advanced(&state!.gesture!, sample, constants, origin)
     }
 
-    /// The finger as it was before an `advance` whose change was refused.
-    mutating func rewind(to progress: PointerGesture.Progress) { state!.gesture!.rewind(to: progress) }
+    /// `advanced` on the gesture in the box, reached `inout` though it only
+    /// reads it: a plain read of the box's property copied the gesture out
+    /// and destroyed the copy (~330 instructions a move, issue 29).
+    private static func advanced(_ gesture: inout PointerGesture, _ sample: PointerSample, _ constants: PointerConstants,
+                                 _ origin: () -> Point) -> (step: PointerStep, progress: PointerGesture.Progress) {
+        gesture.advanced(sample, constants: constants, pans: false, origin: origin)
+    }
 
-    /// Records a `move`'s sample once its change applied: the box is this
-    /// container's alone (`advance`), so the ring is written in place.
-    mutating func record(_ sample: PointerSample) { state!.gesture!.record(sample) }
+    /// A `move` whose change applied: its progress and its sample, stored
+    /// in place while this container alone holds the box (copied first
+    /// otherwise), so the ring is written where it is.
+    struct Move: BehaviorChange {
+        let progress: PointerGesture.Progress
+        let sample: PointerSample
+        func apply(to input: inout PointerInput) {
+            if !isKnownUniquelyReferenced(&input.state) {
+                input.state = PointerState(gesture: input.state!.gesture, release: input.state!.release)
+            }
+            input.state!.gesture!.commit(progress, sample)
+        }
+    }
 
     /// `pointer {state}` while a finger is down; `pointer {state: "released",
     /// axis, velocity}` in the reply to its `up`.

@@ -19,10 +19,6 @@ extension Container {
         try PointerGesture.check(phase, sample, lastTime: behaviors.behavior(of: PointerInput.self).lastTime)
         let constants = pointerConstants
         var changes: [ContainerChange] = []
-        // A move's one change (or none), applied the single-change way, as `session.drag` is: no list is built.
-        var moveChange: ContainerChange?
-        // A move advances the stored finger in place; this puts it back if its change is refused.
-        var undo: PointerGesture.Progress?
         var next: PointerGesture?
         var release: PointerRelease?
         var tap: PointerHit?
@@ -39,22 +35,7 @@ extension Container {
             }
             next = PointerGesture(down: sample, caught: caught, pager: PointerHit.pager(x: x, y: y, in: current))
         case .move:
-            // Where the dragged content is, should this move lock an axis.
-            let pending = behaviors.behavior(of: PointerInput.self).isPending
-            let origin = pending ? pagerOrigin(pointerGesture!.pager) : Point(x: 0, y: 0)
-            let dragging = self.phase == .dragging
-            (moveChange, undo) = behaviors.update(PointerInput.self) { input in
-                input.advance { moved -> ContainerChange? in
-                    let step = moved.advance(sample, constants: constants, pans: false) { origin }
-                    guard case .follow = step, moved.axis == .vertical, !dragging else {
-                        return Self.followChange(step, moved)
-                    }
-                    // The client ended the drag under the finger
-                    // (endScrolling): it begins again from here, nothing jumps.
-                    moved.restart(at: sample)
-                    return .phase(.dragging)
-                }
-            }
+            return try move(to: sample)
         case .up, .cancel:
             let lifted = pointerGesture!
             let estimate = lifted.velocity(at: sample.time, constants: constants)
@@ -77,47 +58,59 @@ extension Container {
             }
             release = PointerRelease(axis: lifted.axis, velocity: estimate.velocity)
         }
-        var update: ContainerUpdate
-        do {
-            if let moveChange {
-                update = try apply(moveChange)
-            } else {
-                update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
-            }
-        } catch {
-            if let undo { behaviors.update(PointerInput.self) { $0.rewind(to: undo) } }
-            throw error
-        }
-        if phase == .move {
-            behaviors.update(PointerInput.self) { $0.record(sample) }
-        } else {
-            behaviors.update(PointerInput.self) { $0.set(next, release: release) }
-        }
-        replySlots.formUnion(.afterEvents)
+        var update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
+        behaviors.update(PointerInput.Store(gesture: next, release: release))
         if let tap {
             var members: [EventMember] = []
             if let page = tap.page { members.append(.string("page", page)) }
             members += [.number("x", tap.x), .number("y", tap.y)]
             update.events.append(ContainerEvent(.tap, child: tap.child, members: members))
         }
-        // The finger is state a snapshot keeps: a sample that moved nothing still changed the session.
-        if !update.didChange {
-            revision += 1
-            update.didChange = true
-        }
+        finish(&update)
         return update
     }
 
-    /// The change a `move`'s step asks for: a vertical drag's start or
-    /// translation (`session.beginDragging`, `session.drag`), a swipe's pager offset.
-    private static func followChange(_ step: PointerStep, _ gesture: PointerGesture) -> ContainerChange? {
+    /// Completes what a sample's changes gave once the finger's new state
+    /// is stored: the finger is state a snapshot keeps and the replies show,
+    /// so a sample that moved nothing still changed the session.
+    private mutating func finish(_ update: inout ContainerUpdate) {
+        replySlots.formUnion(.afterEvents)
+        guard !update.didChange else { return }
+        revision += 1
+        update.didChange = true
+    }
+
+    /// A `move`: the change its step asks for (a vertical drag's start or
+    /// translation, as `session.beginDragging` and `session.drag` make it; a
+    /// swipe's pager offset), applied the single-change way as
+    /// `session.drag` is, then the finger's progress stored where it is. A
+    /// refused change leaves the finger as it was.
+    private mutating func move(to sample: PointerSample) throws(ContainerError) -> ContainerUpdate {
+        // Where the dragged content is, should this move lock an axis.
+        let origin = behaviors.behavior(of: PointerInput.self).isPending
+            ? pagerOrigin(behaviors.behavior(of: PointerInput.self).pager) : Point(x: 0, y: 0)
+        var (step, moved) = behaviors.behavior(of: PointerInput.self).advanced(sample) { origin }
+        var update: ContainerUpdate
         switch step {
-        case .begin(.vertical): .phase(.dragging)
-        case .follow(let travel) where gesture.axis == .vertical: .drag(translation: travel.y)
-        case .follow(let travel) where gesture.axis == .horizontal:
-            .scrollPager(gesture.pager!, offset: gesture.origin.x - travel.x)
-        default: nil
+        case .begin(.vertical):
+            update = try apply(.phase(.dragging))
+        case .follow(let travel) where moved.axis == .vertical:
+            if phase == .dragging {
+                update = try apply(.drag(translation: travel.y))
+            } else {
+                // The client ended the drag under the finger (endScrolling):
+                // it begins again from here, nothing jumps.
+                moved.start = sample
+                update = try apply(.phase(.dragging))
+            }
+        case .follow(let travel) where moved.axis == .horizontal:
+            update = try apply(.scrollPager(behaviors.behavior(of: PointerInput.self).pager!, offset: moved.origin.x - travel.x))
+        default:
+            update = try apply([])
         }
+        behaviors.update(PointerInput.Move(progress: moved, sample: sample))
+        finish(&update)
+        return update
     }
 
     /// A release without velocity of the container and of every pager left between pages.

@@ -80,70 +80,67 @@ public struct PointerGesture: Equatable, Sendable {
     /// where the dragged content is. Locked, the content follows the finger.
     public mutating func move(_ sample: PointerSample, constants: PointerConstants, pans: Bool,
                               origin: () -> Point) -> PointerStep {
-        let step = advance(sample, constants: constants, pans: pans, origin: origin)
-        record(sample)
+        let (step, progress) = advanced(sample, constants: constants, pans: pans, origin: origin)
+        commit(progress, sample)
         return step
     }
 
-    /// `move` without recording `sample` in `history`: a working copy
-    /// leaves the stored gesture's samples unshared, and the container
-    /// records the sample where the gesture is stored once the move's
-    /// changes apply (copying 20 samples per move cost more than the drag's
-    /// own work, issue 29).
-    public mutating func advance(_ sample: PointerSample, constants: PointerConstants, pans: Bool,
-                                 origin: () -> Point) -> PointerStep {
+    /// `move` without changing the gesture: the step and the progress it
+    /// leads to. A container computes them where the gesture is stored and
+    /// `commit`s them there once the move's change applies, so a refused
+    /// change leaves the finger as it was, and nothing copies the gesture's
+    /// samples (copying 20 samples per move cost more than the drag's own
+    /// work, issue 29).
+    public func advanced(_ sample: PointerSample, constants: PointerConstants, pans: Bool,
+                         origin: () -> Point) -> (step: PointerStep, progress: Progress) {
         let previous = history.newest ?? down
         // The travel only ever meets the slop, a few points: it saturates at
         // a length's bound, which a snapshot's `path` states, however long a
         // finger wanders at the coordinates' ±1e12.
-        path = min(path + ((sample.x - previous.x) * (sample.x - previous.x) + (sample.y - previous.y) * (sample.y - previous.y))
+        var next = progress
+        next.path = min(path + ((sample.x - previous.x) * (sample.x - previous.x) + (sample.y - previous.y) * (sample.y - previous.y))
             .squareRoot(), Bounds.maxLength)
         guard let start else {
             let locked: PointerAxis? = pans
-                ? (AxisArbitration.panStarts(path: path, constants: constants) ? .pan : nil)
+                ? (AxisArbitration.panStarts(path: next.path, constants: constants) ? .pan : nil)
                 : AxisArbitration.winner(dx: sample.x - down.x, dy: sample.y - down.y, constants: constants,
                                          pagerUnderFinger: pager != nil)
-            guard let locked else { return .none }
-            axis = locked
-            self.start = sample
-            self.origin = origin()
-            return .begin(locked)
+            guard let locked else { return (.none, next) }
+            next.axis = locked
+            next.start = sample
+            next.origin = origin()
+            return (.begin(locked), next)
         }
         let dx = sample.x - start.x, dy = sample.y - start.y
         switch axis {
-        case .vertical: return .follow(Point(x: 0, y: dy))
-        case .horizontal: return .follow(Point(x: dx, y: 0))
-        case .pan: return .follow(Point(x: dx, y: dy))
-        case .pending: return .none
+        case .vertical: return (.follow(Point(x: 0, y: dy)), next)
+        case .horizontal: return (.follow(Point(x: dx, y: 0)), next)
+        case .pan: return (.follow(Point(x: dx, y: dy)), next)
+        case .pending: return (.none, next)
         }
     }
 
-    /// Adds a `move`'s sample to `history` (after `advance`).
-    public mutating func record(_ sample: PointerSample) { history.append(sample) }
-
-    /// What `advance` changes: kept by a caller that advances the stored
-    /// gesture in place, to `rewind` it when the move's change is refused
-    /// (nothing changes then).
+    /// What a `move` changes: the axis, where the drag started and the path.
     public struct Progress: Sendable {
-        let axis: PointerAxis
-        let start: PointerSample?
-        let origin: Point
-        let path: Double
+        public var axis: PointerAxis
+        /// Set to the move's sample when the drag begins again from it (the
+        /// client ended it under the finger): the content follows the finger
+        /// from there, nothing jumps.
+        public var start: PointerSample?
+        public var origin: Point
+        public var path: Double
     }
 
     public var progress: Progress { Progress(axis: axis, start: start, origin: origin, path: path) }
 
-    /// The gesture as it was before an `advance` whose change was refused.
-    public mutating func rewind(to progress: Progress) {
+    /// The gesture after a `move` to `sample` that led to `progress` (`advanced`): its sample joins `history`.
+    public mutating func commit(_ progress: Progress, _ sample: PointerSample) {
         axis = progress.axis
         start = progress.start
         origin = progress.origin
         path = progress.path
+        history.append(sample)
     }
-
-    /// The drag begins again from `sample` (the client ended it under the
-    /// finger): the content follows the finger from here, nothing jumps.
-    public mutating func restart(at sample: PointerSample) { start = sample }
 
     /// The finger's velocity at an `up` at `time` by the preset's tracker: 0
     /// when the finger rested longer than `PointerConstants.restAfter` since its newest sample.
