@@ -163,10 +163,9 @@ public struct ParamDecoder {
     /// name as a JSON string (`"scroll"`, quotes included; the schema's cases
     /// and their values) in place, building no `String`; a value none matches
     /// (an escaped one too) takes `enumeration`'s path, and its error.
-    public func enumeration<E: RawRepresentable & CaseIterable>(_ key: ParamKey, among cases: [(json: [UInt8], value: E)]) throws(RPCError) -> E where E.RawValue == String {
+    public func enumeration<E>(_ key: ParamKey, among cases: EnumerationCases<E>) throws(RPCError) -> E {
         let (_, v) = try requiredValue(key)
-        // By index: binding each case's bytes retained and released them.
-        for k in cases.indices where cases[k].json.withUnsafeBufferPointer({ v.hasRawBytes($0) }) { return cases[k].value }
+        for (json, value) in cases.cases where v.hasRawBytes(json) { return value }
         return try enumeration(key)
     }
 

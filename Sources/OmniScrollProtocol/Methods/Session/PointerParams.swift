@@ -15,8 +15,7 @@ enum PointerParams {
         .required("y", coordinate),
         .required("time", time),
     ]
-    /// Each phase as its JSON string (quotes included), so a sample's
-    /// `phase` is matched by its bytes (`ParamDecoder.enumeration(_:among:)`):
-    /// matched by name it cost a move ~600 instructions, issue 29.
-    static let phases = PointerPhase.allCases.map { (json: Array("\"\($0.rawValue)\"".utf8), value: $0) }
+    /// Each phase as its JSON string, so a sample's `phase` is matched by
+    /// its bytes: matched by name it cost a move ~600 instructions, issue 29.
+    static let phases = EnumerationCases<PointerPhase>()
 }

@@ -166,7 +166,7 @@ enum SessionParams {
     }
 
     /// Each kind by its name, for `ParamDecoder.enumeration(_:among:)`.
-    private static let kindNames = ChildKind.allCases.map { (json: Array("\"\($0.rawValue)\"".utf8), value: $0) }
+    private static let kindNames = EnumerationCases<ChildKind>()
 
     /// Per kind, the members of `childSpec` its children may carry (`id`,
     /// `kind`, its size member, its own members), as `ParamDecoder.presentMembers` counts them.
