@@ -57,6 +57,11 @@ public protocol ReplyWriter {
     /// `name` and a number: `key(name)` then `number(value)` in one call,
     /// the usual member (a dynamic call fewer, one capacity check).
     func member(_ name: StaticString, _ value: Double)
+    /// An element of the open array shaped like a child's entry of a Layout
+    /// reply: `{"id","frame":{"x","y","width","height"},"contentOffset":{"x","y"},"visibleHeight"}`
+    /// (a pager's page). One call for the whole entry: one per member cost
+    /// a dynamic call each, a third of a `session.scrollPager` (issue 28).
+    func entry(id: String, frame: Rect, contentOffset: Point, visibleHeight: Double)
 }
 
 extension ReplyWriter {
