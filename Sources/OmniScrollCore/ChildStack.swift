@@ -58,6 +58,9 @@ struct ChildStack: Sendable {
 
     private var storage: Storage
 
+    /// No children: what a container holds while a draft has its stack (`Container.commit`).
+    static let vacant = ChildStack([], viewportHeight: 0)
+
     /// Creates a stack; the caller has validated the specs (unique ids, finite sizes).
     init(_ specs: [ChildSpec], viewportHeight: Double) {
         storage = Storage(viewportHeight: viewportHeight)

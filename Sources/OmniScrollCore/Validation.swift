@@ -146,8 +146,7 @@ enum Validation {
                 }
             case .command(let command):
                 if let id = command.child { _ = try child(id, in: stack, field: "child", change: n) }
-                assert(command.checksChildren == (command is StackCheckedCommand), "checksChildren must say StackCheckedCommand")
-                if command.checksChildren, let checked = command as? StackCheckedCommand { try checked.validate(in: stack, change: n) }
+                try command.validate(in: CommandChildren(stack: stack), change: n)
                 behaviorsCheck = true
             }
         }

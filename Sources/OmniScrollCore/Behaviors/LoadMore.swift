@@ -150,16 +150,15 @@ extension EventType {
 }
 
 /// `session.endLoadingMore`: the client finished loading; load-more may trigger again.
-public struct EndLoadingMore: StackCheckedCommand, Equatable {
+public struct EndLoadingMore: BehaviorCommand, Equatable {
     /// The pager page whose load ended; `nil`: the list at the end now (the
     /// last pager's selected page, else the container's).
     public var page: String?
 
     public init(page: String? = nil) { self.page = page }
 
-    public var checksChildren: Bool { true }
-
-    func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
+    public func validate(in children: CommandChildren, change: Int) throws(ContainerError) {
+        let stack = children.stack
         if let page, stack.page(of: page) == nil {
             throw ContainerError(.invalidValue, change: change, field: "page", reason: "no pager page '\(page)' in this session")
         }

@@ -18,6 +18,9 @@ struct PagerTabs: ContainerBehavior {
 
     /// `options.physics`' preset (`ios` without it): the snap's spring.
     private var preset = PhysicsPreset.ios
+    /// Whether this list changed a pager (`prepare`), which `observe` then
+    /// looks at: a swipe is no change of the children's structure.
+    private var changedPagers = false
 
     var isMoving: Bool { !motions.isEmpty }
 
@@ -39,6 +42,7 @@ struct PagerTabs: ContainerBehavior {
         if draft.phase == .dragging, draft.previousPhase != .dragging {
             motions = [:]  // a new drag stops every snap where it is
         }
+        defer { changedPagers = draft.stackChanged }
         for case .command(let change) in draft.commands {
             if let command = castCommand(change, to: ScrollPager.self) {
                 motions[command.pager] = nil
@@ -162,13 +166,15 @@ struct PagerTabs: ContainerBehavior {
     }
 
     /// Pages entering and leaving the horizontal windows. A window changes
-    /// only with the stack, so a plain scroll returns at the first check.
+    /// only with the stack or a pager's state, so a plain scroll returns at
+    /// the first checks.
     @inline(__always)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        if transition.structureChanged { observeWindows(transition, events: &events) }
+        if transition.structureChanged || changedPagers { observeWindows(transition, events: &events) }
     }
 
     private mutating func observeWindows(_ transition: Transition, events: inout [ContainerEvent]) {
+        changedPagers = false
         let layout = transition.layout
         if !motions.isEmpty {
             motions = motions.filter { id, _ in layout.stack.index(of: id).map { layout.stack.payloads[$0].kind == .pager } ?? false }
@@ -347,7 +353,7 @@ struct PagerTabs: ContainerBehavior {
 }
 
 /// A tab tap: select `page` of pager `pager` at once.
-public struct SelectPage: StackCheckedCommand, Equatable {
+public struct SelectPage: BehaviorCommand, Equatable {
     public var pager: String
     public var page: String
 
@@ -358,9 +364,8 @@ public struct SelectPage: StackCheckedCommand, Equatable {
 
     public var child: String? { pager }
 
-    public var checksChildren: Bool { true }
-
-    func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
+    public func validate(in children: CommandChildren, change: Int) throws(ContainerError) {
+        let stack = children.stack
         try PagerCommandValidation.pager(pager, in: stack, change: change)
         guard stack.page(of: page)?.child == stack.index(of: pager) else {
             throw ContainerError(.invalidValue, change: change, field: "page", reason: "no page '\(page)' in pager '\(pager)'")
@@ -370,7 +375,7 @@ public struct SelectPage: StackCheckedCommand, Equatable {
 
 /// A horizontal swipe: pager `pager` at horizontal `offset` (page `k` rests at
 /// `k · width`); the selection and the vertical offset stay put.
-public struct ScrollPager: StackCheckedCommand, Equatable {
+public struct ScrollPager: BehaviorCommand, Equatable {
     public var pager: String
     public var offset: Double
 
@@ -381,9 +386,8 @@ public struct ScrollPager: StackCheckedCommand, Equatable {
 
     public var child: String? { pager }
 
-    public var checksChildren: Bool { true }
-
-    func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
+    public func validate(in children: CommandChildren, change: Int) throws(ContainerError) {
+        let stack = children.stack
         try PagerCommandValidation.pager(pager, in: stack, change: change)
         try Validation.offset(offset, field: "offset", change: change)
     }
@@ -392,7 +396,7 @@ public struct ScrollPager: StackCheckedCommand, Equatable {
 /// A swipe released: pager `pager` snaps, from where the swipe left it, to
 /// the page its `pageSnap` picks for `velocity`; the motion runs on
 /// `session.tick` from `time` (`nil`: the first tick's).
-public struct EndPagerDragging: StackCheckedCommand, Equatable {
+public struct EndPagerDragging: BehaviorCommand, Equatable {
     public var pager: String
     /// Points per second, positive toward later pages (the horizontal offset growing).
     public var velocity: Double
@@ -406,9 +410,8 @@ public struct EndPagerDragging: StackCheckedCommand, Equatable {
 
     public var child: String? { pager }
 
-    public var checksChildren: Bool { true }
-
-    func validate(in stack: ChildStack, change: Int) throws(ContainerError) {
+    public func validate(in children: CommandChildren, change: Int) throws(ContainerError) {
+        let stack = children.stack
         try PagerCommandValidation.pager(pager, in: stack, change: change)
         guard abs(velocity) <= FlingRequest.maxMagnitude else {  // false for NaN
             throw ContainerError(.invalidValue, change: change, field: "velocity",

@@ -60,10 +60,13 @@ struct PagerTable: Sendable {
         }
     }
 
-    /// Changes the pages or state of child `i`, which must be a pager.
-    mutating func update(child i: Int, _ body: (inout PagerChild) -> Void) {
+    /// Changes the pages or state of child `i`, which must be a pager;
+    /// returns whether its selected page changed.
+    mutating func update(child i: Int, _ body: (inout PagerChild) -> Void) -> Bool {
         guard let k = slot(ofChild: i) else { preconditionFailure("child \(i) is not a pager") }
+        let selected = states[k].selected
         body(&states[k])
+        return states[k].selected != selected
     }
 
     /// The first way the table disagrees with the stack's children `ids`
@@ -130,9 +133,13 @@ extension ChildStack {
     func pinPoint(_ i: Int) -> Double { naturalTop(i) - pinnedHeightAbove(i) }
 
     /// Changes pager `i`'s pages or state (its selection, swipe, remembered
-    /// offsets…) and its natural and frame heights with it.
-    mutating func updatePager(_ i: Int, _ body: (inout PagerChild) -> Void) {
-        updatePagerTable { $0.update(child: i, body) }
+    /// offsets…) and its natural and frame heights with it; returns whether
+    /// its selected page changed.
+    @discardableResult
+    mutating func updatePager(_ i: Int, _ body: (inout PagerChild) -> Void) -> Bool {
+        var reselected = false
+        updatePagerTable { reselected = $0.update(child: i, body) }
+        return reselected
     }
 
     /// Sets a pager page's content height; the pager's natural height follows
