@@ -34,6 +34,9 @@ extension BehaviorCommand where Self: Equatable {
 /// what it holds is the engine's.
 public struct CommandChildren {
     let stack: ChildStack
+    /// The index of the command's `child`, found by the list's validation
+    /// (`nil` for a command that names none): its checks hash no id again.
+    let child: Int?
 }
 
 /// `command as? C`, with the metatypes compared first. Commands are value

@@ -58,9 +58,6 @@ struct ChildStack: Sendable {
 
     private var storage: Storage
 
-    /// No children: what a container holds while a draft has its stack (`Container.commit`).
-    static let vacant = ChildStack([], viewportHeight: 0)
-
     /// Creates a stack; the caller has validated the specs (unique ids, finite sizes).
     init(_ specs: [ChildSpec], viewportHeight: Double) {
         storage = Storage(viewportHeight: viewportHeight)
@@ -170,11 +167,11 @@ struct ChildStack: Sendable {
     }
 
     /// Changes the side table (a pager's selection or swipe, a page's size)
-    /// and the natural and frame heights it gives with it.
-    mutating func updatePagerTable(_ body: (inout PagerTable) -> Void) {
+    /// and, when `body` answers that it resized a pager, the natural and
+    /// frame heights it gives with it (a swipe frame resizes none).
+    mutating func updatePagerTable(_ body: (inout PagerTable) -> Bool) {
         makeUnique()
-        body(&storage.pagerTable)
-        refreshDerivedHeights(frames: true)
+        if body(&storage.pagerTable) { refreshDerivedHeights(frames: true) }
     }
 
     /// Sets the natural heights the side table gives (a pager's is its

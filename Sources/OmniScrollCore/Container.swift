@@ -208,14 +208,6 @@ public struct Container: Sendable {
             structureChanged: stackChanged, insetsChanged: insetsChanged)
     }
 
-    /// The stack, leaving the container an empty one until the draft's is put back (`commit`).
-    @inline(never)  // not on a plain scroll's path
-    private mutating func takeStack() -> ChildStack {
-        var taken = ChildStack.vacant
-        swap(&taken, &stack)
-        return taken
-    }
-
     /// Refuses a tick while nothing moves, and asks the behaviors about
     /// ticks and commands (a tick going back, a drag while not dragging),
     /// before anything changes.
@@ -264,25 +256,17 @@ public struct Container: Sendable {
     ///   clamped (unless dragging): the list set no offset and the offset was
     ///   in bounds before it. An offset the client gave, or an overscroll it
     ///   left, is its own.
-    // Into `apply`, as the optimizer did by itself until the stack's
-    // handover made it larger: outlined, a scroll cost 71 instructions more.
-    @inline(__always)
     private mutating func commit(offset targetOffset: Double, phase targetPhase: ScrollPhase, time: Double?,
                                  commands: [ContainerChange], previousOffset: Double?, anchorShift: Double,
                                  clampsInto: Bool, structureChanged: Bool, insetsChanged: Bool) -> ContainerUpdate {
-        // A list that may change the children's state in a behavior (a
-        // command, a tick: a pager's swipe, its snap) hands the stack over to
-        // the draft, so the change is made in place rather than on a copy of
-        // the whole stack (issue 28); a plain scroll changes none.
-        let handsOverStack = !commands.isEmpty || time != nil
         // Built here rather than passed in, so it is not copied on the way.
         var draft = Draft(
-            stack: handsOverStack ? takeStack() : stack, viewport: viewport, insets: insets, previousPhase: phase,
-            previousHeldTopInset: heldTopInset, time: time, commands: commands, offset: targetOffset, phase: targetPhase)
+            stack: stack, viewport: viewport, insets: insets, previousPhase: phase, previousHeldTopInset: heldTopInset,
+            time: time, commands: commands, offset: targetOffset, phase: targetPhase)
         behaviors.prepare(&draft)
         behaviors.conclude(&draft)
         let structureChanged = structureChanged || draft.pagerReselected
-        if handsOverStack || draft.stackChanged { stack = draft.stack }
+        if draft.stackChanged { stack = draft.stack }
         // An anchoring shift or a motion may carry an offset the client put
         // at the bound past it; no state holds an offset past ±1e24
         // (docs/protocol.md, Bounds), or its snapshot would not restore.

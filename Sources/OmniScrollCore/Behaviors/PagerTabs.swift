@@ -45,7 +45,7 @@ struct PagerTabs: ContainerBehavior {
         defer { changedPagers = draft.stackChanged }
         for case .command(let change) in draft.commands {
             if let command = castCommand(change, to: ScrollPager.self) {
-                motions[command.pager] = nil
+                if !motions.isEmpty { motions[command.pager] = nil }  // a look-up in an empty table hashes the id too
                 let i = draft.stack.index(of: command.pager)!
                 let width = draft.viewport.width
                 draft.updatePager(i) { $0.horizontalOffset = $0.clampedHorizontalOffset(command.offset, width: width) }
@@ -365,9 +365,8 @@ public struct SelectPage: BehaviorCommand, Equatable {
     public var child: String? { pager }
 
     public func validate(in children: CommandChildren, change: Int) throws(ContainerError) {
-        let stack = children.stack
-        try PagerCommandValidation.pager(pager, in: stack, change: change)
-        guard stack.page(of: page)?.child == stack.index(of: pager) else {
+        try PagerCommandValidation.pager(pager, in: children, change: change)
+        guard children.stack.page(of: page)?.child == children.child else {
             throw ContainerError(.invalidValue, change: change, field: "page", reason: "no page '\(page)' in pager '\(pager)'")
         }
     }
@@ -387,8 +386,7 @@ public struct ScrollPager: BehaviorCommand, Equatable {
     public var child: String? { pager }
 
     public func validate(in children: CommandChildren, change: Int) throws(ContainerError) {
-        let stack = children.stack
-        try PagerCommandValidation.pager(pager, in: stack, change: change)
+        try PagerCommandValidation.pager(pager, in: children, change: change)
         try Validation.offset(offset, field: "offset", change: change)
     }
 }
@@ -411,8 +409,7 @@ public struct EndPagerDragging: BehaviorCommand, Equatable {
     public var child: String? { pager }
 
     public func validate(in children: CommandChildren, change: Int) throws(ContainerError) {
-        let stack = children.stack
-        try PagerCommandValidation.pager(pager, in: stack, change: change)
+        try PagerCommandValidation.pager(pager, in: children, change: change)
         guard abs(velocity) <= FlingRequest.maxMagnitude else {  // false for NaN
             throw ContainerError(.invalidValue, change: change, field: "velocity",
                                  reason: "must be a finite number between -1e15 and 1e15")
@@ -424,8 +421,9 @@ public struct EndPagerDragging: BehaviorCommand, Equatable {
 }
 
 private enum PagerCommandValidation {
-    static func pager(_ id: String, in stack: ChildStack, change: Int) throws(ContainerError) {
-        guard let i = stack.index(of: id), stack.payloads[i].kind == .pager else {
+    /// Pager commands name their pager as `child`, whose index `children` holds.
+    static func pager(_ id: String, in children: CommandChildren, change: Int) throws(ContainerError) {
+        guard let i = children.child, children.stack.payloads[i].kind == .pager else {
             throw ContainerError(.invalidValue, change: change, field: "child", reason: "'\(id)' is not a pager")
         }
     }

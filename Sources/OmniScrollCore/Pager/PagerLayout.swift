@@ -29,7 +29,9 @@ extension Layout {
         let belowBars = max(0, viewport.height - stack.pinnedHeightAbove(i))
         let pinPoint = stack.pinPoint(i)
         let across = pager.horizontalOffset ?? Double(pager.selected) * width
-        for k in pager.pagesInView(width: width) {
+        // Bounds, not the range's iterator: its index is an enum the loop destroyed out of line per page.
+        let inView = pager.pagesInView(width: width)
+        for k in inView.lowerBound..<(inView.upperBound + 1) {
             let natural = pager.naturalHeight(ofPage: k, viewportBelowBars: belowBars)
             let height = min(natural, belowBars)
             let frame = Rect(x: Double(k) * width - across, y: pagerLayout.frame.y, width: width, height: height)
