@@ -165,7 +165,6 @@ public struct Layout: Sendable {
     /// How much of a frame shows in the viewport, not covered by a pinned bar
     /// (which a pinned one never is): `child(i)`'s rule, for `childBesideHeaders`
     /// and a pager's pages.
-    @inline(__always)  // `child`'s, which every reply calls per child: the pages' use outlined it (+105 a scroll)
     func visibleHeight(top: Double, height: Double, pinned: Bool) -> Double {
         let bottom = top + height
         var visible = overlap(top, bottom, offset, offset + viewport.height)

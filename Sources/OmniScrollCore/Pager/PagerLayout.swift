@@ -21,8 +21,8 @@ extension Layout {
 
     /// Calls `body` with each page of `pager` (child `i`'s state) in its
     /// horizontal window, in page order, building no array: a reply writes
-    /// them on every call (issue 28).
-    @inline(__always)
+    /// them on every call (issue 28). Not inlined: `visibleHeight`, which
+    /// `Layout.child` inlines for every reply, would be outlined for them all.
     func forEachPage(of pager: PagerChild, child i: Int, _ body: (PageLayout) -> Void) {
         let pagerLayout = child(i)
         let width = viewport.width
