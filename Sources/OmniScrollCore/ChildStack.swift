@@ -167,11 +167,11 @@ struct ChildStack: Sendable {
     }
 
     /// Changes the side table (a pager's selection or swipe, a page's size)
-    /// and the natural and frame heights it gives with it.
-    mutating func updatePagerTable(_ body: (inout PagerTable) -> Void) {
+    /// and, when `body` answers that it resized a pager, the natural and
+    /// frame heights it gives with it (a swipe frame resizes none).
+    mutating func updatePagerTable(_ body: (inout PagerTable) -> Bool) {
         makeUnique()
-        body(&storage.pagerTable)
-        refreshDerivedHeights(frames: true)
+        if body(&storage.pagerTable) { refreshDerivedHeights(frames: true) }
     }
 
     /// Sets the natural heights the side table gives (a pager's is its

@@ -176,26 +176,35 @@ enum LayoutEncoding {
     ///   members is left open for them.
     private static func writeChild(_ i: Int, of layout: Layout, members: KindLayoutMembers, into w: inout JSONWriter) {
         let child = layout.child(i)
+        writeEntry(id: layout.childID(i), frame: child.frame, contentOffset: child.contentOffset,
+                   visibleHeight: child.visibleHeight, members: members, kindNumber: layout.kindNumber(ofChild: i), into: &w)
+    }
+
+    /// A child's entry, or a pager page's (`ReplyWriter.entry`, `members` `.none`): the same members, one cursor.
+    @inline(__always)
+    fileprivate static func writeEntry(id: String, frame: Rect, contentOffset: Point, visibleHeight: Double,
+                                       members: KindLayoutMembers, kindNumber: @autoclosure () -> Double,
+                                       into w: inout JSONWriter) {
         w.beginObject()
-        w.rawFragment(#""id":"#, needsComma: false); w.string(layout.childID(i))
+        w.rawFragment(#""id":"#, needsComma: false); w.string(id)
         // Room for a kind's number member: `,"name":` and the number.
         var extra = 0
         if case .number(let name) = members { extra = name.utf8CodeUnitCount + 4 + JSONWriter.maxNumberBytes }
         w.withCursor(reserving: 112 + 8 * JSONWriter.maxNumberBytes + extra, needsComma: true) { c in
-            c.fragment(#","frame":{"x":"#); c.number(child.frame.x)
-            c.fragment(#","y":"#); c.number(child.frame.y)
-            c.fragment(#","width":"#); c.number(child.frame.width)
-            c.fragment(#","height":"#); c.number(child.frame.height)
+            c.fragment(#","frame":{"x":"#); c.number(frame.x)
+            c.fragment(#","y":"#); c.number(frame.y)
+            c.fragment(#","width":"#); c.number(frame.width)
+            c.fragment(#","height":"#); c.number(frame.height)
             // `x` is 0 for every child of a vertical kind: one fragment then,
             // rather than a number to format on every child of every reply.
-            if child.contentOffset.x == 0 {
+            if contentOffset.x == 0 {
                 c.fragment(#"},"contentOffset":{"x":0,"y":"#)
             } else {
-                c.fragment(#"},"contentOffset":{"x":"#); c.number(child.contentOffset.x)
+                c.fragment(#"},"contentOffset":{"x":"#); c.number(contentOffset.x)
                 c.fragment(#","y":"#)
             }
-            c.number(child.contentOffset.y)
-            c.fragment(#"},"visibleHeight":"#); c.number(child.visibleHeight)
+            c.number(contentOffset.y)
+            c.fragment(#"},"visibleHeight":"#); c.number(visibleHeight)
             switch members {
             case .none:
                 c.fragment("}")
@@ -203,7 +212,7 @@ enum LayoutEncoding {
                 c.fragment(#",""#)
                 c.raw(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
                 c.fragment(#"":"#)
-                c.number(layout.kindNumber(ofChild: i))
+                c.number(kindNumber())
                 c.fragment("}")
             case .written:
                 break
@@ -261,6 +270,11 @@ private struct ReplyMemberWriter: ReplyWriter {
 
     func member(_ name: StaticString, json value: StaticString) {
         json.pointee.withMemberCursor(name, reserving: value.utf8CodeUnitCount) { $0.fragment(value) }
+    }
+
+    func entry(id: String, frame: Rect, contentOffset: Point, visibleHeight: Double) {
+        LayoutEncoding.writeEntry(id: id, frame: frame, contentOffset: contentOffset, visibleHeight: visibleHeight,
+                                  members: .none, kindNumber: 0, into: &json.pointee)
     }
 
     func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?) {
