@@ -12,6 +12,11 @@ public struct ChildLayout: Equatable, Sendable {
     /// Whether the child is a sticky bar held at its pin line.
     public var isPinned: Bool
 
+    /// A reply's writer makes one of a pager page's entry (`ReplyWriter.entry`).
+    public init(frame: Rect, contentOffset: Point, visibleHeight: Double, isPinned: Bool) {
+        (self.frame, self.contentOffset, self.visibleHeight, self.isPinned) = (frame, contentOffset, visibleHeight, isPinned)
+    }
+
     public var isVisible: Bool { visibleHeight > 0 }
 
     /// Whether the members a reply carries (frame, content offset, visible

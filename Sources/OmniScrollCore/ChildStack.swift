@@ -10,49 +10,50 @@ struct ChildStack: Sendable {
     /// which mutates it only after `makeUnique`, so no two accesses overlap;
     /// the runtime checks were a measurable part of every update.
     private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var ids: [String] = []
+        @exclusivity(unchecked) var ids: [String]
         /// Each child's kind and its kind's own members.
-        @exclusivity(unchecked) var payloads: [ChildPayload] = []
+        @exclusivity(unchecked) var payloads: [ChildPayload]
         /// The children whose size is not known yet, ascending: few, so a
         /// sorted list costs less than a flag beside every child.
-        @exclusivity(unchecked) var unknownSizes: [Int] = []
+        @exclusivity(unchecked) var unknownSizes: [Int]
         /// Natural heights `C_i` (unknown counts as 0): `T_i = naturalHeights.prefix(i)`.
-        @exclusivity(unchecked) var naturalHeights = PrefixSums()
+        @exclusivity(unchecked) var naturalHeights: PrefixSums
         /// Frame heights `H_i`, for the seed's `contentView`.
-        @exclusivity(unchecked) var frameHeights = PrefixSums()
+        @exclusivity(unchecked) var frameHeights: PrefixSums
         /// Child indices by id, as `Int32` to keep a child's bytes down
         /// (`Validation.maxChildren` keeps them in range).
-        @exclusivity(unchecked) var indexByID = ChildIDIndex([])
-        @exclusivity(unchecked) var pins = StickyPins()
+        @exclusivity(unchecked) var indexByID: ChildIDIndex
+        @exclusivity(unchecked) var pins: StickyPins
         /// The side table of the kind whose children hold more than a payload.
-        @exclusivity(unchecked) var pagerTable = PagerTable()
+        @exclusivity(unchecked) var pagerTable: PagerTable
         /// Per child, the members its kind adds to its entry of a Layout
         /// reply (`ChildKindRule.layoutMembers`; one load per child of a
         /// reply, not a call through its rule); empty when no kind adds any.
-        @exclusivity(unchecked) var kindMembers: [KindLayoutMembers] = []
+        @exclusivity(unchecked) var kindMembers: [KindLayoutMembers]
         /// The collapsing headers' child indices, ascending.
-        @exclusivity(unchecked) var headerIndices: [Int] = []
+        @exclusivity(unchecked) var headerIndices: [Int]
         /// Whether some collapsing header floats (`CollapsingChild.Mode.floating`).
-        @exclusivity(unchecked) var hasFloatingHeader = false
+        @exclusivity(unchecked) var hasFloatingHeader: Bool
         /// The viewport height the frame heights were computed for.
         @exclusivity(unchecked) var viewportHeight: Double
 
-        init(viewportHeight: Double) { self.viewportHeight = viewportHeight }
+        /// No children, at `viewportHeight`.
+        init(viewportHeight: Double) {
+            (ids, payloads, unknownSizes, kindMembers, headerIndices) = ([], [], [], [], [])
+            (naturalHeights, frameHeights) = (PrefixSums(), PrefixSums())
+            (indexByID, pins, pagerTable) = (ChildIDIndex([]), StickyPins(), PagerTable())
+            (hasFloatingHeader, self.viewportHeight) = (false, viewportHeight)
+        }
 
-        func copy() -> Storage {
-            let copy = Storage(viewportHeight: viewportHeight)
-            copy.ids = ids
-            copy.payloads = payloads
-            copy.unknownSizes = unknownSizes
-            copy.naturalHeights = naturalHeights
-            copy.frameHeights = frameHeights
-            copy.indexByID = indexByID
-            copy.pins = pins
-            copy.pagerTable = pagerTable
-            copy.kindMembers = kindMembers
-            copy.headerIndices = headerIndices
-            copy.hasFloatingHeader = hasFloatingHeader
-            return copy
+        /// `other`'s columns, each assigned once: with default values, a copy
+        /// built empty columns (a prefix sums' rebuild, an id index) only to
+        /// drop them, 4.1k instructions of a pager's swipe (issue 28).
+        init(copying other: Storage) {
+            (ids, payloads, unknownSizes, kindMembers, headerIndices) =
+                (other.ids, other.payloads, other.unknownSizes, other.kindMembers, other.headerIndices)
+            (naturalHeights, frameHeights) = (other.naturalHeights, other.frameHeights)
+            (indexByID, pins, pagerTable) = (other.indexByID, other.pins, other.pagerTable)
+            (hasFloatingHeader, viewportHeight) = (other.hasFloatingHeader, other.viewportHeight)
         }
     }
 
@@ -132,7 +133,7 @@ struct ChildStack: Sendable {
     }
 
     private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
     }
 
     /// Sets the size of child `i`. A pinned-stack bar's height moves every pin
@@ -167,11 +168,11 @@ struct ChildStack: Sendable {
     }
 
     /// Changes the side table (a pager's selection or swipe, a page's size)
-    /// and the natural and frame heights it gives with it.
-    mutating func updatePagerTable(_ body: (inout PagerTable) -> Void) {
+    /// and, when `body` answers that it resized a pager, the natural and
+    /// frame heights it gives with it (a swipe frame resizes none).
+    mutating func updatePagerTable(_ body: (inout PagerTable) -> Bool) {
         makeUnique()
-        body(&storage.pagerTable)
-        refreshDerivedHeights(frames: true)
+        if body(&storage.pagerTable) { refreshDerivedHeights(frames: true) }
     }
 
     /// Sets the natural heights the side table gives (a pager's is its

@@ -271,7 +271,7 @@ public struct Container: Sendable {
             time: time, commands: commands, offset: targetOffset, phase: targetPhase)
         behaviors.prepare(&draft)
         behaviors.conclude(&draft)
-        let structureChanged = structureChanged || draft.stackChanged
+        let structureChanged = structureChanged || draft.pagerReselected
         if draft.stackChanged { stack = draft.stack }
         // An anchoring shift or a motion may carry an offset the client put
         // at the bound past it; no state holds an offset past ±1e24
@@ -290,7 +290,7 @@ public struct Container: Sendable {
         let unmovedStart = (previousOffset ?? draft.offset) + anchorShift + clampShift
         var newDirection = ScrollDirection.of(from: unmovedStart, to: draft.offset) ?? direction
         if draft.phase == .idle && previousPhase != .idle { newDirection = .none }
-        let changed = structureChanged || draft.offset != offset || draft.phase != phase
+        let changed = structureChanged || draft.stackChanged || draft.offset != offset || draft.phase != phase
             || draft.heldTopInset != heldTopInset || insetsChanged || newDirection != direction
             || draft.changedBehaviorState
         offset = draft.offset

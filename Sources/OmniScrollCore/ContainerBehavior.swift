@@ -193,8 +193,13 @@ extension Resize {
 struct Draft {
     /// The children; a behavior changes them only through `updatePager`.
     private(set) var stack: ChildStack
-    /// Whether a behavior changed the children (a page switch).
+    /// Whether a behavior changed the children's state (a pager's swipe or selection).
     private(set) var stackChanged = false
+    /// Whether it changed a pager's selected page, and with it the pager's
+    /// height: a change of the children's structure, as the behaviors observe
+    /// it (`Transition.structureChanged`). A swipe alone moves pages across
+    /// their pager, which no child's frame shows.
+    private(set) var pagerReselected = false
     let viewport: Viewport
     let insets: Insets
     /// The top inset the behaviors held before the list (a drag's bounds:
@@ -267,7 +272,7 @@ struct Draft {
 
     /// Changes pager `i`'s state (its selection, swipe, remembered offsets).
     mutating func updatePager(_ i: Int, _ body: (inout PagerChild) -> Void) {
-        stack.updatePager(i, body)
+        if stack.updatePager(i, body) { pagerReselected = true }
         stackChanged = true
     }
 

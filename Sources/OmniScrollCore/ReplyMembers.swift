@@ -61,6 +61,11 @@ public protocol ReplyWriter {
     /// escaping: the caller's literal is valid JSON). A member that is one of
     /// a few constants (a finger's `pointer` state) costs one call, not one per token.
     func member(_ name: StaticString, json: StaticString)
+    /// An element of the open array shaped like a child's entry of a Layout
+    /// reply: `{"id","frame":{"x","y","width","height"},"contentOffset":{"x","y"},"visibleHeight"}`
+    /// (a pager's page). One call for the whole entry: one per member cost
+    /// a dynamic call each, a third of a `session.scrollPager` (issue 28).
+    func entry(id: String, frame: Rect, contentOffset: Point, visibleHeight: Double)
 }
 
 extension ReplyWriter {

@@ -145,8 +145,9 @@ enum Validation {
                     }
                 }
             case .command(let command):
-                if let id = command.child { _ = try child(id, in: stack, field: "child", change: n) }
-                try command.validate(against: CommandChildren(stack: stack), change: n)
+                var named: Int?
+                if let id = command.child { named = try child(id, in: stack, field: "child", change: n) }
+                try command.validate(against: CommandChildren(stack: stack, child: named), change: n)
                 behaviorsCheck = true
             }
         }

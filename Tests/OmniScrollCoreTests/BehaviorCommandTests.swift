@@ -22,10 +22,10 @@ final class BehaviorCommandTests: XCTestCase {
 
     /// A command that checks its arguments against the children (as a pager's commands do).
     private struct Visit: BehaviorCommand, Equatable {
-        var pager: String
+        var page: String
         func validate(against children: CommandChildren, change: Int) throws(ContainerError) {
-            guard children.isPager(pager) else {
-                throw ContainerError(.invalidValue, change: change, field: "pager", reason: "'\(pager)' is not a pager")
+            guard children.pager(ofPage: page) != nil else {
+                throw ContainerError(.invalidValue, change: change, field: "page", reason: "no pager page '\(page)'")
             }
         }
     }
@@ -33,11 +33,11 @@ final class BehaviorCommandTests: XCTestCase {
     func testACommandsOwnCheckRefusesTheListBeforeAnythingApplies() throws {
         var (container, _) = try seedContainer()
         let revision = container.revision
-        XCTAssertThrowsError(try container.apply([.offset(10), .command(Visit(pager: "nope"))])) { error in
+        XCTAssertThrowsError(try container.apply([.offset(10), .command(Visit(page: "nope"))])) { error in
             let error = error as? ContainerError
             XCTAssertEqual(error?.kind, .invalidValue)
             XCTAssertEqual(error?.change, 1)
-            XCTAssertEqual(error?.field, "pager")
+            XCTAssertEqual(error?.field, "page")
         }
         XCTAssertEqual(container.revision, revision, "nothing applied")
     }

@@ -51,14 +51,7 @@ final class KindLayoutMembersTests: XCTestCase {
         let layout = container.layout
         let pages = layout.pages(ofPager: 2)
         XCTAssertEqual(pages.map(\.id), ["posts", "likes"], "mid-swipe: two pages in view")
-        let entries = pages.flatMap { page in
-            ["beginObject", "key id", "string \(page.id)",
-             "key frame", "beginObject", "key x", "number \(page.frame.x)", "key y", "number \(page.frame.y)",
-             "key width", "number \(page.frame.width)", "key height", "number \(page.frame.height)", "endObject",
-             "key contentOffset", "beginObject", "key x", "number \(page.contentOffset.x)",
-             "key y", "number \(page.contentOffset.y)", "endObject",
-             "key visibleHeight", "number \(page.visibleHeight)", "endObject"]
-        }
+        let entries = pages.map { page in "entry \(page.id) \(page.frame) \(page.contentOffset) \(page.visibleHeight)" }
         XCTAssertEqual(members(ofChild: 2, in: layout),
                        ["key selected", "string posts", "key pageProgress", "number 0.5", "key pages", "beginArray"]
                            + entries + ["endArray"])
@@ -81,4 +74,7 @@ private final class RecordingReplyWriter: ReplyWriter {
         tokens.append("numbers \(name)")
     }
     func member(_ name: StaticString, json: StaticString) { tokens.append("member \(name) \(json)") }
+    func entry(id: String, frame: Rect, contentOffset: Point, visibleHeight: Double) {
+        tokens.append("entry \(id) \(frame) \(contentOffset) \(visibleHeight)")
+    }
 }

@@ -18,6 +18,9 @@ struct PagerTabs: ContainerBehavior {
 
     /// `options.physics`' preset (`ios` without it): the snap's spring.
     private var preset = PhysicsPreset.ios
+    /// Whether this list changed a pager (`prepare`), which `observe` then
+    /// looks at: a swipe is no change of the children's structure.
+    private var changedPagers = false
 
     var isMoving: Bool { !motions.isEmpty }
 
@@ -39,9 +42,10 @@ struct PagerTabs: ContainerBehavior {
         if draft.phase == .dragging, draft.previousPhase != .dragging {
             motions = [:]  // a new drag stops every snap where it is
         }
+        defer { changedPagers = draft.stackChanged }
         for case .command(let change) in draft.commands {
             if let command = castCommand(change, to: ScrollPager.self) {
-                motions[command.pager] = nil
+                if !motions.isEmpty { motions[command.pager] = nil }  // a look-up in an empty table hashes the id too
                 let i = draft.stack.index(of: command.pager)!
                 let width = draft.viewport.width
                 draft.updatePager(i) { $0.horizontalOffset = $0.clampedHorizontalOffset(command.offset, width: width) }
@@ -162,13 +166,15 @@ struct PagerTabs: ContainerBehavior {
     }
 
     /// Pages entering and leaving the horizontal windows. A window changes
-    /// only with the stack, so a plain scroll returns at the first check.
+    /// only with the stack or a pager's state, so a plain scroll returns at
+    /// the first checks.
     @inline(__always)
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
-        if transition.structureChanged { observeWindows(transition, events: &events) }
+        if transition.structureChanged || changedPagers { observeWindows(transition, events: &events) }
     }
 
     private mutating func observeWindows(_ transition: Transition, events: inout [ContainerEvent]) {
+        changedPagers = false
         let layout = transition.layout
         if !motions.isEmpty {
             motions = motions.filter { id, _ in layout.stack.index(of: id).map { layout.stack.payloads[$0].kind == .pager } ?? false }
@@ -360,7 +366,7 @@ public struct SelectPage: BehaviorCommand, Equatable {
 
     public func validate(against children: CommandChildren, change: Int) throws(ContainerError) {
         try PagerCommandValidation.pager(pager, in: children, change: change)
-        guard children.pager(ofPage: page) == pager else {
+        guard children.namedChild(holdsPage: page) else {
             throw ContainerError(.invalidValue, change: change, field: "page", reason: "no page '\(page)' in pager '\(pager)'")
         }
     }
@@ -415,8 +421,9 @@ public struct EndPagerDragging: BehaviorCommand, Equatable {
 }
 
 private enum PagerCommandValidation {
+    /// Pager commands name their pager as `child`, whose index `children` holds.
     static func pager(_ id: String, in children: CommandChildren, change: Int) throws(ContainerError) {
-        guard children.isPager(id) else {
+        guard children.namedChildIsPager else {
             throw ContainerError(.invalidValue, change: change, field: "child", reason: "'\(id)' is not a pager")
         }
     }

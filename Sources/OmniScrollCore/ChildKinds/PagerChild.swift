@@ -183,28 +183,13 @@ extension PagerChild: ChildKindRule {
 
     /// `selected`, `pageProgress` and the pages in view, each an entry like a child's.
     static func writeLayoutMembers(ofChild i: Int, in layout: Layout, into w: any ReplyWriter) {
-        guard let pager = layout.pager(i), let progress = layout.pageProgress(ofPager: i) else { return }
+        guard let pager = layout.pager(i) else { return }
         w.key("selected"); w.string(pager.selectedPage.id)
-        w.member("pageProgress", progress)
+        w.member("pageProgress", pager.progress(width: layout.viewport.width))
         w.key("pages")
         w.beginArray()
-        for page in layout.pages(ofPager: i) {
-            w.beginObject()
-            w.key("id"); w.string(page.id)
-            w.key("frame")
-            w.beginObject()
-            w.member("x", page.frame.x)
-            w.member("y", page.frame.y)
-            w.member("width", page.frame.width)
-            w.member("height", page.frame.height)
-            w.endObject()
-            w.key("contentOffset")
-            w.beginObject()
-            w.member("x", page.contentOffset.x)
-            w.member("y", page.contentOffset.y)
-            w.endObject()
-            w.member("visibleHeight", page.visibleHeight)
-            w.endObject()
+        layout.forEachPage(of: pager, child: i) { page in
+            w.entry(id: page.id, frame: page.frame, contentOffset: page.contentOffset, visibleHeight: page.visibleHeight)
         }
         w.endArray()
     }

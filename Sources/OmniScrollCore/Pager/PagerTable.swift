@@ -61,9 +61,13 @@ struct PagerTable: Sendable {
     }
 
     /// Changes the pages or state of child `i`, which must be a pager.
-    mutating func update(child i: Int, _ body: (inout PagerChild) -> Void) {
+    mutating func update(child i: Int, _ body: (inout PagerChild) -> Void) -> PagerUpdate {
         guard let k = slot(ofChild: i) else { preconditionFailure("child \(i) is not a pager") }
+        let (selected, pages, fillViewport) = (states[k].selected, states[k].pages, states[k].fillViewport)
         body(&states[k])
+        let pager = states[k]
+        return PagerUpdate(reselected: pager.selected != selected,
+                           resized: pager.selected != selected || pager.pages != pages || pager.fillViewport != fillViewport)
     }
 
     /// The first way the table disagrees with the stack's children `ids`
@@ -103,6 +107,15 @@ struct PagerTable: Sendable {
     }
 }
 
+/// What a change of a pager's state changed.
+struct PagerUpdate {
+    /// Its selected page.
+    var reselected: Bool
+    /// What its natural height is made of: the selected page, the pages'
+    /// sizes, `fillViewport`. A swipe or a remembered offset changes none.
+    var resized: Bool
+}
+
 /// A pager page's place: the pager's child index and the page's index in it.
 struct PageAddress: Equatable, Sendable {
     var child: Int
@@ -130,9 +143,17 @@ extension ChildStack {
     func pinPoint(_ i: Int) -> Double { naturalTop(i) - pinnedHeightAbove(i) }
 
     /// Changes pager `i`'s pages or state (its selection, swipe, remembered
-    /// offsets…) and its natural and frame heights with it.
-    mutating func updatePager(_ i: Int, _ body: (inout PagerChild) -> Void) {
-        updatePagerTable { $0.update(child: i, body) }
+    /// offsets…) and its natural and frame heights with it; returns whether
+    /// its selected page changed.
+    @discardableResult
+    mutating func updatePager(_ i: Int, _ body: (inout PagerChild) -> Void) -> Bool {
+        var reselected = false
+        updatePagerTable { table in
+            let update = table.update(child: i, body)
+            reselected = update.reselected
+            return update.resized
+        }
+        return reselected
     }
 
     /// Sets a pager page's content height; the pager's natural height follows
