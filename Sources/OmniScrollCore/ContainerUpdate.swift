@@ -33,6 +33,7 @@ public struct ContainerUpdate: Sendable {
                 guard let j = before.childIndex(of: id) else { return true }
                 return !before.child(j).reportsSame(as: after.child(i)) || pagers.0.pager(child: j) != pagers.1.pager(child: i)
                     || before.collapse(ofChild: j) != after.collapse(ofChild: i)
+                    || before.pages(ofPager: j) != after.pages(ofPager: i)
             }
         }
         let a = before.childrenTrackingOffset
