@@ -41,6 +41,21 @@ final class DeltaEdgesTests: XCTestCase {
         XCTAssertTrue(update.changedChildren(since: before).contains(0))
     }
 
+    /// A header collapsing from 300 to 150 widens the window of every scroll
+    /// child below it, `min(C, V − P)`: one 5000 below the viewport grows
+    /// from 500 to 650 tall without coming into view.
+    func testAScrollChildFarBelowACollapsingHeaderIsListed() throws {
+        var container = try Container.create(viewport: Viewport(width: 375, height: 800), children: [
+            .collapsing("bar", maxHeight: 300, minHeight: 100), .scroll("a", contentHeight: 3000),
+            .fixed("gap", height: 5000), .scroll("b", contentHeight: 3000),
+        ]).0
+        let before = container.layout
+        let update = container.must(.offset(150))
+        XCTAssertEqual(before.child(3).frame.height, 500)
+        XCTAssertEqual(update.layout.child(3).frame.height, 650)
+        XCTAssertEqual(update.changedChildren(since: before), [0, 1, 3])
+    }
+
     /// A header whose maxHeight equalled its minHeight (nothing to collapse:
     /// `collapse` 0) grows while scrolled past: its frame stays minHeight
     /// tall, and its `collapse` becomes 1.
