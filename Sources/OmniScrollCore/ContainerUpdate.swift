@@ -33,6 +33,7 @@ public struct ContainerUpdate: Sendable {
                 guard let j = before.childIndex(of: id) else { return true }
                 return !before.child(j).reportsSame(as: after.child(i)) || pagers.0.pager(child: j) != pagers.1.pager(child: i)
                     || before.collapse(ofChild: j) != after.collapse(ofChild: i)
+                    || before.pages(ofPager: j) != after.pages(ofPager: i)
             }
         }
         let a = before.childrenTrackingOffset
@@ -47,7 +48,26 @@ public struct ContainerUpdate: Sendable {
             result.append(i)
         }
         if after.stack.hasPagers { result = Self.addingPagers(result, whosePagesMoved: before, after) }
+        if after.hasHeaders { result = Self.addingScrollChildren(result, whoseWindowsMoved: before, after) }
         return result
+    }
+
+    /// A scroll child's frame is `min(C, V − P)`, P counting the paint of the
+    /// collapsing headers above it: a header that collapses or expands
+    /// changes the frame of every scroll child below it taller than its
+    /// window, however far from the viewport (the contract soak, seed 6).
+    /// Only when a header's paint changed, from the first such header on.
+    private static func addingScrollChildren(_ listed: [Int], whoseWindowsMoved before: Layout, _ after: Layout) -> [Int] {
+        guard let k = after.headers.indices.first(where: { before.headers[$0].slack != after.headers[$0].slack }) else {
+            return listed
+        }
+        let moved = (after.stack.headerIndices[k] + 1..<after.childCount).filter { i in
+            if case .scroll = after.stack.payloads[i] {
+                return !listed.contains(i) && !before.child(i).reportsSame(as: after.child(i))
+            }
+            return false
+        }
+        return moved.isEmpty ? listed : (listed + moved).sorted()
     }
 
     /// A pager's pages may show more or less of themselves while the pager

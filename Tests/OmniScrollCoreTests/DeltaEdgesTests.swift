@@ -23,6 +23,39 @@ final class DeltaEdgesTests: XCTestCase {
         XCTAssertEqual(update.changedChildren(since: before), [0, 1, 2])
     }
 
+    /// The same pager half across when the viewport grows taller: the page
+    /// it swipes onto is cut at the viewport, so it shows more, while the
+    /// pager itself, its width and its swipe stay the same (the contract
+    /// soak, seed 3: a 5e-324 wide viewport going from 307 to 959 tall).
+    func testAPagerWhosePagesATallerViewportShowsMoreOfIsListed() throws {
+        var container = try Container.create(viewport: Viewport(width: 375, height: 300), children: [
+            .pager("tabs", PagerChild(pages: [PagerPage(id: "empty", contentHeight: 0), PagerPage(id: "tall", contentHeight: 1944)],
+                                      fillViewport: false)),
+            .fixed("bottom", height: 2000),
+        ]).0
+        container.must(.scrollPager("tabs", offset: 187))
+        let before = container.layout
+        let update = container.must(.viewport(Viewport(width: 375, height: 900)))
+        XCTAssertTrue(before.child(0).reportsSame(as: update.layout.child(0)), "the pager itself reports the same")
+        XCTAssertNotEqual(before.pages(ofPager: 0), update.layout.pages(ofPager: 0))
+        XCTAssertTrue(update.changedChildren(since: before).contains(0))
+    }
+
+    /// A header collapsing from 300 to 150 widens the window of every scroll
+    /// child below it, `min(C, V − P)`: one 5000 below the viewport grows
+    /// from 500 to 650 tall without coming into view.
+    func testAScrollChildFarBelowACollapsingHeaderIsListed() throws {
+        var container = try Container.create(viewport: Viewport(width: 375, height: 800), children: [
+            .collapsing("bar", maxHeight: 300, minHeight: 100), .scroll("a", contentHeight: 3000),
+            .fixed("gap", height: 5000), .scroll("b", contentHeight: 3000),
+        ]).0
+        let before = container.layout
+        let update = container.must(.offset(150))
+        XCTAssertEqual(before.child(3).frame.height, 500)
+        XCTAssertEqual(update.layout.child(3).frame.height, 650)
+        XCTAssertEqual(update.changedChildren(since: before), [0, 1, 3])
+    }
+
     /// A header whose maxHeight equalled its minHeight (nothing to collapse:
     /// `collapse` 0) grows while scrolled past: its frame stays minHeight
     /// tall, and its `collapse` becomes 1.

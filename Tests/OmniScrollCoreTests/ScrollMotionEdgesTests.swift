@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 /// ScrollMotion at the edges (issue 26, findings 2, 3, 5, 6): a range that
 /// shrinks under a running motion, snapshots of far offsets, restored
@@ -230,7 +231,8 @@ final class ScrollMotionEdgesTests: XCTestCase {
     /// snapshot whose spring in phase `decelerating` rests anywhere else in
     /// range (no call could start it) is refused; the ones releases write restore.
     func testARestoredReleaseSpringsOnlyToABoundOrASnapPoint() throws {
-        for snap in [nil, SnapOptions(positions: .points([0, 300, 900]), mode: .mandatory)] {
+        for snap in [nil, SnapOptions(positions: .points([0, 300, 900]), mode: .mandatory),
+                     SnapOptions(positions: .interval(300), mode: .mandatory)] {
             var c = try landscape(options(.ios, snap: snap))
             c.must(.phase(.dragging))
             c.must(.offset(snap == nil ? -100 : 280))
@@ -242,6 +244,47 @@ final class ScrollMotionEdgesTests: XCTestCase {
                 XCTAssertEqual((error as! ContainerError).field, FieldPath("state").member("motion").member("running").member("springTo"))
             }
         }
+    }
+
+    /// Every snapshot a snapped release writes restores, byte-identically:
+    /// an interval's stops as the release rounds them, from the interval's
+    /// bound (1e-15) up and at offsets far down eight 1e12 children, with
+    /// every preset.
+    func testSeededIntervalSnapsWriteSnapshotsThatRestore() throws {
+        var springs = 0
+        for n in 0..<300 {
+            let seed = 0x5AA9_0000 + UInt64(n)
+            var rng = SeededGenerator(seed: seed)
+            let interval = Elementary.pow(10, Double.random(in: -15...6, using: &rng))
+            var c = try Container.create(
+                viewport: Viewport(width: 400, height: 800), children: (0..<8).map { .scroll("c\($0)", contentHeight: 1e12) },
+                options: options(PhysicsPreset.allCases.randomElement(using: &rng)!,
+                                 snap: SnapOptions(positions: .interval(interval)))).0
+            c.must(.offset(Double.random(in: 0...8e12, using: &rng)))
+            release(&c, velocity: Double.random(in: -8000...8000, using: &rng))
+            let time = Double.random(in: 0...0.05, using: &rng)
+            if c.motion != nil { c.must(.tick(time)) }
+            let snapshot = c.snapshot()
+            if let springTo = snapshot.state["motion"]?["running"]?["springTo"]?.number, springTo != 0 { springs += 1 }
+            XCTAssertEqual(try Container(restoring: snapshot).snapshot(), snapshot, "seed \(seed), interval \(interval)")
+        }
+        XCTAssertGreaterThan(springs, 150, "most releases spring to a stop off the bounds")
+    }
+
+    /// A `snap.children` spring is not checked against the tops: a child
+    /// resized above the running snap moves every top below it (anchoring
+    /// moves the offset, not the spring), and that snapshot restores.
+    func testAChildrenSnapWhoseTopAResizeMovedStillRestores() throws {
+        var c = try Container.create(viewport: Viewport(width: 375, height: 800),
+                                     children: (0..<10).map { .scroll("c\($0)", contentHeight: 500) },
+                                     options: options(.ios, snap: SnapOptions(positions: .children))).0
+        c.must(.offset(1020))
+        release(&c, velocity: 10)
+        c.must(.tick(0.05))
+        c.must(.size(child: "c0", 730))
+        let snapshot = c.snapshot()
+        XCTAssertEqual(snapshot.state["motion"]?["running"]?["springTo"]?.number, 1000, "the top before the resize")
+        XCTAssertEqual(try Container(restoring: snapshot).snapshot(), snapshot)
     }
 
     /// Issue 26, finding 8 (decided for the docs, docs/protocol.md, Session

@@ -1,5 +1,6 @@
 import XCTest
 @testable import OmniScrollCore
+import OmniScrollTestSupport
 
 final class SnapRuleTests: XCTestCase {
     private func target(_ rule: SnapRule, release: Double = 0, velocity: Double = 0, end: Double,
@@ -54,5 +55,28 @@ final class SnapRuleTests: XCTestCase {
         XCTAssertEqual(target(rule, release: 1900, velocity: 400, end: 0, dragStart: 100), 600, "at most one child from child 1")
         XCTAssertEqual(target(rule, release: 650, velocity: -400, end: 0, dragStart: 700), 600, "page 2.5 − 0.5 rounds to 2")
         XCTAssertEqual(target(rule, release: 5000, velocity: 400, end: 0, dragStart: 2000), 2000, "no page past the last")
+    }
+
+    /// A restore believes a release's spring to an interval stop only when
+    /// `nearest` could have answered it (`answers`): every stop `nearest`
+    /// gives, across the interval's bound (1e-15) and the offsets' (±1e24),
+    /// is recognised, and a point halfway between two stops is not.
+    func testAnswersEveryIntervalStopAReleaseComputesAndNoOther() {
+        for n in 0..<2000 {
+            let seed = 0x5AAB_0000 + UInt64(n)
+            var rng = SeededGenerator(seed: seed)
+            let size = Elementary.pow(10, Double.random(in: -15...12, using: &rng))
+            let end = (Bool.random(using: &rng) ? 1 : -1) * Elementary.pow(10, Double.random(in: -16...24, using: &rng))
+            let rule = SnapRule(positions: .interval(size))
+            guard let stop = rule.nearest(to: end) else { return XCTFail("seed \(seed): no stop") }
+            XCTAssertTrue(rule.answers(stop), "seed \(seed): \(stop), the stop nearest \(end) every \(size)")
+            let q = (end / size).rounded(.down)
+            if abs(q) < 1e12 {
+                XCTAssertFalse(rule.answers((q + 0.5) * size), "seed \(seed): halfway past stop \(q) every \(size)")
+            }
+        }
+        let points = SnapRule(positions: .points([0, 300, 900]))
+        XCTAssertTrue(points.answers(300))
+        XCTAssertFalse(points.answers(150))
     }
 }

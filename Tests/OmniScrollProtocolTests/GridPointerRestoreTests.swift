@@ -76,6 +76,17 @@ final class GridPointerRestoreTests: XCTestCase {
         assertRefused(edited(s, "motion") { $0["lastTime"] = 100 }, at: "params.snapshot.state.motion.lastTime")
     }
 
+    /// A fling's inputs are what an `up` gives: a 2D speed over
+    /// `kMinFlingVelocity`, a start on the content, and no recentering shift
+    /// outside `threshold` mode.
+    func testFlingInputsNoReleaseGivesAreRefused() throws {
+        let s = try snapshot(pan: false)
+        assertRefused(edited(s, "motion") { $0["velocity"] = ["x": 40, "y": -20] }, at: "params.snapshot.state.motion.velocity")
+        assertRefused(edited(s, "motion") { $0["start"] = ["x": 1e20, "y": 300] }, at: "params.snapshot.state.motion.start.x")
+        assertRefused(edited(s, "motion") { $0["start"] = ["x": 300, "y": -1] }, at: "params.snapshot.state.motion.start.y")
+        assertRefused(edited(s, "motion") { $0["shift"] = ["x": 0, "y": 4000] }, at: "params.snapshot.state.motion.shift.y")
+    }
+
     /// A finger wandering between the coordinates' bounds travels farther
     /// than a snapshot's `path` may say: the travel saturates at 1e12 (it only
     /// ever meets the slop), so the snapshot restores (the contract soak found it).

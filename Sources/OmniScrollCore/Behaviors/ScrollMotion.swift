@@ -356,9 +356,8 @@ struct ScrollMotion: ContainerBehavior {
         if let springTo = state.springTo, !state.bounds.contains(springTo) {
             throw restoration.invalid("running", "springTo", reason: "must be within bounds, where every spring rests")
         }
-        if let springTo = state.springTo, restoration.phase == .decelerating,
-           let points = releaseTargets(restoration.options), springTo != state.bounds.min,
-           springTo != state.bounds.max, !points.contains(springTo) {
+        if let springTo = state.springTo, restoration.phase == .decelerating, springTo != state.bounds.min,
+           springTo != state.bounds.max, releaseSnaps(to: springTo, restoration.options) == false {
             throw restoration.invalid("running", "springTo", reason: "a release springs only back to a bound or onto a snap point")
         }
         let layout = restoration.layout
@@ -370,18 +369,23 @@ struct ScrollMotion: ContainerBehavior {
         }
     }
 
-    /// The offsets besides its bounds a release may spring to (phase
-    /// `decelerating`: a snap, a spring back, a retarget to a bound): `snap`'s
-    /// points, none without snapping; `nil` where they cannot be told from
-    /// the options alone (child tops move under anchoring, an interval's
-    /// multiples are rounded as a release computes them).
-    private static func releaseTargets(_ options: ContainerOptions) -> [Double]? {
+    /// Whether a release (phase `decelerating`: a snap, a spring back, a
+    /// retarget to a bound) may spring to `x` besides its bounds: onto one of
+    /// `snap`'s points or an interval's multiple as the release rounds it
+    /// (`SnapRule.answers`), nowhere without snapping; `nil` with `paging` or
+    /// `snap.children`, whose tops cannot be told from the snapshot: a
+    /// child's size may change under the running snap (anchoring moves the
+    /// offset, not the spring), so its target need be no top of the stack.
+    private static func releaseSnaps(to x: Double, _ options: ContainerOptions) -> Bool? {
         guard !options.paging else { return nil }
+        let positions: SnapRule.Positions
         switch options.snap?.positions {
-        case nil: return []
-        case .points(let points)?: return points
-        case .interval?, .children?: return nil
+        case nil: return false
+        case .points(let points)?: positions = .points(points)
+        case .interval(let interval)?: positions = .interval(interval)
+        case .children?: return nil
         }
+        return SnapRule(positions: positions).answers(x)
     }
 
     /// A motion runs only while decelerating or animating, with bounds in

@@ -79,6 +79,35 @@ public struct SnapRule: Equatable, Sendable {
         }
     }
 
+    /// Whether `nearest(to:)` answers `x` for some end: one of the points, or
+    /// a multiple of the interval exactly as `nearest` rounds it (`q·size`
+    /// or `q·size + size`, q the floor of some end over the size). The q
+    /// that gives `x` is within a few steps of ⌊x/size⌋: whole ones below
+    /// 2⁵², where the two roundings move x/size by less than one, ulps above,
+    /// where whole numbers are that far apart. A restore checks a release's
+    /// spring by it (docs/protocol.md, Restoring a snapshot).
+    func answers(_ x: Double) -> Bool {
+        switch positions {
+        case .points(let points):
+            return points.contains(x)
+        case .interval(let size):
+            let floor = (x / size).rounded(.down)
+            var below = floor, above = floor
+            var candidates = [floor]
+            for step in 1...Self.intervalReach {
+                below = below.nextDown.rounded(.down)
+                above = above.nextUp.rounded(.up)
+                candidates += [below, above, floor - Double(step), floor + Double(step)]
+            }
+            return candidates.contains { q in q * size == x || q * size + size == x }
+        }
+    }
+
+    /// How many steps of ⌊x/size⌋ either way `answers` tries: the quotient
+    /// and the product are each rounded once, so q is at most two from it;
+    /// one more for the sum in `q·size + size`.
+    private static let intervalReach = 3
+
     /// The fractional page at `x`: x/size, or between two points the share of
     /// the way from one to the next (pages of different heights), 0 before the
     /// first point and the last index after the last.

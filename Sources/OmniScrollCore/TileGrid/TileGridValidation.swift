@@ -87,7 +87,7 @@ enum TileGridValidation {
                 throw fail(FieldPath("anchor").member(name), "must be ≥ 0 and below the tile's size (\(tile))")
             }
         }
-        try finger(snapshot.gesture, motion: snapshot.motion, phase: snapshot.phase)
+        try finger(snapshot.gesture, motion: snapshot.motion, phase: snapshot.phase, configuration: configuration)
         let off = configuration.recenter.recenters(
             offset: snapshot.offset, centre: centre, phase: snapshot.phase, thresholds: configuration.thresholds)
         if off.x || off.y {
@@ -101,8 +101,9 @@ enum TileGridValidation {
     /// within the time bound) and a start exactly when panning, under no
     /// pager; a fling only while decelerating, never with a finger down
     /// (`down` stops it), released with at most `kMaxFlingVelocity` on each
-    /// axis, ticked at or after its release and not yet at rest.
-    static func finger(_ gesture: PointerGesture?, motion: GridMotion?, phase: ScrollPhase) throws(ContainerError) {
+    /// axis (`fling`), ticked at or after its release and not yet at rest.
+    static func finger(_ gesture: PointerGesture?, motion: GridMotion?, phase: ScrollPhase,
+                       configuration: TileGridConfiguration) throws(ContainerError) {
         if let gesture {
             let pointer = FieldPath("state").member("pointer")
             guard gesture.axis == .pending || gesture.axis == .pan else {
@@ -139,11 +140,38 @@ enum TileGridValidation {
         where !(abs(v) <= PointerConstants.maxFlingVelocity) {
             throw fail(field.member("velocity").member(name), "must be within ±\(PointerConstants.maxFlingVelocity) (kMaxFlingVelocity)")
         }
+        try fling(motion, configuration: configuration)
         guard motion.lastTime >= motion.releaseTime else {
             throw fail(field.member("lastTime"), "must be ≥ releaseTime")
         }
         guard !motion.isDone(at: motion.lastTime) else {
             throw fail(field.member("lastTime"), "is at or after the motion's end, where the grid would be at rest")
+        }
+    }
+
+    /// A fling's inputs as an `up` gives them (docs/pointer.md, "Grids"): a
+    /// 2D speed over `kMinFlingVelocity` (`FlingDecision.pan`; slower is no
+    /// fling), released from an offset of the content (the grid clamps every
+    /// offset; a viewport changed since may make that range wider or
+    /// narrower, so the check is the content's), and a `shift` only where
+    /// recentering moves a running fling, in `threshold` mode (`idle` mode
+    /// recenters at rest, after the fling ended).
+    private static func fling(_ motion: GridMotion, configuration: TileGridConfiguration) throws(ContainerError) {
+        let field = FieldPath("state").member("motion")
+        let v = motion.velocity
+        guard (v.x * v.x + v.y * v.y).squareRoot() > PointerConstants.minFlingVelocity else {
+            throw fail(field.member("velocity"), "must be over \(PointerConstants.minFlingVelocity) pt/s in 2D (kMinFlingVelocity): a slower release does not fling")
+        }
+        let content = configuration.contentSize
+        for (axis, start, length) in [("x", motion.start.x, content.width), ("y", motion.start.y, content.height)]
+        where !(start >= 0 && start <= length) {
+            throw fail(field.member("start").member(axis), "must be between 0 and \(length), an offset of the content")
+        }
+        if configuration.recenter != .threshold {
+            for (axis, shift) in [("x", motion.shift.x), ("y", motion.shift.y)] where shift != 0 {
+                throw fail(field.member("shift").member(axis),
+                           "must be 0: recenter \"\(configuration.recenter.rawValue)\" never moves a running fling")
+            }
         }
     }
 }
