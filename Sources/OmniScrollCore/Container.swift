@@ -26,10 +26,10 @@ public struct Container: Sendable {
     {
         try Validation.viewport(viewport, field: "viewport")
         try Validation.insets(insets, field: "insets")
-        try Validation.children(children, existing: nil, field: "children")
+        let index = try Validation.children(children, existing: nil, field: "children")
         if let offset { try Validation.offset(offset, field: "offset") }
         try Validation.options(options)
-        let stack = ChildStack(children, viewportHeight: viewport.height)
+        let stack = ChildStack(children, viewportHeight: viewport.height, index: index)
         try BehaviorRegistry.validate(options, children: stack)
         var container = Container(
             viewport: viewport, insets: insets, offset: offset ?? -insets.top, options: options, stack: stack)
