@@ -90,12 +90,18 @@ public struct ParamDecoder {
     /// The declared members present (even as `null`), a bit per member in
     /// declaration order: one test of several members.
     public var presentMembers: UInt32 {
-        // Every slot, not only the declared members': the others stay -1, and
-        // a fixed count unrolls without a branch per slot (a create's child
-        // spec declares 16 members; this ran 260 instructions a child).
-        var mask: UInt32 = 0
-        for slot in 0..<Self.maxMembers { mask |= UInt32(truncatingIfNeeded: slots[slot] >= 0 ? 1 : 0) << slot }
-        return mask
+        // Every slot's sign bit, two slots a load, not only the declared
+        // members' (the others stay -1): a loop over the declared members ran
+        // 260 instructions a child of a create (a child spec declares 16).
+        var absent: UInt64 = 0
+        withUnsafeBytes(of: slots) { raw in
+            // Two slots a word: their sign bits are bits 31 and 63 (little-endian).
+            for word in 0..<Self.maxMembers / 2 {
+                let w = raw.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)
+                absent |= ((w &>> 31) & 1 | (w &>> 62) & 2) &<< (2 * word)
+            }
+        }
+        return UInt32(truncatingIfNeeded: ~absent) & (1 << Self.maxMembers - 1)
     }
 
     /// Whether member `key` is present (even as `null`).
@@ -168,6 +174,34 @@ public struct ParamDecoder {
     /// (an escaped one too) takes `enumeration`'s path, and its error.
     public func enumeration<E: RawRepresentable & CaseIterable>(_ key: ParamKey, among cases: [(json: [UInt8], value: E)]) throws(RPCError) -> E where E.RawValue == String {
         let (_, v) = try requiredValue(key)
+        if let value = Self.match(v, among: cases) { return value }
+        return try enumeration(key)
+    }
+
+    /// `enumeration(_:among:)` for an optional member (`session.scroll`'s
+    /// `phase`, once a frame while dragging): `E.allCases` and each case's
+    /// raw value built on every call were ~500 instructions of such a scroll.
+    /// `cases` is read only when the member is given: a plain scroll does
+    /// not pay for reading a table. Inlined, as `optionalEnumeration(_:as:)`:
+    /// called, it cost a plain scroll ~25 instructions.
+    @inline(__always)
+    public func optionalEnumeration<E: RawRepresentable & CaseIterable>(
+        _ key: ParamKey, among cases: @autoclosure () -> [(json: [UInt8], value: E)]
+    ) throws(RPCError) -> E? where E.RawValue == String {
+        let (_, v) = try value(key)
+        guard let v else { return nil }
+        if let value = Self.match(v, among: cases()) { return value }
+        return try optionalEnumeration(key)
+    }
+
+    /// Each case of `E` with its name as a JSON string, for `enumeration(_:among:)`.
+    public static func names<E: RawRepresentable & CaseIterable>(of type: E.Type) -> [(json: [UInt8], value: E)] where E.RawValue == String {
+        E.allCases.map { (json: Array("\"\($0.rawValue)\"".utf8), value: $0) }
+    }
+
+    /// The case whose JSON string is `v`'s bytes, compared in place.
+    @inline(__always)
+    private static func match<E>(_ v: JSONElement, among cases: [(json: [UInt8], value: E)]) -> E? {
         let bytes = v.rawBytes
         for k in cases.indices where cases[k].json.count == bytes.count {
             // A byte loop: `elementsEqual` over the two buffers ran ~250 instructions a child of a create.
@@ -177,7 +211,7 @@ public struct ParamDecoder {
             }
             if matches { return cases[k].value }
         }
-        return try enumeration(key)
+        return nil
     }
 
     /// Inlined: once several enums are decoded through it (`physics.fling`'s

@@ -166,7 +166,9 @@ enum SessionParams {
     }
 
     /// Each kind by its name, for `ParamDecoder.enumeration(_:among:)`.
-    private static let kindNames = ChildKind.allCases.map { (json: Array("\"\($0.rawValue)\"".utf8), value: $0) }
+    private static let kindNames = ParamDecoder.names(of: ChildKind.self)
+    /// Each phase by its name, for `ParamDecoder.optionalEnumeration(_:among:)` (`session.scroll`'s phase).
+    static let phaseNames = ParamDecoder.names(of: ScrollPhase.self)
 
     /// Per kind, the members of `childSpec` its children may carry (`id`,
     /// `kind`, its size member, its own members), as `ParamDecoder.presentMembers` counts them.
