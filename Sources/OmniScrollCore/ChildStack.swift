@@ -59,10 +59,11 @@ struct ChildStack: Sendable {
 
     private var storage: Storage
 
-    /// Creates a stack; the caller has validated the specs (unique ids, finite sizes).
-    init(_ specs: [ChildSpec], viewportHeight: Double) {
+    /// Creates a stack; the caller has validated the specs (unique ids, finite
+    /// sizes), and `index` is their ids' (`Validation.children`), or `nil`.
+    init(_ specs: [ChildSpec], viewportHeight: Double, index: ChildIDIndex? = nil) {
         storage = Storage(viewportHeight: viewportHeight)
-        insert(specs, at: 0)
+        insert(specs, at: 0, index: index)
     }
 
     var ids: [String] { storage.ids }
@@ -188,7 +189,8 @@ struct ChildStack: Sendable {
         }
     }
 
-    mutating func insert(_ specs: [ChildSpec], at index: Int) {
+    /// `indexByID`: the stack's ids' index after the insertion, when the caller has it.
+    mutating func insert(_ specs: [ChildSpec], at index: Int, index indexByID: ChildIDIndex? = nil) {
         makeUnique()
         // Lazy: a column built first and then copied in took its size twice.
         storage.ids.insert(contentsOf: specs.lazy.map(\.id), at: index)
@@ -202,7 +204,7 @@ struct ChildStack: Sendable {
         storage.naturalHeights.replaceSubrange(index..<index, with: specs.lazy.map { spec in
             spec.kind.isViewportTall ? viewportHeight : spec.size ?? 0
         })
-        reindex()
+        reindex(indexByID)
     }
 
     /// Removes the children at `indices` (sorted ascending, unique).
@@ -226,11 +228,11 @@ struct ChildStack: Sendable {
         reindex()
     }
 
-    private mutating func reindex() {
+    private mutating func reindex(_ indexByID: ChildIDIndex? = nil) {
         // The kinds' members are listed only when some kind has any: a list
         // built to be dropped took 24 MB more for a moment in a 1 000 000-child
         // create (bench/create-memory).
-        storage.indexByID = ChildIDIndex(storage.ids)
+        storage.indexByID = indexByID ?? ChildIDIndex(storage.ids)
         storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
         storage.pagerTable.reindex(storage.ids)
         refreshDerivedHeights(frames: false)

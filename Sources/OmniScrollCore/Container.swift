@@ -26,10 +26,10 @@ public struct Container: Sendable {
     {
         try Validation.viewport(viewport, field: "viewport")
         try Validation.insets(insets, field: "insets")
-        try Validation.children(children, existing: nil, field: "children")
+        let index = try Validation.children(children, existing: nil, field: "children")
         if let offset { try Validation.offset(offset, field: "offset") }
         try Validation.options(options)
-        let stack = ChildStack(children, viewportHeight: viewport.height)
+        let stack = ChildStack(children, viewportHeight: viewport.height, index: index)
         try BehaviorRegistry.validate(options, children: stack)
         var container = Container(
             viewport: viewport, insets: insets, offset: offset ?? -insets.top, options: options, stack: stack)
@@ -132,21 +132,27 @@ public struct Container: Sendable {
         try apply(changes: CollectionOfOne(change))
     }
 
-    /// `apply(_:)` for a list of two changes (a scroll naming its phase): no
-    /// array is built (its allocation was +3 % of such a scroll, issue 28).
-    public mutating func apply(_ first: ContainerChange, _ second: ContainerChange) throws(ContainerError) -> ContainerUpdate {
-        try apply(changes: ChangePair(changes: (first, second)))
+    /// `apply(_:)` for the list `[change, .phase(phase)]` (a scroll naming
+    /// its phase), as one change and the phase it sets: a phase change is
+    /// never refused and only sets the phase the list ends in, and a list of
+    /// two, iterated, cost such a scroll ~480 instructions more than the
+    /// plain one (issue 28, bench/scroll-instructions --workload phase).
+    public mutating func apply(_ change: ContainerChange, phase: ScrollPhase) throws(ContainerError) -> ContainerUpdate {
+        try apply(changes: CollectionOfOne(change), phase: phase)
     }
 
     /// Sizes are judged against the layout before the list (CSS scroll
     /// anchoring picks its anchor before layout changes), so the sizes of one
     /// list give one result whatever their order.
-    private mutating func apply(changes: some Collection<ContainerChange>) throws(ContainerError) -> ContainerUpdate {
+    /// - Parameter listPhase: a phase the list sets besides its `.phase` changes (which win).
+    private mutating func apply(changes: some Collection<ContainerChange>, phase listPhase: ScrollPhase? = nil)
+        throws(ContainerError) -> ContainerUpdate
+    {
         if try Validation.changes(changes, stack: stack) { try checkWithBehaviors(changes) }
         let previousOffset = offset
         let previousBounds = offsetBounds
         var clientOffset: Double?
-        var targetPhase = phase
+        var targetPhase = listPhase ?? phase
         var commands: [ContainerChange] = []
         var stackChanged = false
         var insetsChanged = false
@@ -314,12 +320,4 @@ public struct Container: Sendable {
             layout: transition.layout, events: events, anchorShift: anchorShift, clampShift: clampShift,
             target: draft.target, didChange: didChange)
     }
-}
-
-/// Two changes as a collection, held inline: `Container.apply(_:_:)`'s list.
-private struct ChangePair: RandomAccessCollection {
-    let changes: (ContainerChange, ContainerChange)
-    var startIndex: Int { 0 }
-    var endIndex: Int { 2 }
-    subscript(position: Int) -> ContainerChange { position == 0 ? changes.0 : changes.1 }
 }

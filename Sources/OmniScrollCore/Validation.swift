@@ -48,18 +48,22 @@ enum Validation {
     /// The most children a container holds (child indices are stored as `Int32`).
     static let maxChildren = Int(Int32.max)
 
-    static func children(_ specs: [ChildSpec], existing: ChildStack?, field: FieldPath, change: Int = 0) throws(ContainerError) {
+    /// Answers the specs' ids indexed by their position in `specs`, which a
+    /// new container's stack keeps (`ChildStack.init(_:viewportHeight:index:)`).
+    @discardableResult
+    static func children(_ specs: [ChildSpec], existing: ChildStack?, field: FieldPath, change: Int = 0) throws(ContainerError) -> ChildIDIndex {
         guard specs.count <= maxChildren - (existing?.count ?? 0) else {
             throw ContainerError(.invalidValue, change: change, field: field,
                                  reason: "a container holds at most \(maxChildren) children")
         }
-        var ids = DeclaredIDs(existing: existing, capacity: specs.count)
-        for (k, spec) in specs.enumerated() {
+        var ids = DeclaredIDs(specs, existing: existing)
+        for k in specs.indices {
+            let spec = specs[k]
             let path = field.index(k)
             guard !spec.id.isEmpty else {
                 throw ContainerError(.invalidValue, change: change, field: path.member("id"), reason: "must not be empty")
             }
-            guard ids.claim(spec.id) else {
+            guard ids.claim(child: k) else {
                 throw ContainerError(.duplicateID, change: change, field: path.member("id"),
                                      reason: "duplicate child id '\(spec.id)'", child: spec.id)
             }
@@ -80,6 +84,7 @@ enum Validation {
             }
             try spec.validate(ids: &ids, field: path, change: change)
         }
+        return ids.children
     }
 
     static func child(_ id: String, in stack: ChildStack, field: FieldPath, change: Int) throws(ContainerError) -> Int {

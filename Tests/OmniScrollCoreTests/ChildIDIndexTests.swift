@@ -17,4 +17,18 @@ final class ChildIDIndexTests: XCTestCase {
             }
         }
     }
+
+    /// Filled one id at a time (a create's duplicate check), the table takes
+    /// each new id and refuses one equal to an id in it, as `String`
+    /// compares (canonically equivalent spellings are equal), unchanged.
+    func testInsertRefusesAnEqualIDAndKeepsTheFirst() {
+        let ids = ["a", "b", "K", "\u{212A}", "e\u{301}", "\u{E9}", "a", "c"]
+        var index = ChildIDIndex(capacity: ids.count)
+        let taken = ids.indices.map { i in index.insert(ids[i], at: i) { ids[$0] } }
+        XCTAssertEqual(taken, [true, true, true, false, true, false, false, true])
+        for (id, i) in [("a", 0), ("b", 1), ("K", 2), ("\u{212A}", 2), ("\u{E9}", 4), ("c", 7)] {
+            XCTAssertEqual(index.index(of: id) { ids[$0] }, i, id)
+        }
+        XCTAssertNil(index.index(of: "d") { ids[$0] })
+    }
 }

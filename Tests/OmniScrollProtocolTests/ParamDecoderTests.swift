@@ -128,6 +128,42 @@ final class ParamDecoderTests: XCTestCase {
         }
     }
 
+    /// `presentMembers` has a bit for each declared member given (`null`
+    /// too), in declaration order, over all 16 slots a decoder holds: each
+    /// member alone, every member, none, and the members of both halves of a
+    /// slot pair.
+    func testPresentMembersHasABitPerGivenMember() throws {
+        let keys: [ParamKey] = ["m0", "m1", "m2", "m3", "m4", "m5", "m6", "m7",
+                                "m8", "m9", "m10", "m11", "m12", "m13", "m14", "m15"]
+        XCTAssertEqual(keys.count, ParamDecoder.maxMembers)
+        let members = keys.map { Member.optional($0, .nullable(.number())) }
+        func mask(_ given: [Int]) throws -> UInt32 {
+            let json = "{" + given.map { #""m\#($0)":\#($0 == 7 ? "null" : "1")"# }.joined(separator: ",") + "}"
+            return try decoder(json, members: members).presentMembers
+        }
+        for k in 0..<keys.count { XCTAssertEqual(try mask([k]), 1 << k, "member m\(k) alone") }
+        XCTAssertEqual(try mask(Array(0..<keys.count)), 0xFFFF)
+        XCTAssertEqual(try mask([]), 0)
+        XCTAssertEqual(try mask([14, 1, 15, 0, 6]), 0b1100_0000_0100_0011)
+        // Fewer members declared than slots: the others are never present.
+        XCTAssertEqual(try decoder(#"{"b":1}"#, members: [.optional("a", .number()), .optional("b", .number())]).presentMembers, 0b10)
+    }
+
+    /// `enumeration(_:among:)` and `optionalEnumeration(_:among:)` match a
+    /// case by its bytes; an escaped spelling of a case is that case, and
+    /// any other value is refused as `enumeration(_:)` refuses it.
+    func testEnumerationAmongNamesMatchesAsTheSchemaDoes() throws {
+        let names = EnumerationCases<Axis>()
+        let members: [Member] = [.required("axis", .enumeration(of: Axis.self)), .optional("other", .enumeration(of: Axis.self))]
+        let p = try decoder(#"{"axis":"horizontal","other":"vertic\u0061l"}"#, members: members)
+        XCTAssertEqual(try p.enumeration("axis", among: names), .horizontal)
+        XCTAssertEqual(try p.optionalEnumeration("other", among: names), .vertical)
+        XCTAssertNil(try decoder(#"{"axis":"vertical"}"#, members: members).optionalEnumeration("other", among: names))
+        let wrong = try decoder(#"{"axis":"diagonal","other":"Vertical"}"#, members: members)
+        assertInvalid("params.axis", "must be one of vertical, horizontal") { _ = try wrong.enumeration("axis", among: names) }
+        assertInvalid("params.other", "must be one of vertical, horizontal") { _ = try wrong.optionalEnumeration("other", among: names) }
+    }
+
     func testNegativeZeroNormalised() throws {
         let p = try decoder(#"{"h":-0}"#, members: [.required("h", .number(minimum: 0))])
         XCTAssertEqual(try p.double("h").sign, .plus)

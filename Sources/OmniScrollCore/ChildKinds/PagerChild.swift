@@ -153,7 +153,7 @@ extension PagerChild: ChildKindRule {
             guard !page.id.isEmpty else {
                 throw ContainerError(.invalidValue, change: change, field: path.member("id"), reason: "must not be empty")
             }
-            guard ids.claim(page.id) else {
+            guard ids.claim(page: page.id) else {
                 throw ContainerError(.duplicateID, change: change, field: path.member("id"),
                                      reason: "duplicate id '\(page.id)': page ids are unique among the session's children and pages",
                                      child: page.id)

@@ -1,3 +1,5 @@
+import OmniScrollJSON
+
 /// An enumeration's cases as their JSON strings (`"scroll"`, quotes
 /// included), for `ParamDecoder.enumeration(_:among:)`: a value is matched
 /// by its bytes. Each case's bytes are stored once for the life of the
@@ -14,5 +16,13 @@ public struct EnumerationCases<E: RawRepresentable & CaseIterable & Sendable>: @
             _ = bytes.initialize(from: json)
             return (UnsafeBufferPointer(bytes), value)
         }
+    }
+
+    /// The case whose JSON string is `value`'s bytes, `nil` when none is (an
+    /// escaped spelling too: the caller's general path decides those).
+    @inline(__always)
+    func match(_ value: JSONElement) -> E? {
+        for (json, e) in cases where value.hasRawBytes(json) { return e }
+        return nil
     }
 }

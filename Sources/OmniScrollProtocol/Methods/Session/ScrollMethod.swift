@@ -18,13 +18,13 @@ struct ScrollMethod: MethodDeclaration {
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
         offset = try params.double("offset")
-        phase = try params.optionalEnumeration("phase")
+        phase = try params.optionalEnumeration("phase", among: SessionParams.phaseNames)
         session = try params.string("session")
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         if let phase {
-            try SessionChange.apply(.offset(offset), .phase(phase), to: session, &state, &result)
+            try SessionChange.apply(.offset(offset), phase: phase, to: session, &state, &result)
         } else {
             try SessionChange.apply(.offset(offset), to: session, &state, &result)
         }

@@ -22,12 +22,15 @@ enum SessionChange {
         try update(id, &state, &result, path: path) { (container) throws(ContainerError) in try container.apply(change) }
     }
 
-    /// `apply` for two changes (a scroll naming its phase): no change array is built.
+    /// `apply` for a change and the phase it is made in (a scroll naming its
+    /// phase, `Container.apply(_:phase:)`): no change array is built.
     static func apply(
-        _ first: ContainerChange, _ second: ContainerChange, to id: String, _ state: inout WorkerState,
+        _ change: ContainerChange, phase: ScrollPhase, to id: String, _ state: inout WorkerState,
         _ result: inout JSONWriter, path: (ContainerError) -> String = SessionParams.path(of:)
     ) throws(RPCError) {
-        try update(id, &state, &result, path: path) { (container) throws(ContainerError) in try container.apply(first, second) }
+        try update(id, &state, &result, path: path) { (container) throws(ContainerError) in
+            try container.apply(change, phase: phase)
+        }
     }
 
     /// Runs `body` on session `id`'s container in place and writes the

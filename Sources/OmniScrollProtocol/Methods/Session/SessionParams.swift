@@ -167,6 +167,8 @@ enum SessionParams {
 
     /// Each kind by its name, for `ParamDecoder.enumeration(_:among:)`.
     private static let kindNames = EnumerationCases<ChildKind>()
+    /// Each phase by its name, for `ParamDecoder.optionalEnumeration(_:among:)` (`session.scroll`'s phase).
+    static let phaseNames = EnumerationCases<ScrollPhase>()
 
     /// Per kind, the members of `childSpec` its children may carry (`id`,
     /// `kind`, its size member, its own members), as `ParamDecoder.presentMembers` counts them.
