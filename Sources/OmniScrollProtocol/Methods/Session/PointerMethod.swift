@@ -17,7 +17,7 @@ struct PointerMethod: MethodDeclaration {
     let time: Double
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        phase = try params.enumeration("phase")
+        phase = try params.enumeration("phase", among: PointerParams.phases)
         x = try params.double("x")
         y = try params.double("y")
         time = try params.double("time")
