@@ -61,6 +61,12 @@ public protocol ReplyWriter {
     /// escaping: the caller's literal is valid JSON). A member that is one of
     /// a few constants (a finger's `pointer` state) costs one call, not one per token.
     func member(_ name: StaticString, json: StaticString)
+    /// JSON text written as it is, continuing the structure being written
+    /// (an object's opening and constant members, its closing); `needsComma`
+    /// is what it leaves: true after a value. A member of constants and a
+    /// few numbers (the `pointer` of an `up` reply) costs a call per number,
+    /// not one per token.
+    func fragment(_ json: StaticString, needsComma: Bool)
 }
 
 extension ReplyWriter {

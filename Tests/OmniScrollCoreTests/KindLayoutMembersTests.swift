@@ -81,4 +81,5 @@ private final class RecordingReplyWriter: ReplyWriter {
         tokens.append("numbers \(name)")
     }
     func member(_ name: StaticString, json: StaticString) { tokens.append("member \(name) \(json)") }
+    func fragment(_ json: StaticString, needsComma: Bool) { tokens.append("fragment \(json)") }
 }

@@ -263,6 +263,8 @@ private struct ReplyMemberWriter: ReplyWriter {
         json.pointee.withMemberCursor(name, reserving: value.utf8CodeUnitCount) { $0.fragment(value) }
     }
 
+    func fragment(_ json: StaticString, needsComma: Bool) { self.json.pointee.rawFragment(json, needsComma: needsComma) }
+
     func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?) {
         keys.withUTF8 { bytes, bounds in
             values.withUnsafeBufferPointer { values in
