@@ -104,6 +104,18 @@ struct PointerInput: ContainerBehavior {
         return (body(&state!.gesture!), before)
     }
 
+    /// Moves the finger down out of the box (an `up` or `cancel` lifting
+    /// it), not copied: a copy of it and its samples, dropped once the
+    /// release applied, cost an `up` ~600 instructions (issue 29).
+    /// `putBack` undoes it when the release is refused. A finger must be down.
+    mutating func lift() -> PointerGesture {
+        if !isKnownUniquelyReferenced(&state) { state = PointerState(gesture: state!.gesture, release: state!.release) }
+        return state!.gesture.take()!
+    }
+
+    /// The finger `lift` took, back where it was.
+    mutating func putBack(_ gesture: PointerGesture) { state!.gesture = gesture }
+
     /// The finger as it was before an `advance` whose change was refused.
     mutating func rewind(to progress: PointerGesture.Progress) { state!.gesture!.rewind(to: progress) }
 

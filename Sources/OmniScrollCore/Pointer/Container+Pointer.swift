@@ -23,6 +23,8 @@ extension Container {
         var moveChange: ContainerChange?
         // A move advances the stored finger in place; this puts it back if its change is refused.
         var undo: PointerGesture.Progress?
+        // An `up` or `cancel` moves the finger out of where it is stored; this puts it back if its changes are refused.
+        var lifted: PointerGesture?
         var next: PointerGesture?
         var release: PointerRelease?
         var tap: PointerHit?
@@ -56,16 +58,16 @@ extension Container {
                 }
             }
         case .up, .cancel:
-            let lifted = pointerGesture!
-            let estimate = lifted.velocity(at: sample.time, constants: constants)
-            let step = lifted.lift(at: Point(x: x, y: y), estimate: estimate, constants: constants, flings: phase == .up)
+            lifted = behaviors.update(PointerInput.self) { $0.lift() }
+            let estimate = lifted!.velocity(at: sample.time, constants: constants)
+            let step = lifted!.lift(at: Point(x: x, y: y), estimate: estimate, constants: constants, flings: phase == .up)
             switch step {
             case .release(.vertical, let fling):
                 changes = [.phase(.decelerating), .release(velocity: -fling.y, time: time)]
             case .release(.horizontal, let fling):
                 // A swipe that caught a vertical motion also lets the container settle.
-                changes = (lifted.caught ? [.phase(.decelerating), .release(velocity: 0, time: time)] : [])
-                    + [.endPagerDragging(lifted.pager!, velocity: -fling.x, time: time)]
+                changes = (lifted!.caught ? [.phase(.decelerating), .release(velocity: 0, time: time)] : [])
+                    + [.endPagerDragging(lifted!.pager!, velocity: -fling.x, time: time)]
             case .tap(let point):
                 tap = PointerHit.find(x: point.x, y: point.y, in: layout)
             default:
@@ -73,9 +75,9 @@ extension Container {
                 // nothing, but what it held goes back to rest as a release
                 // without velocity would: into the bounds, onto a snap point
                 // or a page (UIKit's scroll view caught mid-bounce does the same).
-                if lifted.caught { changes = settleChanges(time: time) }
+                if lifted!.caught { changes = settleChanges(time: time) }
             }
-            release = PointerRelease(axis: lifted.axis, velocity: estimate.velocity)
+            release = PointerRelease(axis: lifted!.axis, velocity: estimate.velocity)
         }
         var update: ContainerUpdate
         do {
@@ -86,6 +88,7 @@ extension Container {
             }
         } catch {
             if let undo { behaviors.update(PointerInput.self) { $0.rewind(to: undo) } }
+            if let lifted { behaviors.update(PointerInput.self) { $0.putBack(lifted) } }
             throw error
         }
         if phase == .move {
