@@ -94,7 +94,7 @@ extension Container {
         if phase == .move {
             behaviors.update(PointerInput.self) { $0.record(sample) }
         } else {
-            behaviors.update(PointerInput.self) { $0.set(next, release: release) }
+            behaviors.update(PointerInput.self) { [next, release] in $0.set(next, release: release) }
         }
         replySlots.formUnion(.afterEvents)
         if let tap {
