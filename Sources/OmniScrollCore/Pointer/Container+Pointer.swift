@@ -93,8 +93,10 @@ extension Container {
         }
         if phase == .move {
             behaviors.update(PointerInput.self) { $0.record(sample) }
+        } else if let release {
+            behaviors.update(PointerInput.self) { [release] in $0.released(release) }
         } else {
-            behaviors.update(PointerInput.self) { [next, release] in $0.set(next, release: release) }
+            behaviors.update(PointerInput.self) { [next] in $0.set(next, release: nil) }
         }
         replySlots.formUnion(.afterEvents)
         if let tap {
