@@ -66,6 +66,12 @@ public protocol ReplyWriter {
     /// (a pager's page). One call for the whole entry: one per member cost
     /// a dynamic call each, a third of a `session.scrollPager` (issue 28).
     func entry(id: String, frame: Rect, contentOffset: Point, visibleHeight: Double)
+    /// JSON text written as it is, continuing the structure being written
+    /// (an object's opening and constant members, its closing); `needsComma`
+    /// is what it leaves: true after a value. A member of constants and a
+    /// few numbers (the `pointer` of an `up` reply) costs a call per number,
+    /// not one per token.
+    func fragment(_ json: StaticString, needsComma: Bool)
 }
 
 extension ReplyWriter {

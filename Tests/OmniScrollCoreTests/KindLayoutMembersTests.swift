@@ -77,4 +77,5 @@ private final class RecordingReplyWriter: ReplyWriter {
     func entry(id: String, frame: Rect, contentOffset: Point, visibleHeight: Double) {
         tokens.append("entry \(id) \(frame) \(contentOffset) \(visibleHeight)")
     }
+    func fragment(_ json: StaticString, needsComma: Bool) { tokens.append("fragment \(json)") }
 }

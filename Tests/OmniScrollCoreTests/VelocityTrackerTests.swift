@@ -94,35 +94,4 @@ final class VelocityTrackerTests: XCTestCase {
             XCTAssertEqual(finger.velocity(at: finger.lastTime + 40_001, constants: constants), .zero, "\(preset)")
         }
     }
-
-    /// One decomposition serves both axes: each right-hand side gets its
-    /// own exact polynomial back, and dependent columns give no fit.
-    func testLeastSquaresSolverFitsEachAxisFromOneDecomposition() {
-        let t: [Double] = [-40, -30, -20, -10, 0]
-        let x = t.map { 3 + 2 * $0 + 0.5 * $0 * $0 }
-        let y = t.map { -7 - 4 * $0 }
-        let weights = [Double](repeating: 1, count: t.count)
-        let fits = t.withUnsafeBufferPointer { t in
-            weights.withUnsafeBufferPointer { w in
-                x.withUnsafeBufferPointer { x in
-                    y.withUnsafeBufferPointer { y in
-                        LeastSquaresSolver.withFit(x: t, w: w, degree: 2) { fit in
-                            fit.map { fit in ((0...2).map { fit.coefficient($0, fitting: x) }, (0...2).map { fit.coefficient($0, fitting: y) }) }
-                        }
-                    }
-                }
-            }
-        }
-        guard let (xFit, yFit) = fits else { return XCTFail("an independent fit gave none") }
-        for (actual, expected) in zip(xFit + yFit, [3, 2, 0.5, -7, -4, 0]) {
-            XCTAssertEqual(actual, expected, accuracy: 1e-9, "x \(xFit), y \(yFit)")
-        }
-        let same: [Double] = [5, 5, 5]
-        let dependent = same.withUnsafeBufferPointer { t in
-            weights.withUnsafeBufferPointer { w in
-                LeastSquaresSolver.withFit(x: t, w: UnsafeBufferPointer(rebasing: w[0..<3]), degree: 2) { $0 == nil }
-            }
-        }
-        XCTAssertTrue(dependent, "equal times give dependent columns: no fit")
-    }
 }

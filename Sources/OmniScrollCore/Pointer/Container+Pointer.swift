@@ -19,6 +19,8 @@ extension Container {
         try PointerGesture.check(phase, sample, lastTime: behaviors.behavior(of: PointerInput.self).lastTime)
         let constants = pointerConstants
         var changes: [ContainerChange] = []
+        // An `up` or `cancel` moves the finger out of where it is stored; this puts it back if its changes are refused.
+        var lifted: PointerGesture?
         var next: PointerGesture?
         var release: PointerRelease?
         var tap: PointerHit?
@@ -37,16 +39,16 @@ extension Container {
         case .move:
             return try move(to: sample)
         case .up, .cancel:
-            let lifted = pointerGesture!
-            let estimate = lifted.velocity(at: sample.time, constants: constants)
-            let step = lifted.lift(at: Point(x: x, y: y), estimate: estimate, constants: constants, flings: phase == .up)
+            lifted = behaviors.update(PointerInput.Lift())
+            let estimate = lifted!.velocity(at: sample.time, constants: constants)
+            let step = lifted!.lift(at: Point(x: x, y: y), estimate: estimate, constants: constants, flings: phase == .up)
             switch step {
             case .release(.vertical, let fling):
                 changes = [.phase(.decelerating), .release(velocity: -fling.y, time: time)]
             case .release(.horizontal, let fling):
                 // A swipe that caught a vertical motion also lets the container settle.
-                changes = (lifted.caught ? [.phase(.decelerating), .release(velocity: 0, time: time)] : [])
-                    + [.endPagerDragging(lifted.pager!, velocity: -fling.x, time: time)]
+                changes = (lifted!.caught ? [.phase(.decelerating), .release(velocity: 0, time: time)] : [])
+                    + [.endPagerDragging(lifted!.pager!, velocity: -fling.x, time: time)]
             case .tap(let point):
                 tap = PointerHit.find(x: point.x, y: point.y, in: layout)
             default:
@@ -54,12 +56,22 @@ extension Container {
                 // nothing, but what it held goes back to rest as a release
                 // without velocity would: into the bounds, onto a snap point
                 // or a page (UIKit's scroll view caught mid-bounce does the same).
-                if lifted.caught { changes = settleChanges(time: time) }
+                if lifted!.caught { changes = settleChanges(time: time) }
             }
-            release = PointerRelease(axis: lifted.axis, velocity: estimate.velocity)
+            release = PointerRelease(axis: lifted!.axis, velocity: estimate.velocity)
         }
-        var update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
-        behaviors.update(PointerInput.Store(gesture: next, release: release))
+        var update: ContainerUpdate
+        do {
+            update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
+        } catch {
+            if let lifted { behaviors.update(PointerInput.PutBack(gesture: lifted)) }
+            throw error
+        }
+        if let release {
+            behaviors.update(PointerInput.Released(release: release))
+        } else {
+            behaviors.update(PointerInput.Store(gesture: next, release: nil))
+        }
         if let tap {
             var members: [EventMember] = []
             if let page = tap.page { members.append(.string("page", page)) }

@@ -9,16 +9,15 @@ public enum LeastSquaresVelocityTracker {
     public static let assumeStopped: Int64 = 40_000
     /// Flutter's `_minSampleSize`: fewer samples give no fit.
     static let minSampleCount = 3
-    static let degree = 2
 
     public static func estimate(_ history: PointerHistory) -> VelocityEstimate {
         guard let newest = history.newest else { return .zero }
-        // The times, positions and weights side by side in one loan of
-        // memory (at most `PointerHistory.capacity` samples each): the
-        // release allocates nothing.
+        // The times and positions side by side in one loan of memory, with
+        // the fit's scratch (at most `PointerHistory.capacity` samples
+        // each): the release allocates nothing.
         let capacity = history.count
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * capacity) { storage in
-            let t = storage.baseAddress!, x = t + capacity, y = x + capacity, weights = y + capacity
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * capacity) { storage in
+            let t = storage.baseAddress!, x = t + capacity, y = x + capacity
             var count = 0
             var previous = newest
             var oldest = newest
@@ -33,19 +32,13 @@ public enum LeastSquaresVelocityTracker {
                 y[count] = sample.y
                 // Flutter fits against −age in milliseconds (its microseconds / 1000).
                 t[count] = -Double(age) / 1000
-                weights[count] = 1
                 count += 1
             }
             let travel = Point(x: newest.x - oldest.x, y: newest.y - oldest.y)
             guard count >= minSampleCount else { return VelocityEstimate(velocity: Point(x: 0, y: 0), travel: travel) }
-            let velocity = LeastSquaresSolver.withFit(x: UnsafeBufferPointer(start: t, count: count),
-                                                      w: UnsafeBufferPointer(start: weights, count: count),
-                                                      degree: degree) { fit -> Point in
-                guard let fit else { return Point(x: 0, y: 0) }
-                // Points per millisecond to points per second.
-                return Point(x: fit.coefficient(1, fitting: UnsafeBufferPointer(start: x, count: count)) * 1000,
-                             y: fit.coefficient(1, fitting: UnsafeBufferPointer(start: y, count: count)) * 1000)
-            }
+            // Points per millisecond to points per second.
+            let velocity = QuadraticFit.linearCoefficients(m: count, t: t, x: x, y: y, scratch: y + capacity)
+                .map { Point(x: $0.x * 1000, y: $0.y * 1000) } ?? Point(x: 0, y: 0)
             return VelocityEstimate(velocity: velocity, travel: travel)
         }
     }

@@ -276,6 +276,7 @@ private struct ReplyMemberWriter: ReplyWriter {
         LayoutEncoding.writeEntry(ChildLayout(frame: frame, contentOffset: contentOffset, visibleHeight: visibleHeight, isPinned: false),
                                   id: id, members: .none, kindNumber: 0, into: &json.pointee)
     }
+    func fragment(_ json: StaticString, needsComma: Bool) { self.json.pointee.rawFragment(json, needsComma: needsComma) }
 
     func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?) {
         keys.withUTF8 { bytes, bounds in

@@ -1,13 +1,12 @@
-/// Flutter's `LeastSquaresSolver` (lsq_solver.dart): a weighted polynomial
-/// fit of `y` against `x` by the Gram–Schmidt QR decomposition, the same
-/// steps in the same order, so the fit's doubles are Flutter's.
+/// Flutter's `LeastSquaresSolver` (lsq_solver.dart), general: a weighted
+/// polynomial fit of `y` against `x` by the Gram–Schmidt QR decomposition,
+/// the same steps in the same order, so the fit's doubles are Flutter's.
+/// The reference `QuadraticFitTests` holds the engine's `QuadraticFit` (its
+/// degree-2, unit-weight case, unrolled) to, bit for bit.
 ///
-/// The decomposition depends on `x` and the weights alone. Flutter's tracker
-/// fits both axes against the same times and weights, so it decomposes the
-/// same matrix twice; here it is decomposed once and each axis reads its
-/// coefficients from it (the same operations on the same doubles: the same
-/// results). Everything lives in storage the caller lends: a release
-/// allocates nothing (docs/pointer.md, "Velocity trackers"; issue 29's cost bound).
+/// The decomposition depends on `x` and the weights alone: it is decomposed
+/// once and each axis reads its coefficients from it (the same operations on
+/// the same doubles as Flutter's decomposing it per axis: the same results).
 struct LeastSquaresSolver {
     /// Flutter's threshold below which a column is linearly dependent.
     static let dependentNorm = 0.000001
