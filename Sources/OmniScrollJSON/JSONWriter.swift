@@ -502,6 +502,31 @@ public struct JSONWriter {
             position += count &+ 3
         }
 
+        /// Where the next byte goes: what a caller wrote since an earlier
+        /// `next` it may keep, to copy back with `copyKept` (a reply member
+        /// whose value did not change).
+        @inlinable public var next: UnsafePointer<UInt8> { UnsafePointer(position) }
+
+        /// The most bytes `copyKept` copies, and the bytes it reads and stores.
+        @inlinable public static var keptTextBytes: Int { 48 }
+
+        /// `count` (at most `keptTextBytes`) bytes a caller kept of what it
+        /// wrote: three 16-byte words, whatever `count`, instead of a call
+        /// to memcpy. `text` must have `keptTextBytes` readable bytes, and
+        /// the cursor room for as many.
+        @inlinable @inline(__always)
+        public mutating func copyKept(_ text: UnsafeRawPointer, count: Int) {
+            assertRoom(Self.keptTextBytes)
+            assert(count <= Self.keptTextBytes)
+            let to = UnsafeMutableRawPointer(position)
+            to.storeBytes(of: text.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            to.storeBytes(of: text.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self), toByteOffset: 16,
+                          as: SIMD16<UInt8>.self)
+            to.storeBytes(of: text.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self), toByteOffset: 32,
+                          as: SIMD16<UInt8>.self)
+            position += count
+        }
+
         /// Pre-encoded JSON (e.g. an id quoted and escaped once), copied verbatim.
         @inlinable @inline(__always)
         public mutating func raw(_ json: UnsafeRawBufferPointer) {
