@@ -282,8 +282,21 @@ public struct Dispatcher {
 private enum EnvelopeKey {
     case jsonrpc, id, method, params
 
+    /// The key's length as received picks the one name to compare: one
+    /// comparison a member instead of up to four (issue 28). A key spelled
+    /// with escapes, or an unknown one, is compared with each name.
     @inline(__always)
     init?(_ key: JSONElement) {
+        switch key.rawBytes.count {
+        case 4 where key.isString("id"): self = .id
+        case 8 where key.isString("method"): self = .method
+        case 8 where key.isString("params"): self = .params
+        case 9 where key.isString("jsonrpc"): self = .jsonrpc
+        default: self.init(comparingEach: key)
+        }
+    }
+
+    private init?(comparingEach key: JSONElement) {
         if key.isString("id") {
             self = .id
         } else if key.isString("method") {
