@@ -335,8 +335,10 @@ private struct ReplyMemberWriter: ReplyWriter {
                         c.number(values[k])
                         let written = start.distance(to: c.next)
                         // Longer text than a slot holds (a long name and an
-                        // exponent) is written anew every time.
-                        guard written <= ReplyMemberCache.textCapacity else { continue }
+                        // exponent) is written anew every time; a non-finite
+                        // number too, so the writer counts each one
+                        // (`JSONWriter.nonFiniteNumbers`: the reply is refused).
+                        guard written <= ReplyMemberCache.textCapacity, values[k].isFinite else { continue }
                         // A constant count: word moves, not a call. The
                         // member's reservation covers the bytes past it.
                         (slot + ReplyMemberCache.textOffset).copyMemory(from: start, byteCount: JSONWriter.Cursor.keptTextBytes)
