@@ -54,6 +54,11 @@ public protocol ReplyWriter {
     /// given. One call for the whole object: a session's tracks are written
     /// on every reply, and a call per member costs a dynamic call per member.
     func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?)
+    /// `numbers(_:keys:values:only:)`, copying from `cache` each member
+    /// written before with the same value and keeping there what it writes
+    /// (`ReplyMemberCache`; `cache` serves these `keys` only).
+    func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?,
+                 reusing cache: ReplyMemberCache)
     /// `name` and a number: `key(name)` then `number(value)` in one call,
     /// the usual member (a dynamic call fewer, one capacity check).
     func member(_ name: StaticString, _ value: Double)
@@ -75,6 +80,12 @@ public protocol ReplyWriter {
 }
 
 extension ReplyWriter {
+    /// A writer that keeps no text: every member written anew.
+    public func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?,
+                        reusing cache: ReplyMemberCache) {
+        numbers(name, keys: keys, values: values, only: indices)
+    }
+
     public func member(_ name: StaticString, _ value: Double) {
         key(name)
         number(value)

@@ -9,8 +9,9 @@
 ///   (`600`, not `600.0`); other values use the shortest representation that
 ///   round-trips (Swift's `description`, e.g. `0.1`, `1e+21`, `5e-324`).
 ///   `-0.0` is written as `0`. A non-finite number must never reach the
-///   writer: callers validate their numbers (debug builds assert); in release
-///   builds `null` is written so the output stays valid JSON.
+///   writer; one that does is written as `null` (the output stays valid
+///   JSON) and counted in `nonFiniteNumbers`, never silently: the
+///   dispatcher answers such a result as -32603 (docs/protocol.md, "Errors").
 /// - Strings: `"` and `\` are escaped, control characters as `\n \r \t \b \f`
 ///   or `\u00XX`, and U+2028/U+2029 as `\u2028`/`\u2029`, so every message
 ///   stays on one line for every consumer (including JavaScript). Other UTF-8
@@ -46,6 +47,10 @@ public struct JSONWriter {
     public var sink: ((UnsafeRawBufferPointer) -> Void)?
     /// Inside `streaming(_:)`: what is written is final.
     @usableFromInline var streams = false
+    /// How many non-finite numbers were written (as `null`), and where the
+    /// last began: a reply that holds one is refused, not sent.
+    public private(set) var nonFiniteNumbers = 0
+    public private(set) var lastNonFiniteAt = 0
 
     public init(capacity: Int = 4096) {
         self.capacity = max(capacity, 64)
@@ -251,7 +256,12 @@ public struct JSONWriter {
     public mutating func number(_ value: Double) {
         separator()
         let p = reserve(Self.maxNumberBytes)
-        used &+= Self.store(value, at: p)
+        if let n = Self.storeIntegral(value, at: p) {
+            used &+= n
+        } else {
+            if _slowPath(!value.isFinite) { countNonFinite(at: used) }
+            used &+= Self.storeNonIntegral(value, at: p)
+        }
         comma = true
     }
 
@@ -263,20 +273,32 @@ public struct JSONWriter {
     /// and returns the byte count.
     @inlinable @inline(__always)
     static func store(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        storeIntegral(value, at: p) ?? storeNonIntegral(value, at: p)
+    }
+
+    /// Stores `value` when it is integral with |x| < 2^53 and returns the
+    /// byte count; nil otherwise (a non-finite number among them, so the
+    /// writers test finiteness off this path).
+    @inlinable @inline(__always)
+    static func storeIntegral(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int? {
         // Integral with |x| < 2^53: the Int → Double conversion is exact, so
         // the comparison tells whether truncation lost anything (-0.0 → 0).
         // Cheaper than `rounded(.towardZero)`, a libm call without SSE4.1.
-        if value.magnitude < 9_007_199_254_740_992 {
-            let integer = Int(value)
-            if Double(integer) == value { return store(integer, at: p) }
-        }
-        return storeNonIntegral(value, at: p)
+        guard value.magnitude < 9_007_199_254_740_992 else { return nil }
+        let integer = Int(value)
+        return Double(integer) == value ? store(integer, at: p) : nil
+    }
+
+    /// Records a non-finite number about to be written at `position`.
+    @usableFromInline
+    mutating func countNonFinite(at position: Int) {
+        nonFiniteNumbers += 1
+        lastNonFiniteAt = position
     }
 
     @usableFromInline
     static func storeNonIntegral(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {
-            assertionFailure("JSONWriter: non-finite number \(value)")
             let null: StaticString = "null"
             p.update(from: null.utf8Start, count: 4)
             return 4
@@ -441,6 +463,9 @@ public struct JSONWriter {
     public struct Cursor {
         @usableFromInline var position: UnsafeMutablePointer<UInt8>
         @usableFromInline let limit: UnsafeMutablePointer<UInt8>
+        /// Where the last non-finite number written began, if any (the
+        /// writer counts it when the run ends).
+        @usableFromInline var nonFiniteAt: UnsafeMutablePointer<UInt8>?
 
         @inlinable
         init(_ start: UnsafeMutablePointer<UInt8>, reserved: Int) {
@@ -466,7 +491,12 @@ public struct JSONWriter {
         @inlinable @inline(__always)
         public mutating func number(_ value: Double) {
             assertRoom(JSONWriter.maxNumberBytes)
-            position += JSONWriter.store(value, at: position)
+            if let n = JSONWriter.storeIntegral(value, at: position) {
+                position += n
+            } else {
+                if _slowPath(!value.isFinite) { nonFiniteAt = position }
+                position += JSONWriter.storeNonIntegral(value, at: position)
+            }
         }
 
         @inlinable @inline(__always)
@@ -500,6 +530,31 @@ public struct JSONWriter {
             p.storeBytes(of: UInt8(ascii: "\""), toByteOffset: 1 &+ count, as: UInt8.self)
             p.storeBytes(of: UInt8(ascii: ":"), toByteOffset: 2 &+ count, as: UInt8.self)
             position += count &+ 3
+        }
+
+        /// Where the next byte goes: what a caller wrote since an earlier
+        /// `next` it may keep, to copy back with `copyKept` (a reply member
+        /// whose value did not change).
+        @inlinable public var next: UnsafePointer<UInt8> { UnsafePointer(position) }
+
+        /// The most bytes `copyKept` copies, and the bytes it reads and stores.
+        @inlinable public static var keptTextBytes: Int { 48 }
+
+        /// `count` (at most `keptTextBytes`) bytes a caller kept of what it
+        /// wrote: three 16-byte words, whatever `count`, instead of a call
+        /// to memcpy. `text` must have `keptTextBytes` readable bytes, and
+        /// the cursor room for as many.
+        @inlinable @inline(__always)
+        public mutating func copyKept(_ text: UnsafeRawPointer, count: Int) {
+            assertRoom(Self.keptTextBytes)
+            assert(count <= Self.keptTextBytes)
+            let to = UnsafeMutableRawPointer(position)
+            to.storeBytes(of: text.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            to.storeBytes(of: text.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self), toByteOffset: 16,
+                          as: SIMD16<UInt8>.self)
+            to.storeBytes(of: text.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self), toByteOffset: 32,
+                          as: SIMD16<UInt8>.self)
+            position += count
         }
 
         /// Pre-encoded JSON (e.g. an id quoted and escaped once), copied verbatim.
@@ -541,6 +596,7 @@ public struct JSONWriter {
     public mutating func withCursor<R>(reserving maxBytes: Int, needsComma: Bool, _ body: (inout Cursor) -> R) -> R {
         var cursor = Cursor(reserve(maxBytes), reserved: maxBytes)
         let result = body(&cursor)
+        if let at = cursor.nonFiniteAt { countNonFinite(at: base.distance(to: at)) }
         used = base.distance(to: cursor.position)
         comma = needsComma
         return result

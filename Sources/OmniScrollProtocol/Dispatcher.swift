@@ -177,7 +177,9 @@ public struct Dispatcher {
             let decoder = try decoder(for: registered, params: params, duplicates: duplicates)
             Response.writeHead(rawID: id, member: "result", into: &out)
             let resultStart = out.count
+            let nonFinite = out.nonFiniteNumbers
             try registered.run(&state, decoder, &out)
+            if _slowPath(out.nonFiniteNumbers != nonFinite) { throw Self.nonFiniteError(in: out, from: resultStart) }
             if invariants != nil { try checkInvariants(after: registered, params: params, resultFrom: resultStart, out) }
             out.endObject()
         } catch {
@@ -246,6 +248,22 @@ public struct Dispatcher {
         }
     }
 
+    /// A result that held a non-finite number (written as `null`) is never
+    /// sent: -32603 naming the member (docs/protocol.md, "Errors").
+    static func nonFiniteError(in out: JSONWriter, from start: Int) -> RPCError {
+        let member = out.withUnsafeBytes { bytes -> String in
+            // The member name is the last quoted text before the `:` that precedes the number.
+            var end = out.lastNonFiniteAt
+            while end > start, bytes[end - 1] != UInt8(ascii: "\"") { end -= 1 }
+            var begin = end - 1
+            while begin > start, bytes[begin - 1] != UInt8(ascii: "\"") { begin -= 1 }
+            return begin < end - 1 && end > start ? String(decoding: bytes[begin..<(end - 1)], as: UTF8.self) : ""
+        }
+        let reason = "a non-finite number in the result member \"\(member)\"; the reply was not sent"
+        return RPCError(code: RPCErrorCode.internalError, message: "Internal error: \(reason)",
+                        data: ["reason": .string(reason), "member": .string(member)])
+    }
+
     /// `$/…` methods are LSP protocol notifications.
     @inline(__always)
     static func isProtocolMethod(_ method: String) -> Bool {
@@ -282,8 +300,21 @@ public struct Dispatcher {
 private enum EnvelopeKey {
     case jsonrpc, id, method, params
 
+    /// The key's length as received picks the one name to compare: one
+    /// comparison a member instead of up to four (issue 28). A key spelled
+    /// with escapes, or an unknown one, is compared with each name.
     @inline(__always)
     init?(_ key: JSONElement) {
+        switch key.rawBytes.count {
+        case 4 where key.isString("id"): self = .id
+        case 8 where key.isString("method"): self = .method
+        case 8 where key.isString("params"): self = .params
+        case 9 where key.isString("jsonrpc"): self = .jsonrpc
+        default: self.init(comparingEach: key)
+        }
+    }
+
+    private init?(comparingEach key: JSONElement) {
         if key.isString("id") {
             self = .id
         } else if key.isString("method") {

@@ -36,10 +36,17 @@ public struct Response: Sendable, Equatable {
     /// dispatcher echoes them from the request without building a `RequestID`).
     @inline(__always)
     static func writeHead(rawID: UnsafeRawBufferPointer, member: StaticString, into writer: inout JSONWriter) {
-        if writer.needsComma { writer.rawFragment(",", needsComma: false) }
-        writer.rawFragment(#"{"jsonrpc":"2.0","id":"#, needsComma: false)
-        writer.raw(rawID)
-        writer.key(member)
+        // One cursor run: one capacity check, and constant fragments
+        // stored inline rather than through a call to memcpy each.
+        let separated = writer.needsComma
+        writer.withCursor(reserving: 32 + rawID.count + member.utf8CodeUnitCount, needsComma: false) { c in
+            if separated { c.byte(UInt8(ascii: ",")) }
+            c.fragment(#"{"jsonrpc":"2.0","id":"#)
+            c.raw(rawID)
+            c.fragment(#",""#)
+            c.fragment(member)
+            c.fragment(#"":"#)
+        }
     }
 
     /// The JSON text of a null id.

@@ -167,4 +167,26 @@ final class JSONWriterTests: XCTestCase {
             XCTAssertEqual(write(try JSONParser.parse(t)), t)
         }
     }
+
+    /// A non-finite number is written as `null` (valid JSON) but never
+    /// silently: the writer counts it and remembers where it began, through
+    /// its own calls and through a cursor alike.
+    func testNonFiniteNumbersAreCounted() {
+        var w = JSONWriter()
+        w.beginArray()
+        w.number(1.5)
+        w.number(Double.nan)
+        w.withCursor(reserving: 2 * JSONWriter.maxNumberBytes + 1, needsComma: true) { c in
+            c.byte(UInt8(ascii: ","))
+            c.number(-Double.infinity)
+        }
+        w.endArray()
+        XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), "[1.5,null,null]")
+        XCTAssertEqual(w.nonFiniteNumbers, 2)
+        XCTAssertEqual(w.lastNonFiniteAt, 10)
+        var finite = JSONWriter()
+        finite.number(1e308)
+        finite.number(Double.leastNonzeroMagnitude)
+        XCTAssertEqual(finite.nonFiniteNumbers, 0)
+    }
 }

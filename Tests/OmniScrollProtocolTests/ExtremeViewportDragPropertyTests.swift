@@ -3,7 +3,7 @@ import OmniScrollJSON
 import OmniScrollTestSupport
 @testable import OmniScrollProtocol
 
-/// Issue 26 finding 8's `"offset":null` (RubberBand's 0/0, fixed on edgefix): a viewport so thin its height is
+/// Issue 26 finding 8's `"offset":null`: a viewport so thin its height is
 /// subnormal (or as tall as allowed), an offset put past a bound while
 /// dragging, then drags of every size, with every preset, template, inset
 /// and rubber band. Every call runs with every promise checked

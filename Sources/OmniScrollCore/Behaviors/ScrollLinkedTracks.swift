@@ -19,16 +19,22 @@ struct ScrollLinkedTracks: ContainerBehavior {
         /// retained). Unchecked: only `evaluate` writes it, on a state no
         /// other container holds.
         @exclusivity(unchecked) var values: TrackValues
+        /// Each track's member as last written, with the value it was
+        /// written for: a track held at an end of its range (most of them,
+        /// most of a scroll) is copied, not formatted again.
+        let written: ReplyMemberCache
 
         /// `tracks`: every value, or the ones the last update changed.
         func write(into w: any ReplyWriter, onlyChanged: Bool) {
             guard !values.ids.isEmpty else { return }
-            w.numbers("tracks", keys: keys, values: values.values, only: onlyChanged ? values.changed : nil)
+            w.numbers("tracks", keys: keys, values: values.values, only: onlyChanged ? values.changed : nil,
+                      reusing: written)
         }
 
         init(tracks: [Track], values: TrackValues) {
             self.tracks = tracks
             keys = ReplyKeys(tracks.map(\.id))
+            written = ReplyMemberCache(count: tracks.count)
             self.values = values
         }
     }

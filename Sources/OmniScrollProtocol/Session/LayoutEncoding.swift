@@ -312,4 +312,57 @@ private struct ReplyMemberWriter: ReplyWriter {
             }
         }
     }
+
+    /// The fast path of `numbers` with each member's text kept in `cache`:
+    /// a member whose value has the bit pattern it was last written for is
+    /// its slot's text copied (`Cursor.copyKept`: its name and number both
+    /// unchanged), else written as `numbers` writes it and kept.
+    /// Names that need escaping or are longer than `shortKey` copies take
+    /// `numbers` itself.
+    func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?,
+                 reusing cache: ReplyMemberCache) {
+        guard keys.arePlainASCII, keys.longestByteCount <= JSONWriter.shortNameBytes,
+              ReplyKeys.readablePadding >= JSONWriter.shortNameBytes, cache.count == values.count,
+              ReplyMemberCache.textCapacity == JSONWriter.Cursor.keptTextBytes else {
+            return numbers(name, keys: keys, values: values, only: indices)
+        }
+        keys.withUTF8 { bytes, bounds in
+            values.withUnsafeBufferPointer { values in
+                let count = indices?.count ?? values.count
+                // A copied member stores a whole slot's text (then moves on
+                // by its length); a written one `"name":` and a number.
+                let memberBytes = 1 + max(JSONWriter.Cursor.keptTextBytes, JSONWriter.shortNameBytes + 3 + JSONWriter.maxNumberBytes)
+                json.pointee.withMemberCursor(name, reserving: count * memberBytes + 2) { c in
+                    c.byte(UInt8(ascii: "{"))
+                    for n in 0..<count {
+                        let k = indices?[n] ?? n
+                        if n > 0 { c.byte(UInt8(ascii: ",")) }
+                        let slot = cache.slots + k &* ReplyMemberCache.slotBytes
+                        let bits = values[k].bitPattern
+                        let cached = slot.load(fromByteOffset: 8, as: Int.self)
+                        if cached > 0, slot.load(as: UInt64.self) == bits {
+                            c.copyKept(slot + ReplyMemberCache.textOffset, count: cached)
+                            continue
+                        }
+                        let start = c.next
+                        let from = bounds[k]
+                        c.shortKey(bytes.baseAddress! + from, count: bounds[k &+ 1] &- from)
+                        c.number(values[k])
+                        let written = start.distance(to: c.next)
+                        // Longer text than a slot holds (a long name and an
+                        // exponent) is written anew every time; a non-finite
+                        // number too, so the writer counts each one
+                        // (`JSONWriter.nonFiniteNumbers`: the reply is refused).
+                        guard written <= ReplyMemberCache.textCapacity, values[k].isFinite else { continue }
+                        // A constant count: word moves, not a call. The
+                        // member's reservation covers the bytes past it.
+                        (slot + ReplyMemberCache.textOffset).copyMemory(from: start, byteCount: JSONWriter.Cursor.keptTextBytes)
+                        slot.storeBytes(of: bits, as: UInt64.self)
+                        slot.storeBytes(of: written, toByteOffset: 8, as: Int.self)
+                    }
+                    c.byte(UInt8(ascii: "}"))
+                }
+            }
+        }
+    }
 }
