@@ -51,6 +51,9 @@ public struct JSONWriter {
     /// last began: a reply that holds one is refused, not sent.
     public private(set) var nonFiniteNumbers = 0
     public private(set) var lastNonFiniteAt = 0
+    /// How many times the buffer went to `sink`: what was written before a
+    /// hand-over can no longer be dropped (`truncate(to:)`).
+    public private(set) var handOvers = 0
 
     public init(capacity: Int = 4096) {
         self.capacity = max(capacity, 64)
@@ -125,6 +128,7 @@ public struct JSONWriter {
         if streams, used > 0, let sink, isKnownUniquelyReferenced(&storage) {
             sink(UnsafeRawBufferPointer(start: base, count: used))
             used = 0
+            handOvers &+= 1
             if n <= capacity { return }
         }
         var newCapacity = capacity

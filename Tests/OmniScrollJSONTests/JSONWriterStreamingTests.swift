@@ -37,6 +37,7 @@ final class JSONWriterStreamingTests: XCTestCase {
         w.streaming { w in writeValues(&w, count: 1000) }
         w.endArray()
         XCTAssertGreaterThan(collected.calls, 10)
+        XCTAssertEqual(w.handOvers, collected.calls, "each hand-over is counted: the dispatcher keeps what streamed")
         XCTAssertLessThanOrEqual(w.count, 512, "the buffer stays near its capacity")
         XCTAssertEqual(collected.bytes + w.bytes, plain.bytes)
     }
@@ -48,6 +49,7 @@ final class JSONWriterStreamingTests: XCTestCase {
         writeValues(&w, count: 1000)
         w.endArray()
         XCTAssertEqual(collected.calls, 0)
+        XCTAssertEqual(w.handOvers, 0)
         XCTAssertTrue(String(decoding: w.bytes, as: UTF8.self).hasSuffix(#"{"id":"c999","y":7242.75}]"#))
     }
 
