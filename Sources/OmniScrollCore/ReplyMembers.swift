@@ -62,10 +62,6 @@ public protocol ReplyWriter {
     /// `name` and a number: `key(name)` then `number(value)` in one call,
     /// the usual member (a dynamic call fewer, one capacity check).
     func member(_ name: StaticString, _ value: Double)
-    /// `name` and a constant JSON value, `json` written as it is (no
-    /// escaping: the caller's literal is valid JSON). A member that is one of
-    /// a few constants (a finger's `pointer` state) costs one call, not one per token.
-    func member(_ name: StaticString, json: StaticString)
     /// An element of the open array shaped like a child's entry of a Layout
     /// reply: `{"id","frame":{"x","y","width","height"},"contentOffset":{"x","y"},"visibleHeight"}`
     /// (a pager's page). One call for the whole entry: one per member cost

@@ -172,6 +172,10 @@ public struct ParamDecoder {
     /// name as a JSON string (`"scroll"`, quotes included; the schema's cases
     /// and their values) in place, building no `String`; a value none matches
     /// (an escaped one too) takes `enumeration`'s path, and its error.
+    /// Inlined, as `optionalEnumeration(_:among:)`: called, its
+    /// specializations were merged into one taking the type as an argument,
+    /// ~30 instructions of every `session.pointer` sample's `phase` (issue 29).
+    @inline(__always)
     public func enumeration<E>(_ key: ParamKey, among cases: EnumerationCases<E>) throws(RPCError) -> E {
         let (_, v) = try requiredValue(key)
         if let value = cases.match(v) { return value }
@@ -206,6 +210,10 @@ public struct ParamDecoder {
         return try check(key) { () throws(Mismatch) in try ParamCheck.enumeration(v, cases) }
     }
 
+    /// Inlined: called, a read cost ~30 instructions more, ~100 of a
+    /// `session.pointer` move (`x`, `y`, `time`) and ~40 of a plain
+    /// `session.scroll` (issue 29, bench/scroll-instructions).
+    @inline(__always)
     public func double(_ key: ParamKey) throws(RPCError) -> Double {
         let (slot, v) = try requiredValue(key)
         let rule = members[slot].bounds

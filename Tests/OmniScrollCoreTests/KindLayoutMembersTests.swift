@@ -73,7 +73,6 @@ private final class RecordingReplyWriter: ReplyWriter {
     func numbers(_ name: StaticString, keys: ReplyKeys, values: [Double], only indices: [Int]?) {
         tokens.append("numbers \(name)")
     }
-    func member(_ name: StaticString, json: StaticString) { tokens.append("member \(name) \(json)") }
     func entry(id: String, frame: Rect, contentOffset: Point, visibleHeight: Double) {
         tokens.append("entry \(id) \(frame) \(contentOffset) \(visibleHeight)")
     }

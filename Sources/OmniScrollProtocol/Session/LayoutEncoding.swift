@@ -268,10 +268,6 @@ private struct ReplyMemberWriter: ReplyWriter {
         json.pointee.withMemberCursor(name, reserving: JSONWriter.maxNumberBytes) { $0.number(value) }
     }
 
-    func member(_ name: StaticString, json value: StaticString) {
-        json.pointee.withMemberCursor(name, reserving: value.utf8CodeUnitCount) { $0.fragment(value) }
-    }
-
     func entry(id: String, frame: Rect, contentOffset: Point, visibleHeight: Double) {
         LayoutEncoding.writeEntry(ChildLayout(frame: frame, contentOffset: contentOffset, visibleHeight: visibleHeight, isPinned: false),
                                   id: id, members: .none, kindNumber: 0, into: &json.pointee)
