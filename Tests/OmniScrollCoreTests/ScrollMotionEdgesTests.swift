@@ -171,11 +171,16 @@ final class ScrollMotionEdgesTests: XCTestCase {
 
     /// `options.snap.interval` below 1e-15 is refused, as `physics.fling` refuses it.
     func testASnapIntervalBelowTheBoundIsRefused() throws {
-        for interval in [5e-324, 1e-16] {
+        // One parameter, one wording (issue 26 finding 8): 0, a subnormal,
+        // a negative and a too-large interval are told the same whole range.
+        var reasons: Set<String> = []
+        for interval in [5e-324, 1e-16, 1e-320, 0, -1, 2e12] {
             XCTAssertThrowsError(try landscape(options(snap: SnapOptions(positions: .interval(interval))))) { error in
                 XCTAssertEqual((error as! ContainerError).field, FieldPath("options").member("snap").member("interval"))
+                reasons.insert((error as! ContainerError).reason)
             }
         }
+        XCTAssertEqual(reasons.count, 1, "\(reasons)")
         var c = try landscape(options(snap: SnapOptions(positions: .interval(1e-15))))
         c.must(.offset(100))
         release(&c, velocity: 1000)
