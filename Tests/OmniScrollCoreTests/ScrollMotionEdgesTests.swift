@@ -187,6 +187,25 @@ final class ScrollMotionEdgesTests: XCTestCase {
         XCTAssertLessThan(c.motion!.target, 2625, "a gentle release does not reach maxOffset")
     }
 
+    /// A drag that begins in the call that grows a header above the offset
+    /// (anchored past 1e24 before the commit clamps it) starts within the
+    /// bound, so its snapshot restores (issue 26; soak seed 27 found a
+    /// `dragStart` of 1.0000000000009999e24).
+    func testADragBegunAsAHeaderGrowsStartsWithinTheBound() throws {
+        for mode in CollapsingChild.Mode.allCases {
+            var c = try Container.create(
+                viewport: Viewport(width: 375, height: 800),
+                children: [.collapsing("header", maxHeight: 982.8, minHeight: 0, mode: mode),
+                           .scroll("list", contentHeight: 3000)]).0
+            c.must(.offset(9.999999999999998e23))
+            _ = try c.apply([.size(child: "header", 1e12), .phase(.dragging)])
+            let snapshot = c.snapshot()
+            let start = try XCTUnwrap(snapshot.state["motion"]?["dragStart"]?.number, "\(mode)")
+            XCTAssertLessThanOrEqual(start, Bounds.maxOffset, "\(mode)")
+            XCTAssertEqual(try Container(restoring: snapshot).snapshot(), snapshot, "\(mode)")
+        }
+    }
+
     /// A release from an offset the client put at 2e15 writes `start` 2e15
     /// and bounds to match: what it writes, it restores.
     func testASnapshotOfAFarReleaseRestores() throws {

@@ -115,7 +115,11 @@ struct ScrollMotion: ContainerBehavior {
         if draft.phase == .dragging {
             if draft.previousPhase != .dragging {
                 running = nil
-                dragStart = draft.offset
+                // Where the drag begins, within the offset's bound: a change
+                // in the same call (a header grown above, anchored) may carry
+                // the draft past ±1e24 before the commit clamps it, and the
+                // snapshot keeps this number (issue 26: soak seed 27).
+                dragStart = min(max(draft.offset, -Bounds.maxOffset), Bounds.maxOffset)
             }
             for case .command(let change) in draft.commands {
                 if let drag = castCommand(change, to: Drag.self) { draft.offset = dragOffset(translation: drag.translation, draft) }
