@@ -36,15 +36,20 @@ public struct ContainerUpdate: Sendable {
                     || before.pages(ofPager: j) != after.pages(ofPager: i)
             }
         }
-        let a = before.childrenTrackingOffset
-        let b = after.childrenTrackingOffset
+        // The children tracking the offset in each: one stack, one depth.
+        let depth = after.trackingDepth
+        let a = before.children(below: depth)
+        let b = after.children(below: depth)
         let range = min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
         var result: [Int] = []
-        for i in after.stack.pins.childIndices where i < range.lowerBound
-            && !before.child(i).reportsSame(as: after.child(i)) {
+        // Room for the usual list (every child in the range) at once: grown
+        // append by append, it was allocated twice (~600 instructions of a
+        // feed's scroll, issue 28).
+        result.reserveCapacity(range.count + after.stack.pins.count)
+        for i in after.stack.pins.childIndices where i < range.lowerBound && !after.reportsSame(child: i, as: before) {
             result.append(i)
         }
-        for i in range where !before.child(i).reportsSame(as: after.child(i)) {
+        for i in range where !after.reportsSame(child: i, as: before) {
             result.append(i)
         }
         if after.stack.hasPagers { result = Self.addingPagers(result, whosePagesMoved: before, after) }

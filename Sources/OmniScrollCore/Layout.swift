@@ -95,18 +95,21 @@ public struct Layout: Sendable {
     /// visible child is in here or is a pinned bar.
     public var childrenInViewport: Range<Int> { children(below: viewport.height) }
 
-    /// The in-flow children whose layout depends on the offset being this one:
+    /// How far below `y` the in-flow children whose layout depends on the
+    /// offset being this one reach (`children(below: trackingDepth)`):
     /// those in the viewport and the scroll children whose window (`y + B_i`,
     /// which may reach past the viewport under tall pinned bars) meets them.
-    var childrenTrackingOffset: Range<Int> {
+    /// The viewport, or the pinned stack at its tallest: a function of the
+    /// stack and the viewport alone, so two layouts of one stack share it.
+    var trackingDepth: Double {
         var depth = stack.pins.stackBottoms.last ?? 0
         // A header's paint extent may add up to its whole height to the pinned stack.
         for i in stack.headerIndices { depth += stack.naturalHeight(i) }
-        return children(below: max(viewport.height, depth))
+        return max(viewport.height, depth)
     }
 
     /// The children whose natural range meets `[y, y + depth]`.
-    private func children(below depth: Double) -> Range<Int> {
+    func children(below depth: Double) -> Range<Int> {
         guard !stack.isEmpty else { return 0..<0 }
         let last = stack.naturalHeights.index(containing: offset + depth)
         let lower = min(firstAtOffset, stack.count)
@@ -160,6 +163,26 @@ public struct Layout: Sendable {
             visibleHeight: visibleHeight(top: frameTop, height: height, pinned: pinned),
             isPinned: pinned
         )
+    }
+
+    /// Whether child `i` reports the same (`ChildLayout.reportsSame`) here
+    /// as in `other`, a layout of this very stack and viewport at another
+    /// offset (a delta reply's comparison, `ContainerUpdate.changedChildren`):
+    /// the child's natural top and frame height are the stack's, read once
+    /// for both layouts rather than once each (a feed's scroll compares two
+    /// or three children, issue 28).
+    func reportsSame(child i: Int, as other: Layout) -> Bool {
+        guard headers.isEmpty, other.headers.isEmpty else { return child(i).reportsSame(as: other.child(i)) }
+        let height = stack.frameHeight(i)
+        let top = stack.naturalTop(i)
+        let payload = stack.payloads[i]
+        let here = payload.place(i, top: top, height: height, in: stack, offset: offset)
+        let there = payload.place(i, top: top, height: height, in: stack, offset: other.offset)
+        // `child(i)`'s frame is `(0, frameTop, viewport.width, height)`: with
+        // the same width and height, the tops tell the frames apart.
+        return here.frameTop == there.frameTop && here.contentOffset == there.contentOffset
+            && visibleHeight(top: here.frameTop, height: height, pinned: here.isPinned)
+                == other.visibleHeight(top: there.frameTop, height: height, pinned: there.isPinned)
     }
 
     /// How much of a frame shows in the viewport, not covered by a pinned bar
