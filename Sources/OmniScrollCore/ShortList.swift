@@ -12,6 +12,10 @@ struct ShortList<Element>: RandomAccessCollection, MutableCollection {
 
     var startIndex: Int { 0 }
     var endIndex: Int { head == nil ? 0 : 1 + tail.count }
+    /// The head alone tells: the collection's `startIndex == endIndex` reads
+    /// the tail's count too, and a layout asks `headers.isEmpty` for every
+    /// child it places.
+    var isEmpty: Bool { head == nil }
 
     subscript(position: Int) -> Element {
         get { position == 0 ? head! : tail[position - 1] }
