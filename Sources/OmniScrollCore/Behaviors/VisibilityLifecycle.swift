@@ -28,6 +28,13 @@ struct VisibilityLifecycle: ContainerBehavior {
 
     mutating func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         if isUnchanged(by: transition) { return }
+        emitChanges(transition, events: &events)
+    }
+
+    /// Out of line, so its copy of the layout is not made on a tick that
+    /// changes nothing.
+    @inline(never)
+    private mutating func emitChanges(_ transition: Transition, events: inout [ContainerEvent]) {
         let layout = transition.layout
         var seed = SeedPair.none
         if transition.seedEvents {
@@ -89,14 +96,17 @@ struct VisibilityLifecycle: ContainerBehavior {
     private func isUnchanged(by transition: Transition) -> Bool {
         guard !transition.structureChanged, hasIndices, activeIndex == transition.layout.activeIndex,
               (transition.direction == .up && active != nil) == (leaving != nil) else { return false }
-        return isStillVisible(transition.layout, visibleIndices)
+        return isStillVisible(in: transition)
     }
 
-    /// Whether exactly the children at `indices` are visible in `layout`.
-    private func isStillVisible(_ layout: Layout, _ indices: [Int]) -> Bool {
+    /// Whether exactly the children at `visibleIndices` are visible in the
+    /// transition's layout. Reads the layout in place: a layout passed as an
+    /// argument is copied whole (a memcpy and a retain per scroll).
+    private func isStillVisible(in transition: Transition) -> Bool {
+        let indices = visibleIndices
         var matched = 0
         var same = true
-        layout.forEachVisibleIndex { i in
+        transition.layout.forEachVisibleIndex { i in
             if same, matched < indices.count, indices[matched] == i {
                 matched += 1
             } else {
