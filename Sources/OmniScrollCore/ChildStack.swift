@@ -24,6 +24,8 @@ struct ChildStack: Sendable {
         /// (`Validation.maxChildren` keeps them in range).
         @exclusivity(unchecked) var indexByID: ChildIDIndex
         @exclusivity(unchecked) var pins: StickyPins
+        /// The side tables of the kinds that have one (`KindTables`).
+        @exclusivity(unchecked) var tables: KindTables
         /// Per child, the members its kind adds to its entry of a Layout
         /// reply (`ChildKindRule.layoutMembers`; one load per child of a
         /// reply, not a call through its rule); empty when no kind adds any.
@@ -39,7 +41,7 @@ struct ChildStack: Sendable {
         init(viewportHeight: Double) {
             (ids, payloads, unknownSizes, kindMembers, headerIndices) = ([], [], [], [], [])
             (naturalHeights, frameHeights) = (PrefixSums(), PrefixSums())
-            (indexByID, pins) = (ChildIDIndex([]), StickyPins())
+            (indexByID, pins, tables) = (ChildIDIndex([]), StickyPins(), KindTables())
             (hasFloatingHeader, self.viewportHeight) = (false, viewportHeight)
         }
 
@@ -50,15 +52,12 @@ struct ChildStack: Sendable {
             (ids, payloads, unknownSizes, kindMembers, headerIndices) =
                 (other.ids, other.payloads, other.unknownSizes, other.kindMembers, other.headerIndices)
             (naturalHeights, frameHeights) = (other.naturalHeights, other.frameHeights)
-            (indexByID, pins) = (other.indexByID, other.pins)
+            (indexByID, pins, tables) = (other.indexByID, other.pins, other.tables)
             (hasFloatingHeader, viewportHeight) = (other.hasFloatingHeader, other.viewportHeight)
         }
     }
 
     private var storage: Storage
-    /// The side tables of the kinds that have one (`KindTables`), beside
-    /// the columns so that changing one copies no column.
-    private var tables = KindTables()
 
     /// Creates a stack; the caller has validated the specs (unique ids, finite
     /// sizes), and `index` is their ids' (`Validation.children`), or `nil`.
@@ -72,7 +71,7 @@ struct ChildStack: Sendable {
     var naturalHeights: PrefixSums { storage.naturalHeights }
     var frameHeights: PrefixSums { storage.frameHeights }
     var pins: StickyPins { storage.pins }
-    var kindTables: KindTables { tables }
+    var kindTables: KindTables { storage.tables }
     /// Whether some child's kind writes members into its entry of a Layout
     /// reply: the reply's encoder asks each child's kind only then.
     var hasKindMembers: Bool { !storage.kindMembers.isEmpty }
@@ -90,8 +89,8 @@ struct ChildStack: Sendable {
     var isEmpty: Bool { storage.ids.isEmpty }
     var contentHeight: Double { storage.naturalHeights.total }
 
-    /// Whether `other` is this very stack (one storage, one side table), not merely an equal one.
-    func sharesStorage(with other: ChildStack) -> Bool { storage === other.storage && tables.isIdentical(to: other.tables) }
+    /// Whether `other` is this very stack (one storage), not merely an equal one.
+    func sharesStorage(with other: ChildStack) -> Bool { storage === other.storage }
 
     func index(of id: String) -> Int? { storage.indexByID.index(of: id, in: storage.ids) }
 
@@ -119,7 +118,7 @@ struct ChildStack: Sendable {
     func spec(_ i: Int) -> ChildSpec {
         let payload = storage.payloads[i]
         let declared = isSizeKnown(i) && payload.kind.takesSize
-        return tables.spec(ChildSpec(id: storage.ids[i], size: declared ? naturalHeight(i) : nil, payload: payload), child: i)
+        return storage.tables.spec(ChildSpec(id: storage.ids[i], size: declared ? naturalHeight(i) : nil, payload: payload), child: i)
     }
 
     /// The bottom of the pinned stack above child `i` once every bar above it is
@@ -170,12 +169,10 @@ struct ChildStack: Sendable {
 
     /// Changes the side tables (a pager's selection or swipe, a page's size)
     /// and, when `body` answers that it resized a child, the natural and
-    /// frame heights they give with it; a swipe frame resizes none, and
-    /// copies no column.
+    /// frame heights they give with it (a swipe frame resizes none).
     mutating func updateKindTables(_ body: (inout KindTables) -> Bool) {
-        guard body(&tables) else { return }
         makeUnique()
-        refreshDerivedHeights(frames: true)
+        if body(&storage.tables) { refreshDerivedHeights(frames: true) }
     }
 
     /// Sets the natural heights the side tables give (a pager's is its
@@ -183,7 +180,7 @@ struct ChildStack: Sendable {
     /// moved), and with `frames` their frame heights (else the caller
     /// recomputes every frame height next).
     private mutating func refreshDerivedHeights(frames: Bool) {
-        let tables = tables
+        let tables = storage.tables
         tables.forEachNaturalHeight(pins: storage.pins, viewportHeight: storage.viewportHeight) { i, natural in
             guard natural != storage.naturalHeights.values[i] else { return }
             storage.naturalHeights.set(i, natural)
@@ -197,7 +194,7 @@ struct ChildStack: Sendable {
         // Lazy: a column built first and then copied in took its size twice.
         storage.ids.insert(contentsOf: specs.lazy.map(\.id), at: index)
         storage.payloads.insert(contentsOf: specs.lazy.map(\.payload), at: index)
-        tables.insert(specs)
+        storage.tables.insert(specs)
         let shifted = storage.unknownSizes.map { $0 >= index ? $0 + specs.count : $0 }
         let added = specs.indices.filter { specs[$0].size == nil && specs[$0].kind.takesSize }
             .map { $0 + index }
@@ -236,7 +233,7 @@ struct ChildStack: Sendable {
         // create (bench/create-memory).
         storage.indexByID = indexByID ?? ChildIDIndex(storage.ids)
         storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
-        tables.reindex(storage.ids)
+        storage.tables.reindex(storage.ids)
         refreshDerivedHeights(frames: false)
         let hasKindMembers = storage.payloads.contains { $0.kind.layoutMembers != .none }
         storage.kindMembers = hasKindMembers ? storage.payloads.map { $0.kind.layoutMembers } : []

@@ -1,64 +1,46 @@
 /// The side tables of the kinds whose children hold more than a payload:
 /// one field per such kind (the pager's `PagerTable`), the one table a kind
-/// with a side table adds a line to. `ChildStack` keeps it beside its
-/// columns, not among them, and calls it where its children change: a
-/// pager's swipe then changes its table alone, where a table among the
-/// columns made every swipe copy them all and drop the old copy (about 1.4k
-/// instructions of a session.scrollPager, issue 28). A stack with no such
-/// child holds no table: `nil`, one word.
+/// with a side table adds a line to. `ChildStack` keeps it among its columns
+/// and calls it where its children change, naming no kind. (Kept in a box
+/// of its own beside the columns, a swipe copied the box instead of the
+/// columns and cost as much, and every plain scroll paid about 230
+/// instructions more for the stack's second word: issue 28.)
 struct KindTables: Sendable {
-    /// Exclusivity is unchecked as in `ChildStack`'s storage: the box is only
-    /// reached through these tables, which mutate it only when unique.
-    private final class Box: @unchecked Sendable {
-        @exclusivity(unchecked) var pagers: PagerTable
-        init(pagers: PagerTable) { self.pagers = pagers }
-    }
-
-    private var box: Box?
-
     /// The pagers' pages and state.
-    var pagers: PagerTable { box?.pagers ?? PagerTable() }
+    private(set) var pagers = PagerTable()
 
-    /// Whether `other` holds these very tables (both none, or one box).
-    func isIdentical(to other: KindTables) -> Bool { box === other.box }
-
-    /// Changes the pagers' table in place, copying it first when another
-    /// stack shares it.
-    mutating func updatePagers<Result>(_ body: (inout PagerTable) -> Result) -> Result {
-        if box == nil || !isKnownUniquelyReferenced(&box!) { box = Box(pagers: pagers) }
-        return body(&box!.pagers)
+    /// A child's entry in its kind's table as its spec carries it
+    /// (`ChildSpec.tableEntry`), boxed: a pager held inline made every spec
+    /// 120 bytes, and a 1 000 000-child create holds a spec per child
+    /// (bench/create-memory).
+    final class Entry: Equatable, Sendable {
+        let pager: PagerChild
+        init(_ pager: PagerChild) { self.pager = pager }
+        static func == (a: Entry, b: Entry) -> Bool { a.pager == b.pager }
+        /// The kind whose table takes it, and the spec member carrying it.
+        var kind: ChildKind { .pager }
+        var member: String { "pages" }
     }
+
+    /// Changes the pagers' table.
+    mutating func updatePagers<Result>(_ body: (inout PagerTable) -> Result) -> Result { body(&pagers) }
 
     /// Takes the side-table entries of `specs`, which the stack is inserting.
-    mutating func insert(_ specs: [ChildSpec]) {
-        var pagers = self.pagers
-        pagers.insert(specs)
-        keep(pagers)
-    }
+    mutating func insert(_ specs: [ChildSpec]) { pagers.insert(specs) }
 
     /// Places the inserted entries and forgets the removed children's, by the
     /// stack's ids after an insertion or a removal.
-    mutating func reindex(_ ids: [String]) {
-        guard box != nil else { return }
-        var pagers = self.pagers
-        pagers.reindex(ids)
-        keep(pagers)
-    }
-
-    /// Holds `pagers`, or no box when no child has an entry.
-    private mutating func keep(_ pagers: PagerTable) {
-        box = pagers.isEmpty ? nil : Box(pagers: pagers)
-    }
+    mutating func reindex(_ ids: [String]) { pagers.reindex(ids) }
 
     /// Calls `body` with each child whose natural height a side table gives,
     /// and that height (a pager's selected page's, `PagerTable.forEachNaturalHeight`).
     func forEachNaturalHeight(pins: StickyPins, viewportHeight: Double, _ body: (Int, Double) -> Void) {
-        box?.pagers.forEachNaturalHeight(pins: pins, viewportHeight: viewportHeight, body)
+        pagers.forEachNaturalHeight(pins: pins, viewportHeight: viewportHeight, body)
     }
 
     /// `spec` (child `i`'s) with its side-table entry.
     func spec(_ spec: ChildSpec, child i: Int) -> ChildSpec {
-        guard let pager = box?.pagers.pager(child: i) else { return spec }
+        guard let pager = pagers.pager(child: i) else { return spec }
         var spec = spec
         spec.pager = pager
         return spec

@@ -21,9 +21,6 @@ struct PagerTable: Sendable {
     /// Where page `id` is, `nil` when no pager has it.
     func page(of id: String) -> PageAddress? { pagesByID[id] }
 
-    /// Whether it holds no pager, placed or being inserted.
-    var isEmpty: Bool { childIndices.isEmpty && inserted.isEmpty }
-
     /// The pages and state of child `i`, `nil` when it is no pager.
     func pager(child i: Int) -> PagerChild? { slot(ofChild: i).map { states[$0] } }
 
