@@ -5,7 +5,8 @@ import OmniScrollCore
 /// child's id and its frame's `x` alone, which hold for a session's life
 /// while every other number moves. `LayoutEncoding` copies it instead of
 /// escaping the id and formatting `x` on every entry of every reply
-/// (issue 28: ~200 instructions an entry).
+/// (issue 28: ~200 instructions an entry). The id's JSON text in it serves
+/// the reply's `activeChild` too.
 ///
 /// The texts live in a `ReplyMemberCache`, keyed there by `x`'s bit pattern
 /// (one piece for a reply's kept text: the tracks keep theirs in one too),
@@ -25,15 +26,31 @@ final class ChildEntryCache: @unchecked Sendable {
     private let openings = ReplyMemberCache(count: capacity)
     /// The id each slot's text was written for.
     private let ids: UnsafeMutablePointer<String>
+    /// The byte count of that id's JSON text, which follows `{"id":` in the slot's text.
+    private let quotedIDBytes: UnsafeMutablePointer<Int>
+    /// `{"id":`, before the id in an opening.
+    private static var idOffset: Int { 6 }
 
     init() {
         ids = .allocate(capacity: Self.capacity)
         ids.initialize(repeating: "", count: Self.capacity)
+        quotedIDBytes = .allocate(capacity: Self.capacity)
+        quotedIDBytes.initialize(repeating: 0, count: Self.capacity)
     }
 
     deinit {
         ids.deinitialize(count: Self.capacity)
         ids.deallocate()
+        quotedIDBytes.deallocate()
+    }
+
+    /// `id`'s JSON text, quoted and escaped, as child `index`'s kept opening
+    /// holds it; nil when its slot holds another id's.
+    @inline(__always)
+    func quotedID(_ index: Int, id: String) -> UnsafeRawBufferPointer? {
+        guard index < Self.capacity, quotedIDBytes[index] > 0, ids[index] == id else { return nil }
+        let slot = openings.slots + index &* ReplyMemberCache.slotBytes
+        return UnsafeRawBufferPointer(start: slot + ReplyMemberCache.textOffset + Self.idOffset, count: quotedIDBytes[index])
     }
 
     /// The opening kept for child `index` when it was written for this id
@@ -49,15 +66,16 @@ final class ChildEntryCache: @unchecked Sendable {
     }
 
     /// Keeps `text`, the opening just written for child `index` with this
-    /// id and `x`, when it fits a slot and `x` is finite (a non-finite one
+    /// id (`quotedBytes` of JSON text) and `x`, when it fits a slot and `x` is finite (a non-finite one
     /// is written anew each time, so the writer counts it: the reply is
     /// refused, `JSONWriter.nonFiniteNumbers`).
-    func keep(_ text: UnsafeRawBufferPointer, _ index: Int, id: String, x: Double) {
+    func keep(_ text: UnsafeRawBufferPointer, _ index: Int, id: String, quotedBytes: Int, x: Double) {
         guard index < Self.capacity, text.count <= ReplyMemberCache.textCapacity, x.isFinite else { return }
         let slot = openings.slots + index &* ReplyMemberCache.slotBytes
         slot.storeBytes(of: x.bitPattern, as: UInt64.self)
         slot.storeBytes(of: text.count, toByteOffset: 8, as: Int.self)
         (slot + ReplyMemberCache.textOffset).copyMemory(from: text.baseAddress!, byteCount: text.count)
         ids[index] = id
+        quotedIDBytes[index] = quotedBytes
     }
 }

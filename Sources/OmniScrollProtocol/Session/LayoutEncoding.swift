@@ -67,7 +67,13 @@ enum LayoutEncoding {
                 c.fragment(#","activeChild":"#)
             }
         }
-        if let active = layout.activeIndex { w.string(layout.childID(active)) } else { w.null() }
+        if let active = layout.activeIndex {
+            // Its entry's opening, kept, holds its id's JSON text.
+            let id = layout.childID(active)
+            if let quoted = session.entryCache.quotedID(active, id: id) { w.raw(quoted) } else { w.string(id) }
+        } else {
+            w.null()
+        }
         let slots = context.isUpdate ? container.replySlots : .all
         if slots.contains(.afterActiveChild) { writeMembers(of: &container, .afterActiveChild, context, into: &w) }
         let contentView = layout.contentView
@@ -86,7 +92,8 @@ enum LayoutEncoding {
         } else {
             w.streaming { w in writeListed(children, of: layout, keeping: nil, into: &w) }
         }
-        w.rawFragment(#"],"events":["#, needsComma: false)
+        // Through a cursor: a fragment is word moves there, a memcpy call through `rawFragment`.
+        w.withCursor(reserving: 16, needsComma: false) { $0.fragment(#"],"events":["#) }
         for event in events { writeEvent(event, components: session.components, into: &w) }
         w.endArray()
         if slots.contains(.afterEvents) { writeMembers(of: &container, .afterEvents, context, into: &w) }
@@ -187,8 +194,10 @@ enum LayoutEncoding {
                 return writeRest(child, opening: opening, members: members, kindNumber: layout.kindNumber(ofChild: i), into: &w)
             }
             let start = w.count &+ (w.needsComma ? 1 : 0)
-            writeOpening(child, id: id, into: &w)
-            w.withUnsafeBytes { cache.keep(UnsafeRawBufferPointer(rebasing: $0[start...]), i, id: id, x: child.frame.x) }
+            let quotedBytes = writeOpening(child, id: id, into: &w)
+            w.withUnsafeBytes {
+                cache.keep(UnsafeRawBufferPointer(rebasing: $0[start...]), i, id: id, quotedBytes: quotedBytes, x: child.frame.x)
+            }
         } else {
             writeOpening(child, id: id, into: &w)
         }
@@ -202,15 +211,19 @@ enum LayoutEncoding {
     }
 
     /// An entry up to its frame's `y`: `{"id":"web","frame":{"x":0,"y":`,
-    /// what `ChildEntryCache` keeps.
-    @inline(__always)
-    private static func writeOpening(_ child: ChildLayout, id: String, into w: inout JSONWriter) {
+    /// what `ChildEntryCache` keeps; returns the byte count of the id's JSON text.
+    @inline(__always) @discardableResult
+    private static func writeOpening(_ child: ChildLayout, id: String, into w: inout JSONWriter) -> Int {
         w.beginObject()
-        w.rawFragment(#""id":"#, needsComma: false); w.string(id)
+        w.rawFragment(#""id":"#, needsComma: false)
+        let idStart = w.count
+        w.string(id)
+        let quotedBytes = w.count &- idStart
         w.withCursor(reserving: 24 + JSONWriter.maxNumberBytes, needsComma: false) { c in
             c.fragment(#","frame":{"x":"#); c.number(child.frame.x)
             c.fragment(#","y":"#)
         }
+        return quotedBytes
     }
 
     /// The rest of an entry, from its frame's `y`, after `opening`, a kept
