@@ -43,4 +43,17 @@ final class KeptEntryReplyTests: XCTestCase {
         let children = { (line: String) in try XCTUnwrap(parsed(line)?["result"]?["children"], line) }
         XCTAssertEqual(try children(lines[5]), try children(fresh[0]))
     }
+
+    /// Children 0 and 32 share a slot: each reply names both, none the other's id.
+    func testChildrenSharingASlotKeepTheirOwnIds() throws {
+        let children = (0..<40).map { #"{"id":"c\#($0)","kind":"fixed","height":10}"# }.joined(separator: ",")
+        let lines = replies([
+            #"{"jsonrpc":"2.0","id":1,"method":"session.create","params":{"id":"s","viewport":{"width":375,"height":800},"children":[\#(children)]}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"session.get","params":{"session":"s"}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"session.get","params":{"session":"s"}}"#,
+        ])
+        for line in lines {
+            XCTAssertEqual(try ids(line).children, (0..<40).map { "c\($0)" }, line)
+        }
+    }
 }

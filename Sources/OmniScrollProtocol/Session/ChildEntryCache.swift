@@ -11,17 +11,18 @@ import OmniScrollCore
 /// The texts live in a `ReplyMemberCache`, keyed there by `x`'s bit pattern
 /// (one piece for a reply's kept text: the tracks keep theirs in one too),
 /// and each slot's id beside it: a child whose id or `x` differ from its
-/// slot's is written anew and kept. Only the first `capacity` children have
-/// a slot (a session's memory stays bounded whatever its size), and an
-/// opening longer than a slot holds (a long id) is written anew every time.
+/// slot's is written anew and kept. Child `i` has slot `i % capacity`, so
+/// a session's memory stays bounded whatever its size while the few
+/// children a reply lists (neighbours: a feed's pages far down its list
+/// too) each have their own. An opening longer than a slot holds (a long
+/// id) is written anew every time.
 final class ChildEntryCache: @unchecked Sendable {
     // @unchecked: read and written only while a reply is written, and a
     // session's replies are written one at a time, on its connection's
     // thread (as `ReplyMemberCache`'s).
 
-    /// The children that get a slot: a scroll's reply lists a few, and a
-    /// session of thousands keeps at most this many slots (2 KB).
-    static let capacity = 32
+    /// The slots (2 KB), a power of two: child `i`'s is `i & (capacity - 1)`.
+    static var capacity: Int { 32 }
 
     private let openings = ReplyMemberCache(count: capacity)
     /// The id each slot's text was written for.
@@ -48,9 +49,10 @@ final class ChildEntryCache: @unchecked Sendable {
     /// holds it; nil when its slot holds another id's.
     @inline(__always)
     func quotedID(_ index: Int, id: String) -> UnsafeRawBufferPointer? {
-        guard index < Self.capacity, quotedIDBytes[index] > 0, ids[index] == id else { return nil }
-        let slot = openings.slots + index &* ReplyMemberCache.slotBytes
-        return UnsafeRawBufferPointer(start: slot + ReplyMemberCache.textOffset + Self.idOffset, count: quotedIDBytes[index])
+        let k = index & (Self.capacity &- 1)
+        guard quotedIDBytes[k] > 0, ids[k] == id else { return nil }
+        let slot = openings.slots + k &* ReplyMemberCache.slotBytes
+        return UnsafeRawBufferPointer(start: slot + ReplyMemberCache.textOffset + Self.idOffset, count: quotedIDBytes[k])
     }
 
     /// The opening kept for child `index` when it was written for this id
@@ -58,10 +60,10 @@ final class ChildEntryCache: @unchecked Sendable {
     /// are readable from it (`JSONWriter.Cursor.copyKept`).
     @inline(__always)
     func opening(_ index: Int, id: String, x: Double) -> (text: UnsafeRawPointer, count: Int)? {
-        guard index < Self.capacity else { return nil }
-        let slot = openings.slots + index &* ReplyMemberCache.slotBytes
+        let k = index & (Self.capacity &- 1)
+        let slot = openings.slots + k &* ReplyMemberCache.slotBytes
         let count = slot.load(fromByteOffset: 8, as: Int.self)
-        guard count > 0, slot.load(as: UInt64.self) == x.bitPattern, ids[index] == id else { return nil }
+        guard count > 0, slot.load(as: UInt64.self) == x.bitPattern, ids[k] == id else { return nil }
         return (UnsafeRawPointer(slot + ReplyMemberCache.textOffset), count)
     }
 
@@ -70,12 +72,13 @@ final class ChildEntryCache: @unchecked Sendable {
     /// is written anew each time, so the writer counts it: the reply is
     /// refused, `JSONWriter.nonFiniteNumbers`).
     func keep(_ text: UnsafeRawBufferPointer, _ index: Int, id: String, quotedBytes: Int, x: Double) {
-        guard index < Self.capacity, text.count <= ReplyMemberCache.textCapacity, x.isFinite else { return }
-        let slot = openings.slots + index &* ReplyMemberCache.slotBytes
+        guard text.count <= ReplyMemberCache.textCapacity, x.isFinite else { return }
+        let k = index & (Self.capacity &- 1)
+        let slot = openings.slots + k &* ReplyMemberCache.slotBytes
         slot.storeBytes(of: x.bitPattern, as: UInt64.self)
         slot.storeBytes(of: text.count, toByteOffset: 8, as: Int.self)
         (slot + ReplyMemberCache.textOffset).copyMemory(from: text.baseAddress!, byteCount: text.count)
-        ids[index] = id
-        quotedIDBytes[index] = quotedBytes
+        ids[k] = id
+        quotedIDBytes[k] = quotedBytes
     }
 }
