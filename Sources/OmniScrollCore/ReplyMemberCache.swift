@@ -17,9 +17,11 @@ public final class ReplyMemberCache: @unchecked Sendable {
 
     /// One member's slot: the value's bit pattern (8 bytes), the text's byte
     /// count (8 bytes, 0 while nothing is cached), then the text.
-    public static let slotBytes = 64
+    /// (Computed constants: a stored static is read through a lazy-init
+    /// call from another module, on every member.)
+    @inlinable public static var slotBytes: Int { 64 }
     /// Where a slot's text starts, and the most text a slot holds.
-    public static let textOffset = 16
+    @inlinable public static var textOffset: Int { 16 }
     public static var textCapacity: Int { slotBytes - textOffset }
 
     /// The members' slots, `slotBytes` each, in the keys' order.

@@ -300,15 +300,24 @@ public struct JSONWriter {
         lastNonFiniteAt = position
     }
 
-    @usableFromInline
+    /// Stores a value `storeIntegral` refused. Its usual case, a few
+    /// decimals, is inlined where a number is written (a call and a
+    /// frame cost ~20 instructions, issue 28); the rest is out of line.
+    @inlinable @inline(__always)
     static func storeNonIntegral(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        let short = storeShortDecimal(value, at: p)
+        return short > 0 ? short : storeLongNonIntegral(value, at: p)
+    }
+
+    /// `storeNonIntegral` for what is not a short decimal: a non-finite
+    /// value (as `null`), more decimals, a large or tiny magnitude.
+    @usableFromInline
+    static func storeLongNonIntegral(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {
             let null: StaticString = "null"
             p.update(from: null.utf8Start, count: 4)
             return 4
         }
-        let short = storeShortDecimal(value, at: p)
-        if short > 0 { return short }
         if ShortestDigits.coversPlainly(value.magnitude) { return ShortestDigits.storePlain(value, at: p) }
         // Exponent notation and subnormals: the runtime's own formatter
         // behind `Double.description`, written in place without the String
@@ -325,7 +334,7 @@ public struct JSONWriter {
 
     /// The most decimals `storeShortDecimal` writes: offsets and sizes are
     /// mostly whole points or halves, quarters and hundredths of one.
-    @usableFromInline static let shortDecimals = 4
+    @inlinable static var shortDecimals: Int { 4 }
 
     /// Stores `value` when it is `units / 10^d` for some `d ≤ shortDecimals`
     /// and `|value| < 2^31`, and returns the byte count; 0 otherwise.
@@ -339,7 +348,7 @@ public struct JSONWriter {
     /// smallest `d` is that spelling less its trailing zeros: one
     /// conversion and one test a value, not one per `d` (a scroll's
     /// fractional offsets and heights, issue 28).
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     static func storeShortDecimal(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = value.magnitude
         guard magnitude < 2_147_483_648 else { return 0 }
@@ -361,9 +370,11 @@ public struct JSONWriter {
         let digits = UnsafeMutableRawPointer(p + (k &+ 1))
         digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(high) &* 2, as: UInt16.self), as: UInt16.self)
         digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(low) &* 2, as: UInt16.self), toByteOffset: 2, as: UInt16.self)
-        var end = k &+ 1 &+ shortDecimals
-        while end > k &+ 2 && p[end &- 1] == UInt8(ascii: "0") { end &-= 1 }
-        return end
+        // The decimals kept: the pair that is not "00", less its last digit
+        // when that is a zero (no loop over the bytes written).
+        let pair = low == 0 ? high : low
+        let kept = (low == 0 ? 2 : 4) &- (pair % 10 == 0 ? 1 : 0)
+        return k &+ 1 &+ Swift.max(kept, 1)
     }
 
     /// "00" "01" … "99": integers are written two digits per division.
@@ -398,12 +409,26 @@ public struct JSONWriter {
             p[1] = pairs[value &* 2 &+ 1]
             return 2
         }
+        let pairs = digitPairs.utf8Start
+        // 100…9999 (sizes, whole offsets): two pairs from one division, no
+        // digit count or loop.
+        if UInt(bitPattern: value) < 10_000 {
+            let (high, low) = UInt(bitPattern: value).quotientAndRemainder(dividingBy: 100)
+            let raw = UnsafeMutableRawPointer(p), table = UnsafeRawPointer(pairs)
+            if high >= 10 {
+                raw.storeBytes(of: table.loadUnaligned(fromByteOffset: Int(high) &* 2, as: UInt16.self), as: UInt16.self)
+                raw.storeBytes(of: table.loadUnaligned(fromByteOffset: Int(low) &* 2, as: UInt16.self), toByteOffset: 2, as: UInt16.self)
+                return 4
+            }
+            p.pointee = UInt8(truncatingIfNeeded: high) &+ UInt8(ascii: "0")
+            raw.storeBytes(of: table.loadUnaligned(fromByteOffset: Int(low) &* 2, as: UInt16.self), toByteOffset: 1, as: UInt16.self)
+            return 3
+        }
         var magnitude = UInt64(value.magnitude)
         let sign = value < 0 ? 1 : 0
         if sign == 1 { p.pointee = UInt8(ascii: "-") }
         let count = sign &+ decimalDigits(magnitude)
         var k = count
-        let pairs = digitPairs.utf8Start
         while magnitude >= 100 {
             let (q, r) = magnitude.quotientAndRemainder(dividingBy: 100)
             k &-= 2

@@ -113,7 +113,7 @@ struct ShortestDigits {
     /// Stores `value`, whose magnitude `coversPlainly` accepts, as
     /// `Double.description` writes it minus a trailing ".0", at `p` (room for
     /// `JSONWriter.maxNumberBytes`) and returns the byte count. A function of
-    /// its own so that `JSONWriter.storeNonIntegral`, which the short decimals
+    /// its own so that `JSONWriter.storeLongNonIntegral`, which the longer decimals
     /// of every plain scroll pass through, keeps its small frame.
     static func storePlain(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
         var k = 0

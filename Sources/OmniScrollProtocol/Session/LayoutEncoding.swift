@@ -67,7 +67,13 @@ enum LayoutEncoding {
                 c.fragment(#","activeChild":"#)
             }
         }
-        if let active = layout.activeIndex { w.string(layout.childID(active)) } else { w.null() }
+        if let active = layout.activeIndex {
+            // Its entry's opening, kept, holds its id's JSON text.
+            let id = layout.childID(active)
+            if let quoted = session.entryCache.quotedID(active, id: id) { w.raw(quoted) } else { w.string(id) }
+        } else {
+            w.null()
+        }
         let slots = context.isUpdate ? container.replySlots : .all
         if slots.contains(.afterActiveChild) { writeMembers(of: &container, .afterActiveChild, context, into: &w) }
         let contentView = layout.contentView
@@ -80,12 +86,14 @@ enum LayoutEncoding {
         // last), so a connection's writer may hand the children to stdout as
         // they are written: a 1 000 000-child layout is ~120 MB of JSON. Only
         // past `streamedChildCount`: a scroll tick's few children skip it.
+        // Streamed entries leave the buffer as they go: none is kept.
         if layout.childCount < streamedChildCount {
-            writeListed(children, of: layout, into: &w)
+            writeListed(children, of: layout, keeping: session.entryCache, into: &w)
         } else {
-            w.streaming { w in writeListed(children, of: layout, into: &w) }
+            w.streaming { w in writeListed(children, of: layout, keeping: nil, into: &w) }
         }
-        w.rawFragment(#"],"events":["#, needsComma: false)
+        // Through a cursor: a fragment is word moves there, a memcpy call through `rawFragment`.
+        w.withCursor(reserving: 16, needsComma: false) { $0.fragment(#"],"events":["#) }
         for event in events { writeEvent(event, components: session.components, into: &w) }
         w.endArray()
         if slots.contains(.afterEvents) { writeMembers(of: &container, .afterEvents, context, into: &w) }
@@ -131,24 +139,27 @@ enum LayoutEncoding {
     /// on every reply.)
     static var streamedChildCount: Int { 1024 }
 
-    /// The entries of `children` (`nil`: every child).
+    /// The entries of `children` (`nil`: every child), each copied from
+    /// `cache` when it holds the entry's text, else written and kept there.
     @inline(__always)
-    private static func writeListed(_ children: [Int]?, of layout: Layout, into w: inout JSONWriter) {
+    private static func writeListed(_ children: [Int]?, of layout: Layout, keeping cache: ChildEntryCache?,
+                                    into w: inout JSONWriter) {
         if let children {
-            writeChildren(children, of: layout, into: &w)
+            writeChildren(children, of: layout, keeping: cache, into: &w)
         } else {
-            writeChildren(0..<layout.childCount, of: layout, into: &w)
+            writeChildren(0..<layout.childCount, of: layout, keeping: cache, into: &w)
         }
     }
 
     /// The entries of `children`; a child whose kind has members of its own
     /// gets them after `visibleHeight` (`Layout.writeKindMembers`).
     @inline(__always)
-    private static func writeChildren(_ children: some Sequence<Int>, of layout: Layout, into w: inout JSONWriter) {
+    private static func writeChildren(_ children: some Sequence<Int>, of layout: Layout, keeping cache: ChildEntryCache?,
+                                      into w: inout JSONWriter) {
         if layout.hasKindMembers {
-            writeChildrenWithKindMembers(children, of: layout, into: &w)
+            writeChildrenWithKindMembers(children, of: layout, keeping: cache, into: &w)
         } else {
-            for i in children { writeChild(i, of: layout, members: .none, into: &w) }
+            for i in children { writeChild(i, of: layout, members: .none, keeping: cache, into: &w) }
         }
     }
 
@@ -158,10 +169,10 @@ enum LayoutEncoding {
     /// as it was for every session without such a kind.
     @inline(never)
     private static func writeChildrenWithKindMembers(_ children: some Sequence<Int>, of layout: Layout,
-                                                     into w: inout JSONWriter) {
+                                                     keeping cache: ChildEntryCache?, into w: inout JSONWriter) {
         for i in children {
             let members = layout.kindMembers(ofChild: i)
-            writeChild(i, of: layout, members: members, into: &w)
+            writeChild(i, of: layout, members: members, keeping: cache, into: &w)
             guard case .written = members else { continue }
             withUnsafeMutablePointer(to: &w) { pointer in
                 layout.writeKindMembers(ofChild: i, into: ReplyMemberWriter(json: pointer))
@@ -171,28 +182,69 @@ enum LayoutEncoding {
     }
 
     @inline(__always)  // a reply writes one per visible child; outlined it cost ~50 instructions per scroll
-    /// - Parameter members: what the child's kind adds: its number is
-    ///   written after `visibleHeight`; an entry whose kind writes its own
-    ///   members is left open for them.
-    private static func writeChild(_ i: Int, of layout: Layout, members: KindLayoutMembers, into w: inout JSONWriter) {
-        writeEntry(layout.child(i), id: layout.childID(i), members: members, kindNumber: layout.kindNumber(ofChild: i), into: &w)
+    /// The entry's opening is copied from `cache` when it holds the text
+    /// for this id and `x` (`ChildEntryCache`), else written and kept there.
+    /// - Parameter members: what the child's kind adds (`writeRest`).
+    private static func writeChild(_ i: Int, of layout: Layout, members: KindLayoutMembers, keeping cache: ChildEntryCache?,
+                                   into w: inout JSONWriter) {
+        let child = layout.child(i)
+        let id = layout.childID(i)
+        if let cache {
+            if let opening = cache.opening(i, id: id, x: child.frame.x) {
+                return writeRest(child, opening: opening, members: members, kindNumber: layout.kindNumber(ofChild: i), into: &w)
+            }
+            let start = w.count &+ (w.needsComma ? 1 : 0)
+            let quotedBytes = writeOpening(child, id: id, into: &w)
+            w.withUnsafeBytes {
+                cache.keep(UnsafeRawBufferPointer(rebasing: $0[start...]), i, id: id, quotedBytes: quotedBytes, x: child.frame.x)
+            }
+        } else {
+            writeOpening(child, id: id, into: &w)
+        }
+        writeRest(child, opening: nil, members: members, kindNumber: layout.kindNumber(ofChild: i), into: &w)
     }
 
-    /// A child's entry, or a pager page's (`ReplyWriter.entry`, `members` `.none`): the same members, one cursor.
-    /// The id is read after the object opens, as the child's entry always
-    /// did: read first, with the entry's members passed apart, it cost the
-    /// collapsing scroll 21 instructions, which put it at issue 16's 1.5x the plain scroll.
-    @inline(__always)
-    fileprivate static func writeEntry(_ child: ChildLayout, id: @autoclosure () -> String, members: KindLayoutMembers,
-                                       kindNumber: @autoclosure () -> Double, into w: inout JSONWriter) {
+    /// A pager page's entry (`ReplyWriter.entry`): a child's members, none of a kind's.
+    fileprivate static func writeEntry(_ child: ChildLayout, id: String, into w: inout JSONWriter) {
+        writeOpening(child, id: id, into: &w)
+        writeRest(child, opening: nil, members: .none, kindNumber: 0, into: &w)
+    }
+
+    /// An entry up to its frame's `y`: `{"id":"web","frame":{"x":0,"y":`,
+    /// what `ChildEntryCache` keeps; returns the byte count of the id's JSON text.
+    @inline(__always) @discardableResult
+    private static func writeOpening(_ child: ChildLayout, id: String, into w: inout JSONWriter) -> Int {
         w.beginObject()
-        w.rawFragment(#""id":"#, needsComma: false); w.string(id())
+        w.rawFragment(#""id":"#, needsComma: false)
+        let idStart = w.count
+        w.string(id)
+        let quotedBytes = w.count &- idStart
+        w.withCursor(reserving: 24 + JSONWriter.maxNumberBytes, needsComma: false) { c in
+            c.fragment(#","frame":{"x":"#); c.number(child.frame.x)
+            c.fragment(#","y":"#)
+        }
+        return quotedBytes
+    }
+
+    /// The rest of an entry, from its frame's `y`, after `opening`, a kept
+    /// opening to copy first (its separator too), when given; else after
+    /// `writeOpening`. `members`: what the child's kind adds: its number is
+    /// written after `visibleHeight`; an entry whose kind writes its own
+    /// members is left open for them.
+    @inline(__always)
+    private static func writeRest(_ child: ChildLayout, opening: (text: UnsafeRawPointer, count: Int)?,
+                                  members: KindLayoutMembers, kindNumber: @autoclosure () -> Double, into w: inout JSONWriter) {
         // Room for a kind's number member: `,"name":` and the number.
         var extra = 0
         if case .number(let name) = members { extra = name.utf8CodeUnitCount + 4 + JSONWriter.maxNumberBytes }
-        w.withCursor(reserving: 112 + 8 * JSONWriter.maxNumberBytes + extra, needsComma: true) { c in
-            c.fragment(#","frame":{"x":"#); c.number(child.frame.x)
-            c.fragment(#","y":"#); c.number(child.frame.y)
+        let separated = w.needsComma
+        w.withCursor(reserving: 1 + JSONWriter.Cursor.keptTextBytes + 96 + 6 * JSONWriter.maxNumberBytes + extra,
+                     needsComma: true) { c in
+            if let opening {
+                if separated { c.byte(UInt8(ascii: ",")) }
+                c.copyKept(opening.text, count: opening.count)
+            }
+            c.number(child.frame.y)
             c.fragment(#","width":"#); c.number(child.frame.width)
             c.fragment(#","height":"#); c.number(child.frame.height)
             // `x` is 0 for every child of a vertical kind: one fragment then,
@@ -270,7 +322,7 @@ private struct ReplyMemberWriter: ReplyWriter {
 
     func entry(id: String, frame: Rect, contentOffset: Point, visibleHeight: Double) {
         LayoutEncoding.writeEntry(ChildLayout(frame: frame, contentOffset: contentOffset, visibleHeight: visibleHeight, isPinned: false),
-                                  id: id, members: .none, kindNumber: 0, into: &json.pointee)
+                                  id: id, into: &json.pointee)
     }
     func fragment(_ json: StaticString, needsComma: Bool) { self.json.pointee.rawFragment(json, needsComma: needsComma) }
 

@@ -25,6 +25,8 @@ public struct SessionHeader: Sendable {
     /// The components it registered; `nil` when none, and then its events
     /// carry no `components` member.
     public let components: SessionComponents?
+    /// Its children's entries as its last Layout reply wrote them.
+    let entryCache = ChildEntryCache()
 
     init(id: String, delta: Bool, sequence: Int, components: SessionComponents?) {
         self.id = id
