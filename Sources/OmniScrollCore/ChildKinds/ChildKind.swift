@@ -78,12 +78,12 @@ public struct ChildSpec: Equatable, Sendable {
 
     /// Checks the spec by its kind's rule, `field` being its path; its id is
     /// already claimed in `ids`.
-    func validate(ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError) {
+    func validate(ids: inout DeclaredIDs, field: @autoclosure () -> FieldPath, change: Int) throws(ContainerError) {
         // The box, not `pager`: reading that copies the pager out of it, once
         // per child of a create.
         if pagerBox != nil, kind != .pager {
-            throw ContainerError(.invalidValue, change: change, field: field.member("pages"), reason: "not used by a \(kind.rawValue) child")
+            throw ContainerError(.invalidValue, change: change, field: field().member("pages"), reason: "not used by a \(kind.rawValue) child")
         }
-        try kind.rule.validate(self, ids: &ids, field: field, change: change)
+        try kind.rule.validate(self, ids: &ids, field: field(), change: change)
     }
 }
