@@ -57,8 +57,9 @@ enum Validation {
                                  reason: "a container holds at most \(maxChildren) children")
         }
         var ids = DeclaredIDs(specs, existing: existing)
-        for k in specs.indices {
-            try child(specs[k], at: k, ids: &ids, field: field, change: change)
+        // Through the buffer: an element of the array itself was copied out for the call.
+        try specs.withUnsafeBufferPointer { specs throws(ContainerError) in
+            for k in specs.indices { try child(specs[k], at: k, ids: &ids, field: field, change: change) }
         }
         return ids.children
     }
