@@ -68,7 +68,7 @@ public struct JSONParser {
         }
         skipWhitespace()
         guard pos < n else { throw JSONParseError(offset: pos, reason: "empty input") }
-        try parseValue(depth: 0)
+        if !parseRequestEnvelope() { try parseValue(depth: 0) }
         skipWhitespace()
         if pos < n { throw JSONParseError(offset: pos, reason: "trailing characters after the value") }
         return tape.root
@@ -227,6 +227,69 @@ public struct JSONParser {
             guard try moreItems(closing: UInt8(ascii: "]"), in: "an array") else { break }
         }
         tape.close(array, end: pos, items: elements)
+    }
+
+    // MARK: - The request envelope
+
+    /// The members a JSON-RPC request begins with, in the order and
+    /// spelling every client of docs/protocol.md writes them.
+    private static let envelopeHead: StaticString = #"{"jsonrpc":"2.0","id":"#
+    private static let methodKey: StaticString = #","method":"#
+    private static let paramsKey: StaticString = #","params":"#
+
+    /// The fast path for the message nearly every line is: a request object
+    /// `{"jsonrpc":"2.0","id":…,"method":…,"params":…}` written without
+    /// whitespace. Its keys are matched as whole runs of bytes instead of
+    /// being scanned, hashed and checked for repeats one by one; the values
+    /// are parsed as anywhere else. The tape it writes is the one
+    /// `parseValue` writes for the same bytes, with `JSONTape.request` set.
+    /// Anything else (another order, whitespace, a fifth member, an error)
+    /// forgets what it wrote and returns false, and the general parse reads
+    /// the message from its start: same tape, same errors.
+    private mutating func parseRequestEnvelope() -> Bool {
+        let start = pos
+        let tape = self.tape
+        guard maxDepth >= 1, skip(Self.envelopeHead) else { return false }
+        do throws(JSONParseError) {
+            let object = tape.push(.object, start: start, end: start)
+            _ = tape.push(.string, start: start &+ 1, end: start &+ 10)  // "jsonrpc"
+            let version = tape.push(.string, start: start &+ 11, end: start &+ 16)  // "2.0"
+            tape.entries[object &+ 1].next = UInt32(truncatingIfNeeded: tape.count)
+            let id = try member(key: start &+ 17, keyEnd: start &+ 21)  // "id"
+            guard skip(Self.methodKey) else { throw fail("not the request envelope") }
+            let method = try member(key: pos &- 9, keyEnd: pos &- 1)
+            guard skip(Self.paramsKey) else { throw fail("not the request envelope") }
+            let params = try member(key: pos &- 9, keyEnd: pos &- 1)
+            guard pos < n, p[pos] == UInt8(ascii: "}") else { throw fail("not the request envelope") }
+            pos &+= 1
+            tape.close(object, end: pos, items: 4)
+            tape.requestMembers = JSONTape.RequestMembers(version: version, id: id, method: method, params: params)
+            return true
+        } catch {
+            pos = start
+            tape.reset(input: p, byteCount: n)
+            return false
+        }
+    }
+
+    /// Consumes `token` when the input continues with exactly its bytes.
+    @inline(__always)
+    private mutating func skip(_ token: StaticString) -> Bool {
+        let length = token.utf8CodeUnitCount
+        guard n &- pos >= length, JSONTape.equal(p + pos, token.utf8Start, length, length) else { return false }
+        pos &+= length
+        return true
+    }
+
+    /// Pushes the object key whose quotes are at `key` and `keyEnd - 1`,
+    /// parses its value (a member of the top-level object) and returns the
+    /// value's tape index.
+    @inline(__always)
+    private mutating func member(key: Int, keyEnd: Int) throws(JSONParseError) -> Int {
+        let entry = tape.push(.string, start: key, end: keyEnd)
+        try parseValue(depth: 1)
+        tape.entries[entry].next = UInt32(truncatingIfNeeded: tape.count)
+        return entry &+ 1
     }
 
     // MARK: - Numbers
