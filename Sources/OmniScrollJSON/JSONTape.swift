@@ -58,11 +58,14 @@ public final class JSONTape {
         public let params: Int
     }
 
-    @exclusivity(unchecked) var requestMembers: RequestMembers?
+    @exclusivity(unchecked) @usableFromInline var requestMembers: RequestMembers?
 
     /// Set when the last parse's whole text was one request object in the
     /// usual shape: where its members are, so a reader need not look them up.
-    public var request: RequestMembers? { requestMembers }
+    /// (Inlinable: read once a request, a call would cost more than the read.)
+    public var request: RequestMembers? {
+        @inlinable @inline(__always) get { requestMembers }
+    }
 
     /// True when some object of the last parse repeats a key. (A computed
     /// property: a stored one read from another module pays a dynamic
