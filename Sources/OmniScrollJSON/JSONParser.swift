@@ -73,11 +73,12 @@ public struct JSONParser {
         }
         skipWhitespace()
         guard pos < n else { throw JSONParseError(offset: pos, reason: "empty input") }
-        let request = parseRequestEnvelope()
-        if request == nil { try parseValue(depth: 0) }
+        if !parseRequestEnvelope() { try parseValue(depth: 0) }
         skipWhitespace()
-        if pos < n { throw JSONParseError(offset: pos, reason: "trailing characters after the value") }
-        tape.requestMembers = request
+        if pos < n {
+            tape.requestMembers = nil  // a request, but not the whole text
+            throw JSONParseError(offset: pos, reason: "trailing characters after the value")
+        }
         return tape.root
     }
 
@@ -251,15 +252,15 @@ public struct JSONParser {
     /// whitespace. Its keys are matched as whole runs of bytes instead of
     /// being scanned, hashed and checked for repeats one by one; the values
     /// are parsed as anywhere else. The tape it writes is the one
-    /// `parseValue` writes for the same bytes; it returns where the members
-    /// are (`JSONTape.request`, once the text turns out to hold no more).
+    /// `parseValue` writes for the same bytes, with where the members are
+    /// (`JSONTape.request`; `parseElement` forgets it when more follows).
     /// Anything else (another order, whitespace, a fifth member, an error)
-    /// forgets what it wrote and returns nil, and the general parse reads
+    /// forgets what it wrote and returns false, and the general parse reads
     /// the message from its start: same tape, same errors.
-    private mutating func parseRequestEnvelope() -> JSONTape.RequestMembers? {
+    private mutating func parseRequestEnvelope() -> Bool {
         let start = pos
         let tape = self.tape
-        guard readsRequestEnvelope, maxDepth >= 1, skip(Self.envelopeHead) else { return nil }
+        guard readsRequestEnvelope, maxDepth >= 1, skip(Self.envelopeHead) else { return false }
         do throws(JSONParseError) {
             let object = tape.push(.object, start: start, end: start)
             _ = tape.push(.string, start: start &+ 1, end: start &+ 10)  // "jsonrpc"
@@ -273,11 +274,12 @@ public struct JSONParser {
             guard pos < n, p[pos] == UInt8(ascii: "}") else { throw fail("not the request envelope") }
             pos &+= 1
             tape.close(object, end: pos, items: 4)
-            return JSONTape.RequestMembers(version: version, id: id, method: method, params: params)
+            tape.requestMembers = JSONTape.RequestMembers(version: version, id: id, method: method, params: params)
+            return true
         } catch {
             pos = start
             tape.reset(input: p, byteCount: n)
-            return nil
+            return false
         }
     }
 
