@@ -16,12 +16,12 @@ struct GridPointerMethod: MethodDeclaration {
     let y: Double
     let time: Double
 
-    init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        phase = try params.enumeration("phase", among: PointerParams.phases)
-        x = try params.double("x")
-        y = try params.double("y")
-        time = try params.double("time")
-        session = try params.string("session")
+    init(_ params: inout ParamDecoder) throws(RPCError) {
+        phase = try params.read(PointerParams.phase, among: PointerParams.phases)
+        x = try params.read(PointerParams.x)
+        y = try params.read(PointerParams.y)
+        time = try params.read(PointerParams.time)
+        session = try params.read(.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
