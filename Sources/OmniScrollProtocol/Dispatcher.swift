@@ -174,12 +174,12 @@ public struct Dispatcher {
         let mark = out.count
         let needsComma = out.needsComma
         do throws(RPCError) {
-            var decoder = try decoder(for: registered, params: params, duplicates: duplicates)
+            let decoder = try decoder(for: registered, params: params, duplicates: duplicates)
             Response.writeHead(rawID: id, member: "result", into: &out)
             let resultStart = out.count
             let nonFinite = out.nonFiniteNumbers
             let handOvers = out.handOvers
-            try registered.run(&state, &decoder, &out)
+            try registered.run(&state, decoder, &out)
             if _slowPath(out.nonFiniteNumbers != nonFinite) {
                 // A reply that has begun to stream (1 024 or more children)
                 // cannot be taken back, nor the member found in what is
@@ -236,8 +236,8 @@ public struct Dispatcher {
         let mark = out.count
         let needsComma = out.needsComma
         do throws(RPCError) {
-            var decoder = try decoder(for: registered, params: params, duplicates: duplicates)
-            try registered.run(&state, &decoder, &out)
+            let decoder = try decoder(for: registered, params: params, duplicates: duplicates)
+            try registered.run(&state, decoder, &out)
         } catch {
             state.logger.debug("notification \(method) failed: \(error.message)")
         }

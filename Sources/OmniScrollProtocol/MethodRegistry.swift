@@ -11,10 +11,10 @@ public final class Method: Sendable {
     public let result: ResultSchema
     public let kind: MethodKind
     /// Decodes the opened params into the declaration and applies it.
-    let run: @Sendable (_ state: inout WorkerState, _ params: inout ParamDecoder, _ result: inout JSONWriter) throws(RPCError) -> Void
+    let run: @Sendable (_ state: inout WorkerState, _ params: ParamDecoder, _ result: inout JSONWriter) throws(RPCError) -> Void
 
     init(name: StaticString, params: [Member], result: ResultSchema, kind: MethodKind,
-         run: @escaping @Sendable (_ state: inout WorkerState, _ params: inout ParamDecoder, _ result: inout JSONWriter) throws(RPCError) -> Void) {
+         run: @escaping @Sendable (_ state: inout WorkerState, _ params: ParamDecoder, _ result: inout JSONWriter) throws(RPCError) -> Void) {
         self.name = name
         self.params = params
         self.result = result
@@ -51,9 +51,10 @@ public struct MethodRegistry: Sendable {
         precondition(methods[key] == nil, "method \(key) registered twice")
         precondition(!key.hasPrefix("$/"), "$/ methods are reserved for protocol notifications")
         precondition(M.params.count <= ParamDecoder.maxMembers, "\(key) declares more than \(ParamDecoder.maxMembers) params")
+        for (slot, member) in M.params.enumerated() { member.declare(at: slot) }
         methods[key] = Method(name: M.name, params: M.params, result: M.result, kind: M.kind) {
             (state, params, result) throws(RPCError) in
-            try M(&params).apply(to: &state, result: &result)
+            try M(params).apply(to: &state, result: &result)
         }
     }
 }

@@ -33,8 +33,6 @@ public struct ParamDecoder {
     private var slots: InlineArray<16, Int32>
     private let basePath: String
     private let index: Int?
-    /// The slot after the last param read (`read(_:)`), tried first by the next.
-    private var next = 0
 
     /// Opens `object` (an object element, or `nil` for none) at `path`,
     /// rejecting members not in `members`. The element at `index` of an
@@ -143,16 +141,15 @@ public struct ParamDecoder {
         preconditionFailure("ParamDecoder: '\(key)' is not a declared member (\(members.map(\.name.description)))")
     }
 
-    /// The slot of declared `member`: a method reads its params in about
-    /// the order it declares them, so the slot after the last one read is
-    /// tried first (one comparison), and only a miss searches. A
-    /// `session.pointer` move searched for each of its five names, ~110
-    /// instructions more than `session.drag`'s two (issue 29).
+    /// The slot of declared `member`: first the slot its method's
+    /// declaration gives it (`Member.slot`, one comparison), searched only
+    /// when the member is listed elsewhere too. A search by name cost a
+    /// `session.pointer` move ~130 instructions, ~100 more than
+    /// `session.drag`'s two reads (issue 29).
     @inline(__always)
-    private mutating func slot(_ member: Member) -> Int {
-        let slot = next < members.count && members[next] === member ? next : search(member)
-        next = slot &+ 1
-        return slot
+    private func slot(_ member: Member) -> Int {
+        let hint = member.slot
+        return hint < members.count && members[hint] === member ? hint : search(member)
     }
 
     private func search(_ member: Member) -> Int {
@@ -363,44 +360,84 @@ public struct ParamDecoder {
 
     // MARK: Reads of a method's declared params (`Param`)
 
-    public mutating func read(_ param: Param<String>) throws(RPCError) -> String { try string(at: slot(param.member)) }
-    public mutating func read(_ param: Param<String?>) throws(RPCError) -> String? { try optionalString(at: slot(param.member)) }
-    @inline(__always)
-    public mutating func read(_ param: Param<Double>) throws(RPCError) -> Double { try double(at: slot(param.member)) }
-    public mutating func read(_ param: Param<Double?>) throws(RPCError) -> Double? { try optionalDouble(at: slot(param.member)) }
-    public mutating func read(_ param: Param<Int>) throws(RPCError) -> Int { try int(at: slot(param.member)) }
-    public mutating func read(_ param: Param<Int?>) throws(RPCError) -> Int? { try optionalInt(at: slot(param.member)) }
-    public mutating func read(_ param: Param<Bool>) throws(RPCError) -> Bool { try bool(at: slot(param.member)) }
-    public mutating func read(_ param: Param<Bool?>) throws(RPCError) -> Bool? { try optionalBool(at: slot(param.member)) }
-    public mutating func read<E: RawRepresentable & CaseIterable>(_ param: Param<E>) throws(RPCError) -> E where E.RawValue == String {
-        try enumeration(at: slot(param.member))
+    public func read(_ param: Param<String>) throws(RPCError) -> String {
+        let slot = slot(param.member)
+        return try string(at: slot)
+    }
+    public func read(_ param: Param<String?>) throws(RPCError) -> String? {
+        let slot = slot(param.member)
+        return try optionalString(at: slot)
     }
     @inline(__always)
-    public mutating func read<E: RawRepresentable & CaseIterable>(_ param: Param<E?>) throws(RPCError) -> E? where E.RawValue == String {
-        try optionalEnumeration(at: slot(param.member))
+    public func read(_ param: Param<Double>) throws(RPCError) -> Double {
+        let slot = slot(param.member)
+        return try double(at: slot)
+    }
+    public func read(_ param: Param<Double?>) throws(RPCError) -> Double? {
+        let slot = slot(param.member)
+        return try optionalDouble(at: slot)
+    }
+    public func read(_ param: Param<Int>) throws(RPCError) -> Int {
+        let slot = slot(param.member)
+        return try int(at: slot)
+    }
+    public func read(_ param: Param<Int?>) throws(RPCError) -> Int? {
+        let slot = slot(param.member)
+        return try optionalInt(at: slot)
+    }
+    public func read(_ param: Param<Bool>) throws(RPCError) -> Bool {
+        let slot = slot(param.member)
+        return try bool(at: slot)
+    }
+    public func read(_ param: Param<Bool?>) throws(RPCError) -> Bool? {
+        let slot = slot(param.member)
+        return try optionalBool(at: slot)
+    }
+    public func read<E: RawRepresentable & CaseIterable>(_ param: Param<E>) throws(RPCError) -> E where E.RawValue == String {
+        let slot = slot(param.member)
+        return try enumeration(at: slot)
     }
     @inline(__always)
-    public mutating func read<E>(_ param: Param<E>, among cases: EnumerationCases<E>) throws(RPCError) -> E {
-        try enumeration(at: slot(param.member), among: cases)
+    public func read<E: RawRepresentable & CaseIterable>(_ param: Param<E?>) throws(RPCError) -> E? where E.RawValue == String {
+        let slot = slot(param.member)
+        return try optionalEnumeration(at: slot)
     }
     @inline(__always)
-    public mutating func read<E>(_ param: Param<E?>, among cases: @autoclosure () -> EnumerationCases<E>) throws(RPCError) -> E? {
-        try optionalEnumeration(at: slot(param.member), among: cases)
+    public func read<E>(_ param: Param<E>, among cases: EnumerationCases<E>) throws(RPCError) -> E {
+        let slot = slot(param.member)
+        return try enumeration(at: slot, among: cases)
     }
-    public mutating func read(_ param: Param<ParamDecoder>) throws(RPCError) -> ParamDecoder { try object(at: slot(param.member)) }
-    public mutating func read(_ param: Param<ParamDecoder?>) throws(RPCError) -> ParamDecoder? { try optionalObject(at: slot(param.member)) }
+    @inline(__always)
+    public func read<E>(_ param: Param<E?>, among cases: @autoclosure () -> EnumerationCases<E>) throws(RPCError) -> E? {
+        let slot = slot(param.member)
+        return try optionalEnumeration(at: slot, among: cases)
+    }
+    public func read(_ param: Param<ParamDecoder>) throws(RPCError) -> ParamDecoder {
+        let slot = slot(param.member)
+        return try object(at: slot)
+    }
+    public func read(_ param: Param<ParamDecoder?>) throws(RPCError) -> ParamDecoder? {
+        let slot = slot(param.member)
+        return try optionalObject(at: slot)
+    }
     /// An `anyObject` param (its members are not looked into).
-    public mutating func read(_ param: Param<JSONElement?>) throws(RPCError) -> JSONElement? { try optionalAnyObject(at: slot(param.member)) }
-    public mutating func read(_ param: Param<ParamArray>) throws(RPCError) -> ParamArray {
+    public func read(_ param: Param<JSONElement?>) throws(RPCError) -> JSONElement? {
+        let slot = slot(param.member)
+        return try optionalAnyObject(at: slot)
+    }
+    public func read(_ param: Param<ParamArray>) throws(RPCError) -> ParamArray {
         let slot = slot(param.member)
         return try array(try requiredValue(at: slot), at: slot)
     }
-    public mutating func read(_ param: Param<ParamArray?>) throws(RPCError) -> ParamArray? {
+    public func read(_ param: Param<ParamArray?>) throws(RPCError) -> ParamArray? {
         let slot = slot(param.member)
         guard let v = try value(at: slot) else { return nil }
         return try array(v, at: slot)
     }
-    public mutating func read(_ param: Param<NumberMap?>) throws(RPCError) -> NumberMap? { try optionalNumberMap(at: slot(param.member)) }
+    public func read(_ param: Param<NumberMap?>) throws(RPCError) -> NumberMap? {
+        let slot = slot(param.member)
+        return try optionalNumberMap(at: slot)
+    }
 }
 
 /// A params array with its JSON path and its items' schema; elements are

@@ -189,7 +189,7 @@ private struct Subtract: MethodDeclaration {
     static let params: [Member] = [.required("minuend", .number()), .required("subtrahend", .number())]
     static let result = ResultSchema.inline(.number())
     let difference: Double
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         difference = try params.double("minuend") - params.double("subtrahend")
     }
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.number(difference) }
@@ -200,7 +200,7 @@ private struct Sum: MethodDeclaration {
     static let params: [Member] = [.required("values", .array(items: .number()))]
     static let result = ResultSchema.inline(.number())
     let sum: Double
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         let values = try params.array("values")
         var sum = 0.0
         for (i, value) in values.elements.enumerated() {
@@ -220,7 +220,7 @@ private protocol NullMethod: MethodDeclaration {
 extension NullMethod {
     static var params: [Member] { [.optional("values", .array(items: .number()))] }
     static var result: ResultSchema { .null }
-    init(_ params: inout ParamDecoder) throws(RPCError) { self.init() }
+    init(_ params: borrowing ParamDecoder) throws(RPCError) { self.init() }
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.null() }
 }
 
@@ -236,7 +236,7 @@ private struct GetData: MethodDeclaration {
     static let name: StaticString = "get_data"
     static let params: [Member] = []
     static let result = ResultSchema.inline(.array(items: .string()))
-    init(_ params: inout ParamDecoder) throws(RPCError) {}
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {}
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.value(["hello", 5]) }
 }
 
@@ -245,7 +245,7 @@ private struct Half: MethodDeclaration {
     static let name: StaticString = "half"
     static let params: [Member] = []
     static let result = ResultSchema.null
-    init(_ params: inout ParamDecoder) throws(RPCError) {}
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {}
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         result.beginObject()
         result.key("partial")
@@ -257,6 +257,6 @@ private struct One: MethodDeclaration {
     static let name: StaticString = "ok"
     static let params: [Member] = []
     static let result = ResultSchema.inline(.integer())
-    init(_ params: inout ParamDecoder) throws(RPCError) {}
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {}
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.number(1) }
 }

@@ -53,7 +53,7 @@ private struct Member: MethodDeclaration {
     static let params: [OmniScrollProtocol.Member] = [.required("value", .string())]
     static let result = ResultSchema.inline(.anyObject)
     let value: Double
-    init(_ params: inout ParamDecoder) throws(RPCError) { value = Self.number(try params.string("value")) }
+    init(_ params: borrowing ParamDecoder) throws(RPCError) { value = Self.number(try params.string("value")) }
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         result.beginObject()
         result.key("top")
@@ -79,7 +79,7 @@ private struct CursorMember: MethodDeclaration {
     static let params: [OmniScrollProtocol.Member] = [.required("value", .string())]
     static let result = ResultSchema.inline(.anyObject)
     let value: Double
-    init(_ params: inout ParamDecoder) throws(RPCError) { value = Member.number(try params.string("value")) }
+    init(_ params: borrowing ParamDecoder) throws(RPCError) { value = Member.number(try params.string("value")) }
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         result.withCursor(reserving: 32 + 2 * JSONWriter.maxNumberBytes, needsComma: true) { c in
             c.fragment(#"{"top":"#)

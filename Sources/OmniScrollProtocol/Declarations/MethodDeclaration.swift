@@ -16,7 +16,7 @@ import OmniScrollJSON
 ///         static let params: [Member] = [.session, .required("offset", .number()), .optional("phase", .scrollPhase)]
 ///         static let result = ResultSchema.component("Layout")
 ///         let session: String, offset: Double, phase: ScrollPhase?
-///         init(_ params: inout ParamDecoder) throws(RPCError) { … }
+///         init(_ params: borrowing ParamDecoder) throws(RPCError) { … }
 ///         func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { … }
 ///     }
 ///
@@ -33,7 +33,7 @@ public protocol MethodDeclaration: SendableMetatype {
     static var result: ResultSchema { get }
 
     /// Decodes the params (opened against `params`) into the input.
-    init(_ params: inout ParamDecoder) throws(RPCError)
+    init(_ params: borrowing ParamDecoder) throws(RPCError)
 
     /// Runs the method: changes `state` and writes exactly one JSON value,
     /// its result, into `result`. Throwing discards whatever was written.

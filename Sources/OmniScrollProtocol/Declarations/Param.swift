@@ -5,7 +5,7 @@
 ///
 ///     static let offset: Param<Double> = .required("offset", SessionParams.offset)
 ///     static let params: [Member] = [Param.session.member, offset.member]
-///     init(_ params: inout ParamDecoder) throws(RPCError) { offset = try params.read(Self.offset) }
+///     init(_ params: borrowing ParamDecoder) throws(RPCError) { offset = try params.read(Self.offset) }
 ///
 /// so a member's name is written once, and a read whose type does not fit
 /// the declaration is a compile error (docs/protocol.md, "Errors": the

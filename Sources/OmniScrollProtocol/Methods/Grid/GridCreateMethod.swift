@@ -28,7 +28,7 @@ struct GridCreateMethod: MethodDeclaration {
     let delta: Bool
     let physics: PhysicsPreset?
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         viewport = try SessionParams.viewport(params.object("viewport"))
         tile = try GridParams.size(params.object("tile"))
         overscan = try params.optionalInt("overscan")

@@ -16,7 +16,7 @@ struct GridPointerMethod: MethodDeclaration {
     let y: Double
     let time: Double
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         phase = try params.read(PointerParams.phase, among: PointerParams.phases)
         x = try params.read(PointerParams.x)
         y = try params.read(PointerParams.y)

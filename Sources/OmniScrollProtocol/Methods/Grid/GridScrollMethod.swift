@@ -18,7 +18,7 @@ struct GridScrollMethod: MethodDeclaration {
     let y: Double
     let phase: ScrollPhase?
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         x = try params.double("x")
         y = try params.double("y")
         phase = try params.optionalEnumeration("phase")

@@ -13,7 +13,7 @@ struct GridTickMethod: MethodDeclaration {
     let session: String
     let time: Double
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         time = try params.double("time")
         session = try params.string("session")
     }

@@ -18,7 +18,7 @@ struct GridUpdateMethod: MethodDeclaration {
     let session: String
     let change: TileGridChange
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         change = TileGridChange(
             viewport: try params.optionalObject("viewport").map { (o) throws(RPCError) in try SessionParams.viewport(o) },
             x: try params.optionalDouble("x"), y: try params.optionalDouble("y"),

@@ -21,7 +21,7 @@ struct DiscoverMethod: MethodDeclaration {
         return writer.bytes
     }()
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {}
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {}
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         result.raw(Self.document)

@@ -8,7 +8,7 @@ struct ExitMethod: MethodDeclaration {
     static let params: [Member] = []
     static let result = ResultSchema.none
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {}
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {}
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         state.exitCode = state.phase == .shuttingDown ? 0 : 1

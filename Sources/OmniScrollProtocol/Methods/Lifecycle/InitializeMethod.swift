@@ -11,7 +11,7 @@ struct InitializeMethod: MethodDeclaration {
     ]
     static let result = ResultSchema.component("InitializeResult")
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         if let info = try params.optionalObject("clientInfo") {
             _ = try info.optionalString("name")
             _ = try info.optionalString("version")

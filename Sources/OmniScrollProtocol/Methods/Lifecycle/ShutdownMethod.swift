@@ -7,7 +7,7 @@ struct ShutdownMethod: MethodDeclaration {
     static let params: [Member] = []
     static let result = ResultSchema.null
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {}
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {}
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         state.phase = .shuttingDown

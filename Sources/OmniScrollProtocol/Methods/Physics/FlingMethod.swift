@@ -45,7 +45,7 @@ struct FlingMethod: MethodDeclaration {
 
     let request: FlingRequest
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         var request = FlingRequest(preset: try params.optionalEnumeration("preset") ?? .ios,
                                    position: try params.double("position"),
                                    velocity: try params.double("velocity"))

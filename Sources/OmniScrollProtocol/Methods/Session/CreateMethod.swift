@@ -34,7 +34,7 @@ struct CreateMethod: MethodDeclaration {
     /// `nil` when not given; an empty list beside a template clears the template's components.
     let components: SessionComponents??
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         template = try params.optionalString("template")
         viewport = try SessionParams.viewport(params.object("viewport"))
         children = try params.optionalArray("children").map { (array) throws(RPCError) in try SessionParams.children(array) }

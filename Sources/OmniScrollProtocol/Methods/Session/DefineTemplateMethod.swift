@@ -16,7 +16,7 @@ struct DefineTemplateMethod: MethodDeclaration {
     let name: String
     let template: SessionTemplate
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         name = try params.string("name")
         template = try SessionTemplate(params.object("template"))
     }

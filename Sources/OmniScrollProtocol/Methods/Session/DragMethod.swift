@@ -13,7 +13,7 @@ struct DragMethod: MethodDeclaration {
     let session: String
     let translation: Double
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         translation = try params.read(Self.translation)
         session = try params.read(.session)
     }

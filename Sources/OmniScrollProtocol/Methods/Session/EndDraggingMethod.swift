@@ -21,7 +21,7 @@ struct EndDraggingMethod: MethodDeclaration {
     let velocity: Double?
     let time: Double?
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         session = try params.string("session")
         decelerate = try params.optionalBool("decelerate") ?? false
         velocity = try params.optionalDouble("velocity")

@@ -12,7 +12,7 @@ struct EndLoadingMoreMethod: MethodDeclaration {
     let session: String
     let page: String?
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         page = try params.optionalString("page")
         session = try params.string("session")
     }

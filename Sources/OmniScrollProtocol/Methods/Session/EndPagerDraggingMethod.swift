@@ -20,7 +20,7 @@ struct EndPagerDraggingMethod: MethodDeclaration {
     let velocity: Double
     let time: Double?
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         child = try params.string("child")
         velocity = try params.double("velocity")
         time = try params.optionalDouble("time")

@@ -9,7 +9,7 @@ struct GetMethod: MethodDeclaration {
 
     let session: String
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         session = try params.string("session")
     }
 

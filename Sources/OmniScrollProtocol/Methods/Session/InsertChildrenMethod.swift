@@ -15,7 +15,7 @@ struct InsertChildrenMethod: MethodDeclaration {
     let children: [ChildSpec]
     let index: Int?
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         session = try params.string("session")
         children = try SessionParams.children(params.array("children"))
         index = try params.optionalInt("index")

@@ -7,7 +7,7 @@ struct ListMethod: MethodDeclaration {
     static let params: [Member] = []
     static let result = ResultSchema.component("SessionList")
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {}
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {}
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         result.beginObject()

@@ -19,7 +19,7 @@ struct PointerMethod: MethodDeclaration {
     /// Inlined into the registry's call: its five reads outlined it, ~70
     /// instructions a move more than `session.drag`'s inlined one (issue 29).
     @inline(__always)
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         phase = try params.read(PointerParams.phase, among: PointerParams.phases)
         x = try params.read(PointerParams.x)
         y = try params.read(PointerParams.y)

@@ -10,7 +10,7 @@ struct RemoveChildrenMethod: MethodDeclaration {
     let session: String
     let children: [String]
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         let array = try params.array("children")
         var ids: [String] = []
         for i in 0..<array.count { ids.append(try array.string(at: i)) }

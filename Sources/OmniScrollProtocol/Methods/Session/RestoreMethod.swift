@@ -17,7 +17,7 @@ struct RestoreMethod: MethodDeclaration {
     let snapshot: SnapshotEncoding.EngineSnapshot
     let id: String?
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         let object = try params.object("snapshot")
         (snapshotID, delta, snapshot) = try SnapshotEncoding.read(object)
         // Grid sessions carry no components (their snapshot declares none).

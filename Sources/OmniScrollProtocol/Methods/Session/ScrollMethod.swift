@@ -14,7 +14,7 @@ struct ScrollMethod: MethodDeclaration {
     let offset: Double
     let phase: ScrollPhase?
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         offset = try params.read(Self.offset)
         phase = try params.read(Self.phase, among: SessionParams.phaseNames)
         session = try params.read(.session)

@@ -16,7 +16,7 @@ struct ScrollPagerMethod: MethodDeclaration {
     let child: String
     let offset: Double
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         child = try params.string("child")
         offset = try params.double("offset")
         session = try params.string("session")

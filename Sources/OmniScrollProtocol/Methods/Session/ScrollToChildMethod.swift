@@ -18,7 +18,7 @@ struct ScrollToChildMethod: MethodDeclaration {
     let position: ScrollPosition
     let animated: Bool
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         child = try params.string("child")
         position = try params.optionalEnumeration("position") ?? .top
         animated = try params.optionalBool("animated") ?? false

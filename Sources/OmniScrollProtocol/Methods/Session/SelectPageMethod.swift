@@ -16,7 +16,7 @@ struct SelectPageMethod: MethodDeclaration {
     let child: String
     let page: String
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         child = try params.string("child")
         page = try params.string("page")
         session = try params.string("session")

@@ -14,7 +14,7 @@ extension SessionCommand {
     static var params: [Member] { [Param.session.member] }
     static var result: ResultSchema { .component("Layout") }
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         self.init(session: try params.read(.session))
     }
 

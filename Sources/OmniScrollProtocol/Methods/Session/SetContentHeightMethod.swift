@@ -16,7 +16,7 @@ struct SetContentHeightMethod: MethodDeclaration {
     let child: String
     let contentHeight: Double
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         child = try params.string("child")
         contentHeight = try params.double("contentHeight")
         session = try params.string("session")

@@ -10,7 +10,7 @@ struct SetInsetsMethod: MethodDeclaration {
     let session: String
     let insets: InsetsPatch
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         session = try params.string("session")
         insets = try InsetsPatch(params)
     }

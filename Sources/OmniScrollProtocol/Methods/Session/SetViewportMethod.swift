@@ -10,7 +10,7 @@ struct SetViewportMethod: MethodDeclaration {
     let session: String
     let viewport: Viewport
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         viewport = try SessionParams.viewport(params)
         session = try params.string("session")
     }

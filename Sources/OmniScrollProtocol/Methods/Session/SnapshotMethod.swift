@@ -8,7 +8,7 @@ struct SnapshotMethod: MethodDeclaration {
 
     let session: String
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         session = try params.string("session")
     }
 

@@ -23,7 +23,7 @@ struct UpdateMethod: MethodDeclaration {
     let offset: Double?
     let phase: ScrollPhase?
 
-    init(_ params: inout ParamDecoder) throws(RPCError) {
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
         sizes = try params.optionalNumberMap("sizes") ?? []
         viewport = try params.optionalObject("viewport").map { (o) throws(RPCError) in try SessionParams.viewport(o) }
         insets = try params.optionalObject("insets").map { (o) throws(RPCError) in try InsetsPatch(o) }
