@@ -4,7 +4,7 @@
 /// from them and reads each in `init` with the same constant:
 ///
 ///     static let offset: Param<Double> = .required("offset", SessionParams.offset)
-///     static let params: [Member] = [Param.session.member, offset.member]
+///     static let params: [Member] = [SessionParams.session.member, offset.member]
 ///     init(_ params: borrowing ParamDecoder) throws(RPCError) { offset = try params.read(Self.offset) }
 ///
 /// so a member's name is written once, and a read whose type does not fit
@@ -22,11 +22,4 @@ public struct Param<Value>: Sendable {
     public static func optional(_ name: ParamKey, _ schema: ParamSchema) -> Param {
         Param(.optional(name, schema))
     }
-}
-
-extension Param where Value == String {
-    /// `session`: the id of the session a method works on. (Computed: a
-    /// generic type holds no static stored property; `Member.session` is
-    /// the one instance.)
-    static var session: Param { Param(Member.session) }
 }

@@ -21,7 +21,7 @@ struct GridPointerMethod: MethodDeclaration {
         x = try params.read(PointerParams.x)
         y = try params.read(PointerParams.y)
         time = try params.read(PointerParams.time)
-        session = try params.read(.session)
+        session = try params.read(SessionParams.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -7,7 +7,7 @@ import OmniScrollJSON
 struct DragMethod: MethodDeclaration {
     static let name: StaticString = "session.drag"
     static let translation: Param<Double> = .required("translation", SessionParams.offset)
-    static let params: [Member] = [Param.session.member, translation.member]
+    static let params: [Member] = [SessionParams.session.member, translation.member]
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -15,7 +15,7 @@ struct DragMethod: MethodDeclaration {
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
         translation = try params.read(Self.translation)
-        session = try params.read(.session)
+        session = try params.read(SessionParams.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -12,7 +12,7 @@ enum PointerParams {
     static let x: Param<Double> = .required("x", coordinate)
     static let y: Param<Double> = .required("y", coordinate)
     static let time: Param<Double> = .required("time", seconds)
-    static let members: [Member] = [Param.session.member, phase.member, x.member, y.member, time.member]
+    static let members: [Member] = [SessionParams.session.member, phase.member, x.member, y.member, time.member]
     /// Each phase as its JSON string, so a sample's `phase` is matched by
     /// its bytes: matched by name it cost a move ~600 instructions, issue 29.
     static let phases = EnumerationCases<PointerPhase>()

@@ -7,7 +7,7 @@ struct ScrollMethod: MethodDeclaration {
     static let name: StaticString = "session.scroll"
     static let offset: Param<Double> = .required("offset", SessionParams.offset)
     static let phase: Param<ScrollPhase?> = .optional("phase", SessionParams.scrollPhase)
-    static let params: [Member] = [Param.session.member, offset.member, phase.member]
+    static let params: [Member] = [SessionParams.session.member, offset.member, phase.member]
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -17,7 +17,7 @@ struct ScrollMethod: MethodDeclaration {
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
         offset = try params.read(Self.offset)
         phase = try params.read(Self.phase, among: SessionParams.phaseNames)
-        session = try params.read(.session)
+        session = try params.read(SessionParams.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
