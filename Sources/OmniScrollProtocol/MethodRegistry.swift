@@ -51,6 +51,7 @@ public struct MethodRegistry: Sendable {
         precondition(methods[key] == nil, "method \(key) registered twice")
         precondition(!key.hasPrefix("$/"), "$/ methods are reserved for protocol notifications")
         precondition(M.params.count <= ParamDecoder.maxMembers, "\(key) declares more than \(ParamDecoder.maxMembers) params")
+        for (slot, member) in M.params.enumerated() { member.declare(at: slot) }
         methods[key] = Method(name: M.name, params: M.params, result: M.result, kind: M.kind) {
             (state, params, result) throws(RPCError) in
             try M(params).apply(to: &state, result: &result)

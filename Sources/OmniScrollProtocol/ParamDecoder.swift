@@ -107,28 +107,30 @@ public struct ParamDecoder {
     /// Whether member `key` is present (even as `null`).
     public func contains(_ key: ParamKey) -> Bool { slots[slot(key)] >= 0 }
 
-    /// The slot of declared member `key` and the value given for it: `nil`
-    /// when an optional member is absent, or `null` where the schema allows
-    /// it. A required member that is absent is "required".
+    /// The value given for the member in `slot`: `nil` when an optional
+    /// member is absent, or `null` where the schema allows it. A required
+    /// member that is absent is "required".
     @inline(__always)
-    private func value(_ key: ParamKey) throws(RPCError) -> (slot: Int, value: JSONElement?) {
-        let slot = slot(key)
+    private func value(at slot: Int) throws(RPCError) -> JSONElement? {
         let position = slots[slot]
         guard position >= 0, let object else {
-            if members[slot].required { throw invalid(key, "required") }
-            return (slot, nil)
+            if members[slot].required { throw invalid(at: slot, "required") }
+            return nil
         }
         let value = object.element(at: Int(position))
-        return (slot, value.isNull && members[slot].allowsNull ? nil : value)
+        return value.isNull && members[slot].allowsNull ? nil : value
     }
 
     /// The value of a member that is required and not nullable.
     @inline(__always)
-    private func requiredValue(_ key: ParamKey) throws(RPCError) -> (slot: Int, value: JSONElement) {
-        let (slot, value) = try value(key)
-        guard let value else { preconditionFailure("'\(key)' is optional or nullable; read it with an optional accessor") }
-        return (slot, value)
+    private func requiredValue(at slot: Int) throws(RPCError) -> JSONElement {
+        guard let value = try value(at: slot) else {
+            preconditionFailure("'\(members[slot].name)' is optional or nullable; read it with an optional accessor")
+        }
+        return value
     }
+
+    private func invalid(at slot: Int, _ reason: String) -> RPCError { invalid(members[slot].name, reason) }
 
     /// The slot of declared member `key`. Keys are literals, and the same
     /// literal's bytes are usually one constant, so most compare by address.
@@ -139,63 +141,76 @@ public struct ParamDecoder {
         preconditionFailure("ParamDecoder: '\(key)' is not a declared member (\(members.map(\.name.description)))")
     }
 
+    /// The slot of declared `member`: first the slot its method's
+    /// declaration gives it (`Member.slot`, one comparison), searched only
+    /// when the member is listed elsewhere too. A search by name cost a
+    /// `session.pointer` move ~130 instructions, ~100 more than
+    /// `session.drag`'s two reads (issue 29).
+    @inline(__always)
+    private func slot(_ member: Member) -> Int {
+        let hint = member.slot
+        return hint < members.count && members[hint] === member ? hint : search(member)
+    }
+
+    private func search(_ member: Member) -> Int {
+        for slot in members.indices where members[slot] === member { return slot }
+        preconditionFailure("ParamDecoder: '\(member.name)' is not a declared member (\(members.map(\.name.description)))")
+    }
+
     // MARK: Typed reads: each checks the value against its member's schema
 
-    /// Runs a check; a mismatch becomes -32602 at member `key`'s path. (The
-    /// checks capture locals only: capturing `self` would copy the decoder.)
+    /// Runs a check; a mismatch becomes -32602 at the path of the member in
+    /// `slot`. (The checks capture locals only: capturing `self` would copy
+    /// the decoder.)
     @inline(__always)
-    private func check<T>(_ key: ParamKey, _ body: () throws(Mismatch) -> T) throws(RPCError) -> T {
-        do throws(Mismatch) { return try body() } catch { throw invalid(key, error.reason) }
+    private func check<T>(at slot: Int, _ body: () throws(Mismatch) -> T) throws(RPCError) -> T {
+        do throws(Mismatch) { return try body() } catch { throw invalid(at: slot, error.reason) }
     }
 
-    public func string(_ key: ParamKey) throws(RPCError) -> String {
-        let (slot, v) = try requiredValue(key)
+    private func string(at slot: Int) throws(RPCError) -> String {
+        let v = try requiredValue(at: slot)
         let rule = members[slot].bounds
-        return try check(key) { () throws(Mismatch) in try ParamCheck.string(v, rule) }
+        return try check(at: slot) { () throws(Mismatch) in try ParamCheck.string(v, rule) }
     }
 
-    public func optionalString(_ key: ParamKey) throws(RPCError) -> String? {
-        let (slot, v) = try value(key)
-        guard let v else { return nil }
+    private func optionalString(at slot: Int) throws(RPCError) -> String? {
+        guard let v = try value(at: slot) else { return nil }
         let rule = members[slot].bounds
-        return try check(key) { () throws(Mismatch) in try ParamCheck.string(v, rule) }
+        return try check(at: slot) { () throws(Mismatch) in try ParamCheck.string(v, rule) }
     }
 
-    public func enumeration<E: RawRepresentable & CaseIterable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E where E.RawValue == String {
-        let (slot, v) = try requiredValue(key)
+    private func enumeration<E: RawRepresentable & CaseIterable>(at slot: Int, as type: E.Type = E.self) throws(RPCError) -> E where E.RawValue == String {
+        let v = try requiredValue(at: slot)
         let cases = members[slot].cases
-        return try check(key) { () throws(Mismatch) in try ParamCheck.enumeration(v, cases) }
+        return try check(at: slot) { () throws(Mismatch) in try ParamCheck.enumeration(v, cases) }
     }
 
     /// `enumeration` for a member read very often (a child's `kind`, once per
-    /// child of a create): the value's bytes are compared with each case's
-    /// name as a JSON string (`"scroll"`, quotes included; the schema's cases
-    /// and their values) in place, building no `String`; a value none matches
-    /// (an escaped one too) takes `enumeration`'s path, and its error.
-    /// Inlined, as `optionalEnumeration(_:among:)`: called, its
+    /// child of a create; a pointer sample's `phase`): the value's bytes are
+    /// compared with each case's name as a JSON string (`"scroll"`, quotes
+    /// included; the schema's cases and their values) in place, building no
+    /// `String`; a value none matches (an escaped one too) takes
+    /// `enumeration`'s path, and its error. Inlined: called, its
     /// specializations were merged into one taking the type as an argument,
     /// ~30 instructions of every `session.pointer` sample's `phase` (issue 29).
     @inline(__always)
-    public func enumeration<E>(_ key: ParamKey, among cases: EnumerationCases<E>) throws(RPCError) -> E {
-        let (_, v) = try requiredValue(key)
+    private func enumeration<E>(at slot: Int, among cases: EnumerationCases<E>) throws(RPCError) -> E {
+        let v = try requiredValue(at: slot)
         if let value = cases.match(v) { return value }
-        return try enumeration(key)
+        return try enumeration(at: slot)
     }
 
-    /// `enumeration(_:among:)` for an optional member (`session.scroll`'s
+    /// `enumeration(at:among:)` for an optional member (`session.scroll`'s
     /// `phase`, once a frame while dragging): `E.allCases` and each case's
     /// raw value built on every call were ~500 instructions of such a scroll.
     /// `cases` is read only when the member is given: a plain scroll does
-    /// not pay for reading a table. Inlined, as `optionalEnumeration(_:as:)`:
-    /// called, it cost a plain scroll ~25 instructions.
+    /// not pay for reading a table. Inlined: called, it cost a plain scroll
+    /// ~25 instructions.
     @inline(__always)
-    public func optionalEnumeration<E>(
-        _ key: ParamKey, among cases: @autoclosure () -> EnumerationCases<E>
-    ) throws(RPCError) -> E? {
-        let (_, v) = try value(key)
-        guard let v else { return nil }
+    private func optionalEnumeration<E>(at slot: Int, among cases: () -> EnumerationCases<E>) throws(RPCError) -> E? {
+        guard let v = try value(at: slot) else { return nil }
         if let value = cases().match(v) { return value }
-        return try optionalEnumeration(key)
+        return try optionalEnumeration(at: slot)
     }
 
     /// Inlined: once several enums are decoded through it (`physics.fling`'s
@@ -203,108 +218,92 @@ public struct ParamDecoder {
     /// one function taking the type as an argument, and `session.scroll`'s
     /// `phase` paid 7 instructions a call for it (callgrind, bench/scroll-instructions).
     @inline(__always)
-    public func optionalEnumeration<E: RawRepresentable & CaseIterable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E? where E.RawValue == String {
-        let (slot, v) = try value(key)
-        guard let v else { return nil }
+    private func optionalEnumeration<E: RawRepresentable & CaseIterable>(at slot: Int, as type: E.Type = E.self) throws(RPCError) -> E? where E.RawValue == String {
+        guard let v = try value(at: slot) else { return nil }
         let cases = members[slot].cases
-        return try check(key) { () throws(Mismatch) in try ParamCheck.enumeration(v, cases) }
+        return try check(at: slot) { () throws(Mismatch) in try ParamCheck.enumeration(v, cases) }
     }
 
     /// Inlined: called, a read cost ~30 instructions more, ~100 of a
     /// `session.pointer` move (`x`, `y`, `time`) and ~40 of a plain
     /// `session.scroll` (issue 29, bench/scroll-instructions).
     @inline(__always)
-    public func double(_ key: ParamKey) throws(RPCError) -> Double {
-        let (slot, v) = try requiredValue(key)
+    private func double(at slot: Int) throws(RPCError) -> Double {
+        let v = try requiredValue(at: slot)
         let rule = members[slot].bounds
-        return try check(key) { () throws(Mismatch) in try ParamCheck.number(v, rule) }
+        return try check(at: slot) { () throws(Mismatch) in try ParamCheck.number(v, rule) }
     }
 
-    public func optionalDouble(_ key: ParamKey) throws(RPCError) -> Double? {
-        let (slot, v) = try value(key)
-        guard let v else { return nil }
+    private func optionalDouble(at slot: Int) throws(RPCError) -> Double? {
+        guard let v = try value(at: slot) else { return nil }
         let rule = members[slot].bounds
-        return try check(key) { () throws(Mismatch) in try ParamCheck.number(v, rule) }
+        return try check(at: slot) { () throws(Mismatch) in try ParamCheck.number(v, rule) }
     }
 
-    public func int(_ key: ParamKey) throws(RPCError) -> Int {
-        let (slot, v) = try requiredValue(key)
+    private func int(at slot: Int) throws(RPCError) -> Int {
+        let v = try requiredValue(at: slot)
         let rule = members[slot].bounds
-        return try check(key) { () throws(Mismatch) in try ParamCheck.integer(v, rule) }
+        return try check(at: slot) { () throws(Mismatch) in try ParamCheck.integer(v, rule) }
     }
 
-    public func optionalInt(_ key: ParamKey) throws(RPCError) -> Int? {
-        let (slot, v) = try value(key)
-        guard let v else { return nil }
+    private func optionalInt(at slot: Int) throws(RPCError) -> Int? {
+        guard let v = try value(at: slot) else { return nil }
         let rule = members[slot].bounds
-        return try check(key) { () throws(Mismatch) in try ParamCheck.integer(v, rule) }
+        return try check(at: slot) { () throws(Mismatch) in try ParamCheck.integer(v, rule) }
     }
 
-    public func bool(_ key: ParamKey) throws(RPCError) -> Bool {
-        let (_, v) = try requiredValue(key)
-        return try check(key) { () throws(Mismatch) in try ParamCheck.boolean(v) }
+    private func bool(at slot: Int) throws(RPCError) -> Bool {
+        let v = try requiredValue(at: slot)
+        return try check(at: slot) { () throws(Mismatch) in try ParamCheck.boolean(v) }
     }
 
-    public func optionalBool(_ key: ParamKey) throws(RPCError) -> Bool? {
-        let (_, v) = try value(key)
-        guard let v else { return nil }
-        return try check(key) { () throws(Mismatch) in try ParamCheck.boolean(v) }
+    private func optionalBool(at slot: Int) throws(RPCError) -> Bool? {
+        guard let v = try value(at: slot) else { return nil }
+        return try check(at: slot) { () throws(Mismatch) in try ParamCheck.boolean(v) }
     }
 
-    public func object(_ key: ParamKey) throws(RPCError) -> ParamDecoder {
-        let (slot, v) = try requiredValue(key)
-        return try nested(v, members[slot], key)
+    private func object(at slot: Int) throws(RPCError) -> ParamDecoder {
+        try nested(try requiredValue(at: slot), at: slot)
     }
 
-    public func optionalObject(_ key: ParamKey) throws(RPCError) -> ParamDecoder? {
-        let (slot, v) = try value(key)
-        guard let v else { return nil }
-        return try nested(v, members[slot], key)
+    private func optionalObject(at slot: Int) throws(RPCError) -> ParamDecoder? {
+        guard let v = try value(at: slot) else { return nil }
+        return try nested(v, at: slot)
     }
 
-    private func nested(_ v: JSONElement, _ member: Member, _ key: ParamKey) throws(RPCError) -> ParamDecoder {
-        try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
+    private func nested(_ v: JSONElement, at slot: Int) throws(RPCError) -> ParamDecoder {
+        try check(at: slot) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
+        let member = members[slot]
         let members: [Member]
         do throws(OneOfMismatch) {
             members = try member.schema.members(of: v)
         } catch {
-            throw RPCError.invalidParams(path: "\(path(key)).\(error.discriminator)", reason: error.reason)
+            throw RPCError.invalidParams(path: "\(path(member.name)).\(error.discriminator)", reason: error.reason)
         }
-        return try ParamDecoder(v, path: path(key), members: members, maxChildren: maxChildren)
+        return try ParamDecoder(v, path: path(member.name), members: members, maxChildren: maxChildren)
     }
 
-    /// The object checked as `anyObject` (its members are not looked into).
-    public func optionalAnyObject(_ key: ParamKey) throws(RPCError) -> JSONElement? {
-        let (_, v) = try value(key)
-        guard let v else { return nil }
-        try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
+    private func optionalAnyObject(at slot: Int) throws(RPCError) -> JSONElement? {
+        guard let v = try value(at: slot) else { return nil }
+        try check(at: slot) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
         return v
     }
 
-    public func array(_ key: ParamKey) throws(RPCError) -> ParamArray {
-        let (slot, v) = try requiredValue(key)
-        try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .array) }
-        return ParamArray(v, members[slot], path: path(key), maxChildren: maxChildren)
+    private func array(_ v: JSONElement, at slot: Int) throws(RPCError) -> ParamArray {
+        try check(at: slot) { () throws(Mismatch) in try ParamCheck.kind(v, .array) }
+        return ParamArray(v, members[slot], path: path(members[slot].name), maxChildren: maxChildren)
     }
 
-    public func optionalArray(_ key: ParamKey) throws(RPCError) -> ParamArray? {
-        let (slot, v) = try value(key)
-        guard let v else { return nil }
-        try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .array) }
-        return ParamArray(v, members[slot], path: path(key), maxChildren: maxChildren)
-    }
-
-    /// A `.map` member's entries, each value checked as a number against the map's value schema.
-    public func optionalNumberMap(_ key: ParamKey) throws(RPCError) -> [(name: String, value: Double, path: String)]? {
-        let (slot, v) = try value(key)
-        guard let v else { return nil }
-        try check(key) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
-        guard case .map(let values) = members[slot].schema.nonNull else { preconditionFailure("'\(key)' is not declared as a map") }
+    private func optionalNumberMap(at slot: Int) throws(RPCError) -> NumberMap? {
+        guard let v = try value(at: slot) else { return nil }
+        try check(at: slot) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
+        let member = members[slot]
+        guard case .map(let values) = member.schema.nonNull else { preconditionFailure("'\(member.name)' is not declared as a map") }
         let bounds = ParamCheck.Bounds(values)
-        var entries: [(name: String, value: Double, path: String)] = []
+        var entries: NumberMap = []
         for entry in v.members {
             let name = entry.key.stringValue!
-            let entryPath = "\(path(key)).\(name)"
+            let entryPath = "\(path(member.name)).\(name)"
             do throws(Mismatch) {
                 entries.append((name, try ParamCheck.number(entry.value, bounds), entryPath))
             } catch {
@@ -312,6 +311,132 @@ public struct ParamDecoder {
             }
         }
         return entries
+    }
+
+    /// A `.map` member's entries: each name, its value and its JSON path.
+    public typealias NumberMap = [(name: String, value: Double, path: String)]
+
+    // MARK: Reads by name (nested objects and snapshots, declared as schemas)
+
+    public func string(_ key: ParamKey) throws(RPCError) -> String { try string(at: slot(key)) }
+    public func optionalString(_ key: ParamKey) throws(RPCError) -> String? { try optionalString(at: slot(key)) }
+    public func enumeration<E: RawRepresentable & CaseIterable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E where E.RawValue == String {
+        try enumeration(at: slot(key))
+    }
+    @inline(__always)
+    public func enumeration<E>(_ key: ParamKey, among cases: EnumerationCases<E>) throws(RPCError) -> E {
+        try enumeration(at: slot(key), among: cases)
+    }
+    @inline(__always)
+    public func optionalEnumeration<E>(_ key: ParamKey, among cases: @autoclosure () -> EnumerationCases<E>) throws(RPCError) -> E? {
+        try optionalEnumeration(at: slot(key), among: cases)
+    }
+    @inline(__always)
+    public func optionalEnumeration<E: RawRepresentable & CaseIterable>(_ key: ParamKey, as type: E.Type = E.self) throws(RPCError) -> E? where E.RawValue == String {
+        try optionalEnumeration(at: slot(key))
+    }
+    @inline(__always)
+    public func double(_ key: ParamKey) throws(RPCError) -> Double { try double(at: slot(key)) }
+    public func optionalDouble(_ key: ParamKey) throws(RPCError) -> Double? { try optionalDouble(at: slot(key)) }
+    public func int(_ key: ParamKey) throws(RPCError) -> Int { try int(at: slot(key)) }
+    public func optionalInt(_ key: ParamKey) throws(RPCError) -> Int? { try optionalInt(at: slot(key)) }
+    public func bool(_ key: ParamKey) throws(RPCError) -> Bool { try bool(at: slot(key)) }
+    public func optionalBool(_ key: ParamKey) throws(RPCError) -> Bool? { try optionalBool(at: slot(key)) }
+    public func object(_ key: ParamKey) throws(RPCError) -> ParamDecoder { try object(at: slot(key)) }
+    public func optionalObject(_ key: ParamKey) throws(RPCError) -> ParamDecoder? { try optionalObject(at: slot(key)) }
+    /// The object checked as `anyObject` (its members are not looked into).
+    public func optionalAnyObject(_ key: ParamKey) throws(RPCError) -> JSONElement? { try optionalAnyObject(at: slot(key)) }
+    public func array(_ key: ParamKey) throws(RPCError) -> ParamArray {
+        let slot = slot(key)
+        return try array(try requiredValue(at: slot), at: slot)
+    }
+    public func optionalArray(_ key: ParamKey) throws(RPCError) -> ParamArray? {
+        let slot = slot(key)
+        guard let v = try value(at: slot) else { return nil }
+        return try array(v, at: slot)
+    }
+    /// A `.map` member's entries, each value checked as a number against the map's value schema.
+    public func optionalNumberMap(_ key: ParamKey) throws(RPCError) -> NumberMap? { try optionalNumberMap(at: slot(key)) }
+
+    // MARK: Reads of a method's declared params (`Param`)
+
+    public func read(_ param: Param<String>) throws(RPCError) -> String {
+        let slot = slot(param.member)
+        return try string(at: slot)
+    }
+    public func read(_ param: Param<String?>) throws(RPCError) -> String? {
+        let slot = slot(param.member)
+        return try optionalString(at: slot)
+    }
+    @inline(__always)
+    public func read(_ param: Param<Double>) throws(RPCError) -> Double {
+        let slot = slot(param.member)
+        return try double(at: slot)
+    }
+    public func read(_ param: Param<Double?>) throws(RPCError) -> Double? {
+        let slot = slot(param.member)
+        return try optionalDouble(at: slot)
+    }
+    public func read(_ param: Param<Int>) throws(RPCError) -> Int {
+        let slot = slot(param.member)
+        return try int(at: slot)
+    }
+    public func read(_ param: Param<Int?>) throws(RPCError) -> Int? {
+        let slot = slot(param.member)
+        return try optionalInt(at: slot)
+    }
+    public func read(_ param: Param<Bool>) throws(RPCError) -> Bool {
+        let slot = slot(param.member)
+        return try bool(at: slot)
+    }
+    public func read(_ param: Param<Bool?>) throws(RPCError) -> Bool? {
+        let slot = slot(param.member)
+        return try optionalBool(at: slot)
+    }
+    public func read<E: RawRepresentable & CaseIterable>(_ param: Param<E>) throws(RPCError) -> E where E.RawValue == String {
+        let slot = slot(param.member)
+        return try enumeration(at: slot)
+    }
+    @inline(__always)
+    public func read<E: RawRepresentable & CaseIterable>(_ param: Param<E?>) throws(RPCError) -> E? where E.RawValue == String {
+        let slot = slot(param.member)
+        return try optionalEnumeration(at: slot)
+    }
+    @inline(__always)
+    public func read<E>(_ param: Param<E>, among cases: EnumerationCases<E>) throws(RPCError) -> E {
+        let slot = slot(param.member)
+        return try enumeration(at: slot, among: cases)
+    }
+    @inline(__always)
+    public func read<E>(_ param: Param<E?>, among cases: @autoclosure () -> EnumerationCases<E>) throws(RPCError) -> E? {
+        let slot = slot(param.member)
+        return try optionalEnumeration(at: slot, among: cases)
+    }
+    public func read(_ param: Param<ParamDecoder>) throws(RPCError) -> ParamDecoder {
+        let slot = slot(param.member)
+        return try object(at: slot)
+    }
+    public func read(_ param: Param<ParamDecoder?>) throws(RPCError) -> ParamDecoder? {
+        let slot = slot(param.member)
+        return try optionalObject(at: slot)
+    }
+    /// An `anyObject` param (its members are not looked into).
+    public func read(_ param: Param<JSONElement?>) throws(RPCError) -> JSONElement? {
+        let slot = slot(param.member)
+        return try optionalAnyObject(at: slot)
+    }
+    public func read(_ param: Param<ParamArray>) throws(RPCError) -> ParamArray {
+        let slot = slot(param.member)
+        return try array(try requiredValue(at: slot), at: slot)
+    }
+    public func read(_ param: Param<ParamArray?>) throws(RPCError) -> ParamArray? {
+        let slot = slot(param.member)
+        guard let v = try value(at: slot) else { return nil }
+        return try array(v, at: slot)
+    }
+    public func read(_ param: Param<NumberMap?>) throws(RPCError) -> NumberMap? {
+        let slot = slot(param.member)
+        return try optionalNumberMap(at: slot)
     }
 }
 

@@ -1,4 +1,5 @@
 import OmniScrollJSON
+import Synchronization
 
 /// What a param (or a member of a param object) may be, as data: the JSON
 /// Schema subset `protocol/openrpc.json` uses. A method's declaration lists
@@ -114,6 +115,15 @@ public final class Member: Sendable {
     /// An enumeration's cases (none for other schemas), read on every
     /// decode without copying the schema.
     let cases: [String]
+    /// The member's place in the params of the method declaring it, set
+    /// when the method registers (`MethodRegistry.register`): a read of a
+    /// `Param` looks there first. Only a hint: a member several lists share
+    /// keeps the last place, and a miss searches (`ParamDecoder`).
+    private let place = Atomic<Int>(0)
+
+    var slot: Int { place.load(ordering: .relaxed) }
+
+    func declare(at slot: Int) { place.store(slot, ordering: .relaxed) }
 
     init(name: ParamKey, schema: ParamSchema, required: Bool) {
         self.name = name

@@ -17,11 +17,11 @@ struct GridPointerMethod: MethodDeclaration {
     let time: Double
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        phase = try params.enumeration("phase", among: PointerParams.phases)
-        x = try params.double("x")
-        y = try params.double("y")
-        time = try params.double("time")
-        session = try params.string("session")
+        phase = try params.read(PointerParams.phase, among: PointerParams.phases)
+        x = try params.read(PointerParams.x)
+        y = try params.read(PointerParams.y)
+        time = try params.read(PointerParams.time)
+        session = try params.read(SessionParams.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

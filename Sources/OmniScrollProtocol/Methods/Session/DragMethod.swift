@@ -6,15 +6,16 @@ import OmniScrollJSON
 /// `dragStart − translation`, rubber-banded past the bounds (docs/design.md#physics-and-motion).
 struct DragMethod: MethodDeclaration {
     static let name: StaticString = "session.drag"
-    static let params: [Member] = [.session, .required("translation", SessionParams.offset)]
+    static let translation: Param<Double> = .required("translation", SessionParams.offset)
+    static let params: [Member] = [SessionParams.session.member, translation.member]
     static let result = ResultSchema.component("Layout")
 
     let session: String
     let translation: Double
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        translation = try params.double("translation")
-        session = try params.string("session")
+        translation = try params.read(Self.translation)
+        session = try params.read(SessionParams.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

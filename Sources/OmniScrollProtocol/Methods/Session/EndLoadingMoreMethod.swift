@@ -6,15 +6,16 @@ import OmniScrollJSON
 /// its own state); without it, the list at the end now.
 struct EndLoadingMoreMethod: MethodDeclaration {
     static let name: StaticString = "session.endLoadingMore"
-    static let params: [Member] = [.session, .optional("page", SessionParams.id)]
+    static let page: Param<String?> = .optional("page", SessionParams.id)
+    static let params: [Member] = [SessionParams.session.member, page.member]
     static let result = ResultSchema.component("Layout")
 
     let session: String
     let page: String?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        page = try params.optionalString("page")
-        session = try params.string("session")
+        page = try params.read(Self.page)
+        session = try params.read(SessionParams.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

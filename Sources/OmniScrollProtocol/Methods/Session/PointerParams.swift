@@ -7,14 +7,12 @@ enum PointerParams {
     static let maxCoordinate = 1e12
     static let coordinate = ParamSchema.number(minimum: -maxCoordinate, maximum: maxCoordinate)
     /// Seconds on the client's clock, bounded so every time is a whole number of microseconds in range.
-    static let time = ParamSchema.number(minimum: -PointerSample.maxSeconds, maximum: PointerSample.maxSeconds)
-    static let members: [Member] = [
-        .session,
-        .required("phase", .enumeration(of: PointerPhase.self)),
-        .required("x", coordinate),
-        .required("y", coordinate),
-        .required("time", time),
-    ]
+    static let seconds = ParamSchema.number(minimum: -PointerSample.maxSeconds, maximum: PointerSample.maxSeconds)
+    static let phase: Param<PointerPhase> = .required("phase", .enumeration(of: PointerPhase.self))
+    static let x: Param<Double> = .required("x", coordinate)
+    static let y: Param<Double> = .required("y", coordinate)
+    static let time: Param<Double> = .required("time", seconds)
+    static let members: [Member] = [SessionParams.session.member, phase.member, x.member, y.member, time.member]
     /// Each phase as its JSON string, so a sample's `phase` is matched by
     /// its bytes: matched by name it cost a move ~600 instructions, issue 29.
     static let phases = EnumerationCases<PointerPhase>()

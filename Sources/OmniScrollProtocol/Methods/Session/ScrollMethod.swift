@@ -5,11 +5,9 @@ import OmniScrollJSON
 /// the phase in the same call. The hot path: one per frame while scrolling.
 struct ScrollMethod: MethodDeclaration {
     static let name: StaticString = "session.scroll"
-    static let params: [Member] = [
-        .session,
-        .required("offset", SessionParams.offset),
-        .optional("phase", SessionParams.scrollPhase),
-    ]
+    static let offset: Param<Double> = .required("offset", SessionParams.offset)
+    static let phase: Param<ScrollPhase?> = .optional("phase", SessionParams.scrollPhase)
+    static let params: [Member] = [SessionParams.session.member, offset.member, phase.member]
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -17,9 +15,9 @@ struct ScrollMethod: MethodDeclaration {
     let phase: ScrollPhase?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        offset = try params.double("offset")
-        phase = try params.optionalEnumeration("phase", among: SessionParams.phaseNames)
-        session = try params.string("session")
+        offset = try params.read(Self.offset)
+        phase = try params.read(Self.phase, among: SessionParams.phaseNames)
+        session = try params.read(SessionParams.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

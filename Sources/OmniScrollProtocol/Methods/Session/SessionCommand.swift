@@ -11,11 +11,11 @@ protocol SessionCommand: MethodDeclaration {
 }
 
 extension SessionCommand {
-    static var params: [Member] { [.session] }
+    static var params: [Member] { [SessionParams.session.member] }
     static var result: ResultSchema { .component("Layout") }
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        self.init(session: try params.string("session"))
+        self.init(session: try params.read(SessionParams.session))
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -346,6 +346,12 @@ extension Member {
     static let session = Member.required("session", .string())
 }
 
+extension SessionParams {
+    /// `session` as a declared param (a stored constant: built at each read,
+    /// it cost a retain and a release).
+    static let session = Param<String>(Member.session)
+}
+
 /// Options given member by member, decoded before the options they go over
 /// are known (a template's, resolved when the call applies): the members
 /// not given keep the base's.

@@ -5,11 +5,9 @@ import OmniScrollJSON
 /// content height, a fixed or sticky child's height).
 struct SetContentHeightMethod: MethodDeclaration {
     static let name: StaticString = "session.setContentHeight"
-    static let params: [Member] = [
-        .session,
-        .required("child", .string()),
-        .required("contentHeight", SessionParams.length),
-    ]
+    static let child: Param<String> = .required("child", .string())
+    static let contentHeight: Param<Double> = .required("contentHeight", SessionParams.length)
+    static let params: [Member] = [SessionParams.session.member, child.member, contentHeight.member]
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -17,9 +15,9 @@ struct SetContentHeightMethod: MethodDeclaration {
     let contentHeight: Double
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        child = try params.string("child")
-        contentHeight = try params.double("contentHeight")
-        session = try params.string("session")
+        child = try params.read(Self.child)
+        contentHeight = try params.read(Self.contentHeight)
+        session = try params.read(SessionParams.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
