@@ -469,6 +469,24 @@ public struct JSONWriter {
         comma = true
     }
 
+    /// Appends a copy of text this writer already holds, `range` of what
+    /// `count` counted, continuing the current structure like
+    /// `rawFragment`; `false`, and nothing written, when a streamed buffer
+    /// was handed over since `handOvers` was `handedOver` (the range is gone).
+    @inlinable
+    public mutating func repeatFragment(_ range: Range<Int>, handedOver: Int, needsComma: Bool) -> Bool {
+        guard handOvers == handedOver else { return false }
+        let p = reserve(range.count)
+        // After `reserve`: a grown buffer holds the range at a new address;
+        // `reserve` hands nothing over for so few bytes (the guard above
+        // covers a hand-over before this call).
+        guard handOvers == handedOver else { return false }
+        p.update(from: base + range.lowerBound, count: range.count)
+        used &+= range.count
+        comma = needsComma
+        return true
+    }
+
     /// Appends pre-encoded JSON that continues the current structure, e.g. a
     /// cached `{"jsonrpc":"2.0","id":` prefix. `needsComma` is what the bytes
     /// leave behind: false after `{`, `[`, `:` or `,`; true after a value.

@@ -172,10 +172,13 @@ enum LayoutEncoding {
                                                      keeping cache: ChildEntryCache?, into w: inout JSONWriter) {
         for i in children {
             let members = layout.kindMembers(ofChild: i)
-            writeChild(i, of: layout, members: members, keeping: cache, into: &w)
+            let restStart = writeChild(i, of: layout, members: members, keeping: cache, into: &w)
             guard case .written = members else { continue }
-            withUnsafeMutablePointer(to: &w) { pointer in
-                layout.writeKindMembers(ofChild: i, into: ReplyMemberWriter(json: pointer))
+            let echo = EntryEcho(child: layout.child(i), rest: restStart..<w.count, handedOver: w.handOvers)
+            withUnsafePointer(to: echo) { echo in
+                withUnsafeMutablePointer(to: &w) { pointer in
+                    layout.writeKindMembers(ofChild: i, into: ReplyMemberWriter(json: pointer, echo: echo))
+                }
             }
             w.endObject()
         }
@@ -185,13 +188,17 @@ enum LayoutEncoding {
     /// The entry's opening is copied from `cache` when it holds the text
     /// for this id and `x` (`ChildEntryCache`), else written and kept there.
     /// - Parameter members: what the child's kind adds (`writeRest`).
+    /// Returns where the entry's text from its frame's `y` on starts (`EntryEcho`).
+    @discardableResult
     private static func writeChild(_ i: Int, of layout: Layout, members: KindLayoutMembers, keeping cache: ChildEntryCache?,
-                                   into w: inout JSONWriter) {
+                                   into w: inout JSONWriter) -> Int {
         let child = layout.child(i)
         let id = layout.childID(i)
         if let cache {
             if let opening = cache.opening(i, id: id, x: child.frame.x) {
-                return writeRest(child, opening: opening, members: members, kindNumber: layout.kindNumber(ofChild: i), into: &w)
+                let restStart = w.count &+ (w.needsComma ? 1 : 0) &+ opening.count
+                writeRest(child, opening: opening, members: members, kindNumber: layout.kindNumber(ofChild: i), into: &w)
+                return restStart
             }
             let start = w.count &+ (w.needsComma ? 1 : 0)
             let quotedBytes = writeOpening(child, id: id, into: &w)
@@ -201,7 +208,9 @@ enum LayoutEncoding {
         } else {
             writeOpening(child, id: id, into: &w)
         }
+        let restStart = w.count
         writeRest(child, opening: nil, members: members, kindNumber: layout.kindNumber(ofChild: i), into: &w)
+        return restStart
     }
 
     /// A pager page's entry (`ReplyWriter.entry`): a child's members, none of a kind's.
@@ -213,7 +222,7 @@ enum LayoutEncoding {
     /// An entry up to its frame's `y`: `{"id":"web","frame":{"x":0,"y":`,
     /// what `ChildEntryCache` keeps; returns the byte count of the id's JSON text.
     @inline(__always) @discardableResult
-    private static func writeOpening(_ child: ChildLayout, id: String, into w: inout JSONWriter) -> Int {
+    fileprivate static func writeOpening(_ child: ChildLayout, id: String, into w: inout JSONWriter) -> Int {
         w.beginObject()
         w.rawFragment(#""id":"#, needsComma: false)
         let idStart = w.count
@@ -232,7 +241,7 @@ enum LayoutEncoding {
     /// written after `visibleHeight`; an entry whose kind writes its own
     /// members is left open for them.
     @inline(__always)
-    private static func writeRest(_ child: ChildLayout, opening: (text: UnsafeRawPointer, count: Int)?,
+    fileprivate static func writeRest(_ child: ChildLayout, opening: (text: UnsafeRawPointer, count: Int)?,
                                   members: KindLayoutMembers, kindNumber: @autoclosure () -> Double, into w: inout JSONWriter) {
         // Room for a kind's number member: `,"name":` and the number.
         var extra = 0
@@ -307,6 +316,9 @@ extension LayoutEncoding {
 /// makes it (`writeMembers`, `writeChildrenWithKindMembers`).
 private struct ReplyMemberWriter: ReplyWriter {
     let json: UnsafeMutablePointer<JSONWriter>
+    /// The entry of the child whose kind is writing its members, when it is
+    /// (a pointer: two words, the existential still holds the writer inline).
+    var echo: UnsafePointer<EntryEcho>? = nil
     func key(_ name: StaticString) { json.pointee.key(name) }
     func number(_ value: Double) { json.pointee.number(value) }
     func string(_ value: String) { json.pointee.string(value) }
@@ -321,8 +333,16 @@ private struct ReplyMemberWriter: ReplyWriter {
     }
 
     func entry(id: String, frame: Rect, contentOffset: Point, visibleHeight: Double) {
-        LayoutEncoding.writeEntry(ChildLayout(frame: frame, contentOffset: contentOffset, visibleHeight: visibleHeight, isPinned: false),
-                                  id: id, into: &json.pointee)
+        let entry = ChildLayout(frame: frame, contentOffset: contentOffset, visibleHeight: visibleHeight, isPinned: false)
+        if let echo = echo?.pointee, echo.repeats(entry) {
+            LayoutEncoding.writeOpening(entry, id: id, into: &json.pointee)
+            if json.pointee.repeatFragment(echo.rest, handedOver: echo.handedOver, needsComma: true) {
+                return json.pointee.endObject()
+            }
+            LayoutEncoding.writeRest(entry, opening: nil, members: .none, kindNumber: 0, into: &json.pointee)
+            return
+        }
+        LayoutEncoding.writeEntry(entry, id: id, into: &json.pointee)
     }
     func fragment(_ json: StaticString, needsComma: Bool) { self.json.pointee.rawFragment(json, needsComma: needsComma) }
 
@@ -412,5 +432,29 @@ private struct ReplyMemberWriter: ReplyWriter {
                 }
             }
         }
+    }
+}
+
+/// The text of a child's entry from its frame's `y` to its `visibleHeight`,
+/// written earlier in the same reply: an entry with the same numbers there
+/// (a pager's page at rest, which shows as its pager) copies it rather than
+/// writing its six numbers again (issue 28: a third of the profile page's
+/// extra over a plain scroll).
+private struct EntryEcho {
+    let child: ChildLayout
+    /// Where that text is in the reply (`JSONWriter.count` positions).
+    let rest: Range<Int>
+    /// The reply's `handOvers` then: a streamed reply may have sent it on since.
+    let handedOver: Int
+
+    /// Whether `entry`'s text from its frame's `y` on is `child`'s, number for
+    /// number: the same bit patterns write the same text (-0 and 0 do not).
+    func repeats(_ entry: ChildLayout) -> Bool {
+        entry.frame.y.bitPattern == child.frame.y.bitPattern
+            && entry.frame.width.bitPattern == child.frame.width.bitPattern
+            && entry.frame.height.bitPattern == child.frame.height.bitPattern
+            && entry.contentOffset.x.bitPattern == child.contentOffset.x.bitPattern
+            && entry.contentOffset.y.bitPattern == child.contentOffset.y.bitPattern
+            && entry.visibleHeight.bitPattern == child.visibleHeight.bitPattern
     }
 }
