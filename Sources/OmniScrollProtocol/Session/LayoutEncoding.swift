@@ -172,9 +172,9 @@ enum LayoutEncoding {
                                                      keeping cache: ChildEntryCache?, into w: inout JSONWriter) {
         for i in children {
             let members = layout.kindMembers(ofChild: i)
-            let restStart = writeChild(i, of: layout, members: members, keeping: cache, into: &w)
+            let (child, restStart) = writeChild(i, of: layout, members: members, keeping: cache, into: &w)
             guard case .written = members else { continue }
-            let echo = EntryEcho(child: layout.child(i), rest: restStart..<w.count, handedOver: w.handOvers)
+            let echo = EntryEcho(child: child, rest: restStart..<w.count, handedOver: w.handOvers)
             withUnsafePointer(to: echo) { echo in
                 withUnsafeMutablePointer(to: &w) { pointer in
                     layout.writeKindMembers(ofChild: i, into: ReplyMemberWriter(json: pointer, echo: echo))
@@ -188,17 +188,18 @@ enum LayoutEncoding {
     /// The entry's opening is copied from `cache` when it holds the text
     /// for this id and `x` (`ChildEntryCache`), else written and kept there.
     /// - Parameter members: what the child's kind adds (`writeRest`).
-    /// Returns where the entry's text from its frame's `y` on starts (`EntryEcho`).
+    /// Returns the child's layout and where the entry's text from its
+    /// frame's `y` on starts (`EntryEcho`).
     @discardableResult
     private static func writeChild(_ i: Int, of layout: Layout, members: KindLayoutMembers, keeping cache: ChildEntryCache?,
-                                   into w: inout JSONWriter) -> Int {
+                                   into w: inout JSONWriter) -> (ChildLayout, restStart: Int) {
         let child = layout.child(i)
         let id = layout.childID(i)
         if let cache {
             if let opening = cache.opening(i, id: id, x: child.frame.x) {
                 let restStart = w.count &+ (w.needsComma ? 1 : 0) &+ opening.count
                 writeRest(child, opening: opening, members: members, kindNumber: layout.kindNumber(ofChild: i), into: &w)
-                return restStart
+                return (child, restStart)
             }
             let start = w.count &+ (w.needsComma ? 1 : 0)
             let quotedBytes = writeOpening(child, id: id, into: &w)
@@ -210,7 +211,7 @@ enum LayoutEncoding {
         }
         let restStart = w.count
         writeRest(child, opening: nil, members: members, kindNumber: layout.kindNumber(ofChild: i), into: &w)
-        return restStart
+        return (child, restStart)
     }
 
     /// A pager page's entry (`ReplyWriter.entry`): a child's members, none of a kind's.
