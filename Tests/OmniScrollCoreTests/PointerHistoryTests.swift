@@ -23,6 +23,18 @@ final class PointerHistoryTests: XCTestCase {
         XCTAssertEqual(PointerHistory((0..<50).map(sample)).samples, (30..<50).map(sample), "the newest 20 of a longer list")
     }
 
+    /// The next finger records into a lifted finger's storage (issue 29: a gesture allocates none).
+    func testARestartedRingHoldsTheNewFingerAloneThenFillsInOrder() {
+        var history = PointerHistory()
+        for k in 0..<31 { history.append(sample(k)) }
+        history.restart(sample(100))
+        XCTAssertEqual(history.samples, [sample(100)])
+        XCTAssertEqual(history.oldest, sample(100))
+        for k in 101..<125 { history.append(sample(k)) }
+        XCTAssertEqual(history, PointerHistory((100..<125).map(sample)))
+        XCTAssertEqual(history.samples, (105..<125).map(sample))
+    }
+
     func testTheTrackersReadARotatedRingAsTheSameSamples() {
         var rotated = PointerHistory()
         for k in 0..<29 { rotated.append(sample(k)) }

@@ -4,20 +4,26 @@
 struct PhaseTracking: ContainerBehavior {
     func observe(_ transition: Transition, events: inout [ContainerEvent]) {
         guard transition.phase != transition.previousPhase else { return }
-        let ends = transition.phase == .idle && transition.seedEvents
-        // Room for both events at once: appended one by one, the list grew twice (issue 29).
-        events.reserveCapacity(events.count + (ends ? 2 : 1))
-        events.append(ContainerEvent(.phaseDidChange, members: Self.members(transition.phase)))
-        if ends { events.append(ContainerEvent(.scrollViewDidEndScrolling)) }
+        let these = transition.phase == .idle && transition.seedEvents ? Self.ended : Self.changed(to: transition.phase)
+        // The lists are built once: a call whose only events they are (a
+        // release, a drag's start, a motion's end) allocates no list and
+        // frees none (~600 instructions, issue 29).
+        if events.isEmpty { events = these } else { events.append(contentsOf: these) }
     }
 
-    /// `phaseDidChange`'s members for each phase, built once: a phase change builds no list of them.
-    private static let idle: [EventMember] = [.string("phase", ScrollPhase.idle.rawValue)]
-    private static let dragging: [EventMember] = [.string("phase", ScrollPhase.dragging.rawValue)]
-    private static let decelerating: [EventMember] = [.string("phase", ScrollPhase.decelerating.rawValue)]
-    private static let animating: [EventMember] = [.string("phase", ScrollPhase.animating.rawValue)]
+    /// `phaseDidChange` to `idle` and the seed's `scrollViewDidEndScrolling`.
+    private static let ended = [event(.idle), ContainerEvent(.scrollViewDidEndScrolling)]
+    private static let idle = [event(.idle)]
+    private static let dragging = [event(.dragging)]
+    private static let decelerating = [event(.decelerating)]
+    private static let animating = [event(.animating)]
 
-    private static func members(_ phase: ScrollPhase) -> [EventMember] {
+    private static func event(_ phase: ScrollPhase) -> ContainerEvent {
+        ContainerEvent(.phaseDidChange, members: [.string("phase", phase.rawValue)])
+    }
+
+    /// `phaseDidChange` to `phase` alone.
+    private static func changed(to phase: ScrollPhase) -> [ContainerEvent] {
         switch phase {
         case .idle: idle
         case .dragging: dragging

@@ -23,10 +23,15 @@ struct PointerInput: ContainerBehavior {
         @exclusivity(unchecked) var gesture: PointerGesture?
         /// The `up` being replied to, only in the change list that lifted.
         @exclusivity(unchecked) var release: PointerRelease?
+        /// The lifted finger's samples, kept for the next `down` to record
+        /// its own in: a gesture then allocates and frees no storage for
+        /// them (the free cost an `up` ~600 instructions, issue 29).
+        @exclusivity(unchecked) var spare: PointerHistory?
 
-        init(gesture: PointerGesture?, release: PointerRelease?) {
+        init(gesture: PointerGesture?, release: PointerRelease?, spare: PointerHistory? = nil) {
             self.gesture = gesture
             self.release = release
+            self.spare = spare
         }
 
         /// The axis of the finger down, `nil` when none: what every reply
@@ -57,12 +62,21 @@ struct PointerInput: ContainerBehavior {
     /// A container that never saw a finger leaves at the first test. The
     /// `up` reply's release is shown once: the next change list drops it.
     mutating func prepare(_ draft: inout Draft) {
-        guard let state else { return }
-        if state.axis != nil {
+        guard state != nil else { return }
+        if state!.axis != nil {
             draft.replySlots.formUnion(.afterEvents)
-        } else if state.release != nil {
-            self.state = nil
+        } else if state!.release != nil {
+            dropRelease()
         }
+    }
+
+    /// The box stays, with the spare samples, while this container alone
+    /// holds it. Out of line: inlined, it grew every change list's commit
+    /// past what the optimizer inlines, and the plain scroll cost ~60
+    /// instructions more (issue 29).
+    @inline(never)
+    private mutating func dropRelease() {
+        if isKnownUniquelyReferenced(&state) { state!.release = nil } else { state = nil }
     }
 
     /// A call that removes the pager under the finger leaves the finger
@@ -81,9 +95,7 @@ struct PointerInput: ContainerBehavior {
         set(gesture.axis == .horizontal ? nil : gesture, release: state?.release)
     }
 
-    /// The finger's new state, stored by `Container.pointer` once the
-    /// sample's changes are applied (outside the change list, so a move
-    /// costs what the drag it becomes costs, plus this).
+    /// The finger's new state (a removed pager dropped from it).
     mutating func set(_ gesture: PointerGesture?, release: PointerRelease?) {
         guard gesture != nil || release != nil else { return state = nil }
         guard isKnownUniquelyReferenced(&state) else { return state = PointerState(gesture: gesture, release: release) }
@@ -91,11 +103,22 @@ struct PointerInput: ContainerBehavior {
         state!.release = release
     }
 
-    /// `set` as a change of the registered behavior (`BehaviorRegistry.update`).
-    struct Store: BehaviorChange {
-        let gesture: PointerGesture?
-        let release: PointerRelease?
-        func apply(to input: inout PointerInput) { input.set(gesture, release: release) }
+    /// A `down` whose changes applied: the finger's new gesture, its
+    /// samples recorded in the spare storage of the last finger when this
+    /// container alone holds the box.
+    struct Down: BehaviorChange {
+        let sample: PointerSample
+        let caught: Bool
+        let pager: String?
+        func apply(to input: inout PointerInput) {
+            guard isKnownUniquelyReferenced(&input.state) else {
+                return input.state = PointerState(gesture: PointerGesture(down: sample, caught: caught, pager: pager),
+                                                  release: nil)
+            }
+            input.state!.gesture = PointerGesture(down: sample, caught: caught, pager: pager,
+                                                  reusing: input.state!.spare.take())
+            input.state!.release = nil
+        }
     }
 
     /// Whether the finger down has not locked an axis yet (read without copying the gesture).
@@ -134,13 +157,18 @@ struct PointerInput: ContainerBehavior {
     }
 
     /// What the reply to an `up` or `cancel` shows, stored once its release
-    /// applied; the finger is gone already (`Lift`). Through `Store` the
-    /// empty finger's copies cost an up ~300 instructions more.
+    /// applied; the finger is gone already (`Lift`), its samples' storage
+    /// kept as the spare. Through `set` the empty finger's copies cost an
+    /// up ~300 instructions more.
     struct Released: BehaviorChange {
         let release: PointerRelease
+        let spare: PointerHistory
         func apply(to input: inout PointerInput) {
-            guard isKnownUniquelyReferenced(&input.state) else { return input.state = PointerState(gesture: nil, release: release) }
+            guard isKnownUniquelyReferenced(&input.state) else {
+                return input.state = PointerState(gesture: nil, release: release, spare: spare)
+            }
             input.state!.release = release
+            input.state!.spare = spare
         }
     }
 

@@ -260,7 +260,9 @@ struct ScrollMotion: ContainerBehavior {
     private mutating func start(_ motion: Motion, bounds: ScrollBounds, phase: ScrollPhase, releaseTime: Double?,
                                 _ draft: inout Draft) {
         guard motion.duration > 0 else {
-            running = nil
+            // Set only when it changes: through `updateProgress` clearing no
+            // motion cost a release that ends at once ~250 instructions (issue 29).
+            if progress?.state.running != nil { running = nil }
             draft.offset = motion.target
             draft.phase = .idle
             return

@@ -17,61 +17,74 @@ extension Container {
         // Read where it is stored, not kept in a local: a move advances the
         // finger in place only while nothing else holds it.
         try PointerGesture.check(phase, sample, lastTime: behaviors.behavior(of: PointerInput.self).lastTime)
-        let constants = pointerConstants
-        var changes: [ContainerChange] = []
-        // An `up` or `cancel` moves the finger out of where it is stored; this puts it back if its changes are refused.
-        var lifted: PointerGesture?
-        var next: PointerGesture?
-        var release: PointerRelease?
-        var tap: PointerHit?
         switch phase {
         case .down:
-            let snapping = behaviors.behavior(of: PagerTabs.self).snappingPagers
-            let caught = motion != nil || !snapping.isEmpty
-            if motion != nil { changes.append(.phase(.idle)) }
-            let current = layout
-            for id in snapping {
-                let i = current.childIndex(of: id)!
-                let pager = current.pager(i)!
-                changes.append(.scrollPager(id, offset: pager.horizontalOffset ?? Double(pager.selected) * viewport.width))
-            }
-            next = PointerGesture(down: sample, caught: caught, pager: PointerHit.pager(x: x, y: y, in: current))
+            return try down(at: sample)
         case .move:
             return try move(to: sample)
         case .up, .cancel:
-            lifted = behaviors.update(PointerInput.Lift())
-            let estimate = lifted!.velocity(at: sample.time, constants: constants)
-            let step = lifted!.lift(at: Point(x: x, y: y), estimate: estimate, constants: constants, flings: phase == .up)
+            return try lift(at: sample, flings: phase == .up, time: time)
+        }
+    }
+
+    /// A `down`: it catches a running motion (the container's, and every
+    /// pager's snap, where they are) and the finger is stored once that applied.
+    private mutating func down(at sample: PointerSample) throws(ContainerError) -> ContainerUpdate {
+        var changes: [ContainerChange] = []
+        let snapping = behaviors.behavior(of: PagerTabs.self).snappingPagers
+        let caught = motion != nil || !snapping.isEmpty
+        if motion != nil { changes.append(.phase(.idle)) }
+        let current = layout
+        for id in snapping {
+            let i = current.childIndex(of: id)!
+            let pager = current.pager(i)!
+            changes.append(.scrollPager(id, offset: pager.horizontalOffset ?? Double(pager.selected) * viewport.width))
+        }
+        let pager = PointerHit.pager(x: sample.x, y: sample.y, in: current)
+        var update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
+        behaviors.update(PointerInput.Down(sample: sample, caught: caught, pager: pager))
+        finish(&update)
+        return update
+    }
+
+    /// An `up` (`flings`) or `cancel`: the finger is moved out of where it
+    /// is stored (`Lift`), its release applied, and its samples' storage
+    /// kept for the next `down`; a refused release puts it back. A
+    /// gesture held in an optional here cost an up ~400 instructions in
+    /// the runtime's generic destroy of it (issue 29).
+    private mutating func lift(at sample: PointerSample, flings: Bool, time: Double) throws(ContainerError) -> ContainerUpdate {
+        let constants = pointerConstants
+        let gesture = behaviors.update(PointerInput.Lift())
+        let estimate = gesture.velocity(at: sample.time, constants: constants)
+        let step = gesture.lift(at: Point(x: sample.x, y: sample.y), estimate: estimate, constants: constants, flings: flings)
+        var update: ContainerUpdate
+        var tap: PointerHit?
+        do {
             switch step {
-            case .release(.vertical, let fling):
-                changes = [.phase(.decelerating), .release(velocity: -fling.y, time: time)]
-            case .release(.horizontal, let fling):
+            case .release(.vertical, let velocity):
+                // One change made in phase `decelerating`, as
+                // `session.endDragging` makes it: no list is built (issue 29).
+                update = try apply(.release(velocity: -velocity.y, time: time), phase: .decelerating)
+            case .release(.horizontal, let velocity):
                 // A swipe that caught a vertical motion also lets the container settle.
-                changes = (lifted!.caught ? [.phase(.decelerating), .release(velocity: 0, time: time)] : [])
-                    + [.endPagerDragging(lifted!.pager!, velocity: -fling.x, time: time)]
+                update = try apply((gesture.caught ? [.phase(.decelerating), .release(velocity: 0, time: time)] : [])
+                    + [.endPagerDragging(gesture.pager!, velocity: -velocity.x, time: time)])
             case .tap(let point):
                 tap = PointerHit.find(x: point.x, y: point.y, in: layout)
+                update = try apply([])
             default:
                 // A finger that caught a motion and never dragged flings
                 // nothing, but what it held goes back to rest as a release
                 // without velocity would: into the bounds, onto a snap point
                 // or a page (UIKit's scroll view caught mid-bounce does the same).
-                if lifted!.caught { changes = settleChanges(time: time) }
+                update = try apply(gesture.caught ? settleChanges(time: time) : [])
             }
-            release = PointerRelease(axis: lifted!.axis, velocity: estimate.velocity)
-        }
-        var update: ContainerUpdate
-        do {
-            update = changes.count == 1 ? try apply(changes[0]) : try apply(changes)
         } catch {
-            if let lifted { behaviors.update(PointerInput.PutBack(gesture: lifted)) }
+            behaviors.update(PointerInput.PutBack(gesture: gesture))
             throw error
         }
-        if let release {
-            behaviors.update(PointerInput.Released(release: release))
-        } else {
-            behaviors.update(PointerInput.Store(gesture: next, release: nil))
-        }
+        behaviors.update(PointerInput.Released(release: PointerRelease(axis: gesture.axis, velocity: estimate.velocity),
+                                               spare: gesture.history))
         if let tap {
             var members: [EventMember] = []
             if let page = tap.page { members.append(.string("page", page)) }

@@ -24,9 +24,12 @@ public struct PointerGesture: Equatable, Sendable {
     /// The time of the newest sample the finger gave (`up`'s time must not be earlier).
     public var lastTime: Int64 { history.newest?.time ?? down.time }
 
-    public init(down: PointerSample, caught: Bool, pager: String?) {
+    /// A finger just down; its samples go into `storage` when given (a lifted finger's history, reused).
+    public init(down: PointerSample, caught: Bool, pager: String?, reusing storage: PointerHistory? = nil) {
+        var history = storage ?? PointerHistory()
+        history.restart(down)
         self.init(axis: .pending, down: down, start: nil, caught: caught, pager: pager, origin: Point(x: 0, y: 0),
-                  path: 0, history: PointerHistory([down]))
+                  path: 0, history: history)
     }
 
     /// A gesture as a snapshot stored it.

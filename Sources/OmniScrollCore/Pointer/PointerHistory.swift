@@ -21,6 +21,14 @@ public struct PointerHistory: Equatable, Sendable {
         ring.append(contentsOf: samples.suffix(Self.capacity))
     }
 
+    /// The history of a finger just down, `first` alone, in this storage
+    /// (another finger's, reused: a gesture allocates none, issue 29).
+    public mutating func restart(_ first: PointerSample) {
+        ring.removeAll(keepingCapacity: true)
+        oldestSlot = 0
+        ring.append(first)
+    }
+
     public mutating func append(_ sample: PointerSample) {
         guard ring.count == Self.capacity else { return ring.append(sample) }
         ring[oldestSlot] = sample

@@ -31,7 +31,7 @@ struct EndDraggingMethod: MethodDeclaration {
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         if let velocity {
-            try SessionChange.apply([.phase(.decelerating), .release(velocity: velocity, time: time)], to: session,
+            try SessionChange.apply(.release(velocity: velocity, time: time), phase: .decelerating, to: session,
                                     &state, &result)
         } else {
             try SessionChange.apply(.phase(decelerate ? .decelerating : .idle), to: session, &state, &result)
