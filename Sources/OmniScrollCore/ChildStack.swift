@@ -24,8 +24,8 @@ struct ChildStack: Sendable {
         /// (`Validation.maxChildren` keeps them in range).
         @exclusivity(unchecked) var indexByID: ChildIDIndex
         @exclusivity(unchecked) var pins: StickyPins
-        /// The side table of the kind whose children hold more than a payload.
-        @exclusivity(unchecked) var pagerTable: PagerTable
+        /// The side tables of the kinds that have one (`KindTables`).
+        @exclusivity(unchecked) var tables: KindTables
         /// Per child, the members its kind adds to its entry of a Layout
         /// reply (`ChildKindRule.layoutMembers`; one load per child of a
         /// reply, not a call through its rule); empty when no kind adds any.
@@ -41,7 +41,7 @@ struct ChildStack: Sendable {
         init(viewportHeight: Double) {
             (ids, payloads, unknownSizes, kindMembers, headerIndices) = ([], [], [], [], [])
             (naturalHeights, frameHeights) = (PrefixSums(), PrefixSums())
-            (indexByID, pins, pagerTable) = (ChildIDIndex([]), StickyPins(), PagerTable())
+            (indexByID, pins, tables) = (ChildIDIndex([]), StickyPins(), KindTables())
             (hasFloatingHeader, self.viewportHeight) = (false, viewportHeight)
         }
 
@@ -52,7 +52,7 @@ struct ChildStack: Sendable {
             (ids, payloads, unknownSizes, kindMembers, headerIndices) =
                 (other.ids, other.payloads, other.unknownSizes, other.kindMembers, other.headerIndices)
             (naturalHeights, frameHeights) = (other.naturalHeights, other.frameHeights)
-            (indexByID, pins, pagerTable) = (other.indexByID, other.pins, other.pagerTable)
+            (indexByID, pins, tables) = (other.indexByID, other.pins, other.tables)
             (hasFloatingHeader, viewportHeight) = (other.hasFloatingHeader, other.viewportHeight)
         }
     }
@@ -71,7 +71,7 @@ struct ChildStack: Sendable {
     var naturalHeights: PrefixSums { storage.naturalHeights }
     var frameHeights: PrefixSums { storage.frameHeights }
     var pins: StickyPins { storage.pins }
-    var pagerTable: PagerTable { storage.pagerTable }
+    var kindTables: KindTables { storage.tables }
     /// Whether some child's kind writes members into its entry of a Layout
     /// reply: the reply's encoder asks each child's kind only then.
     var hasKindMembers: Bool { !storage.kindMembers.isEmpty }
@@ -118,8 +118,7 @@ struct ChildStack: Sendable {
     func spec(_ i: Int) -> ChildSpec {
         let payload = storage.payloads[i]
         let declared = isSizeKnown(i) && payload.kind.takesSize
-        return ChildSpec(id: storage.ids[i], size: declared ? naturalHeight(i) : nil, payload: payload,
-                         pager: storage.pagerTable.pager(child: i))
+        return storage.tables.spec(ChildSpec(id: storage.ids[i], size: declared ? naturalHeight(i) : nil, payload: payload), child: i)
     }
 
     /// The bottom of the pinned stack above child `i` once every bar above it is
@@ -168,21 +167,21 @@ struct ChildStack: Sendable {
         recomputeFrameHeights()
     }
 
-    /// Changes the side table (a pager's selection or swipe, a page's size)
-    /// and, when `body` answers that it resized a pager, the natural and
-    /// frame heights it gives with it (a swipe frame resizes none).
-    mutating func updatePagerTable(_ body: (inout PagerTable) -> Bool) {
+    /// Changes the side tables (a pager's selection or swipe, a page's size)
+    /// and, when `body` answers that it resized a child, the natural and
+    /// frame heights they give with it (a swipe frame resizes none).
+    mutating func updateKindTables(_ body: (inout KindTables) -> Bool) {
         makeUnique()
-        if body(&storage.pagerTable) { refreshDerivedHeights(frames: true) }
+        if body(&storage.tables) { refreshDerivedHeights(frames: true) }
     }
 
-    /// Sets the natural heights the side table gives (a pager's is its
+    /// Sets the natural heights the side tables give (a pager's is its
     /// selected page's: the pins and the viewport it pads to may have
     /// moved), and with `frames` their frame heights (else the caller
     /// recomputes every frame height next).
     private mutating func refreshDerivedHeights(frames: Bool) {
-        let table = storage.pagerTable
-        table.forEachNaturalHeight(pins: storage.pins, viewportHeight: storage.viewportHeight) { i, natural in
+        let tables = storage.tables
+        tables.forEachNaturalHeight(pins: storage.pins, viewportHeight: storage.viewportHeight) { i, natural in
             guard natural != storage.naturalHeights.values[i] else { return }
             storage.naturalHeights.set(i, natural)
             if frames { storage.frameHeights.set(i, frameHeight(i, natural: natural)) }
@@ -195,7 +194,7 @@ struct ChildStack: Sendable {
         // Lazy: a column built first and then copied in took its size twice.
         storage.ids.insert(contentsOf: specs.lazy.map(\.id), at: index)
         storage.payloads.insert(contentsOf: specs.lazy.map(\.payload), at: index)
-        storage.pagerTable.insert(specs)
+        storage.tables.insert(specs)
         let shifted = storage.unknownSizes.map { $0 >= index ? $0 + specs.count : $0 }
         let added = specs.indices.filter { specs[$0].size == nil && specs[$0].kind.takesSize }
             .map { $0 + index }
@@ -234,7 +233,7 @@ struct ChildStack: Sendable {
         // create (bench/create-memory).
         storage.indexByID = indexByID ?? ChildIDIndex(storage.ids)
         storage.pins = StickyPins(payloads: storage.payloads, sizes: storage.naturalHeights.values)
-        storage.pagerTable.reindex(storage.ids)
+        storage.tables.reindex(storage.ids)
         refreshDerivedHeights(frames: false)
         let hasKindMembers = storage.payloads.contains { $0.kind.layoutMembers != .none }
         storage.kindMembers = hasKindMembers ? storage.payloads.map { $0.kind.layoutMembers } : []

@@ -46,7 +46,7 @@ struct PagerTabs: ContainerBehavior {
         for case .command(let change) in draft.commands {
             if let command = castCommand(change, to: ScrollPager.self) {
                 if !motions.isEmpty { motions[command.pager] = nil }  // a look-up in an empty table hashes the id too
-                let i = draft.stack.index(of: command.pager)!
+                let i = draft.stack.pagerIndex(of: command.pager)
                 let width = draft.viewport.width
                 draft.updatePager(i) { $0.horizontalOffset = $0.clampedHorizontalOffset(command.offset, width: width) }
             } else if let command = castCommand(change, to: SelectPage.self) {
@@ -69,7 +69,7 @@ struct PagerTabs: ContainerBehavior {
     /// Starts the snap to the page `pageSnap` picks from where the swipe
     /// is; a release already resting on its landing page lands at once.
     private mutating func release(_ command: EndPagerDragging, _ draft: inout Draft) {
-        let i = draft.stack.index(of: command.pager)!
+        let i = draft.stack.pagerIndex(of: command.pager)
         let pager = draft.stack.pager(i)
         let width = draft.viewport.width
         let start = pager.clampedHorizontalOffset(pager.horizontalOffset ?? Double(pager.selected) * width, width: width)
@@ -129,7 +129,7 @@ struct PagerTabs: ContainerBehavior {
     /// never jumps); at or past it the offset policy places the new page,
     /// and an offset the new page leaves past the end is clamped.
     private func select(_ command: SelectPage, _ draft: inout Draft) {
-        let i = draft.stack.index(of: command.pager)!
+        let i = draft.stack.pagerIndex(of: command.pager)
         let pager = draft.stack.pager(i)
         let page = pager.pageIndex(of: command.page)!
         guard page != pager.selected || pager.horizontalOffset != nil else { return }

@@ -49,20 +49,15 @@ public struct ChildSpec: Equatable, Sendable {
     public var size: Double?
     /// The kind and the members only that kind has.
     public var payload: ChildPayload
-    /// A pager's pages and state (`nil` for every other kind).
-    public var pager: PagerChild? {
-        get { pagerBox?.pager }
-        set { pagerBox = newValue.map(PagerBox.init) }
-    }
-    /// The pager, boxed: held inline it made every spec 120 bytes, and a
-    /// 1 000 000-child create holds a spec per child (bench/create-memory).
-    private var pagerBox: PagerBox?
+    /// The child's entry in its kind's side table (`KindTables.Entry`: a
+    /// pager's pages and state, `ChildSpec.pager`), `nil` for the kinds
+    /// without one.
+    var tableEntry: KindTables.Entry?
 
-    public init(id: String, size: Double?, payload: ChildPayload, pager: PagerChild? = nil) {
+    public init(id: String, size: Double?, payload: ChildPayload) {
         self.id = id
         self.size = size
         self.payload = payload
-        self.pagerBox = pager.map(PagerBox.init)
     }
 
     public var kind: ChildKind { payload.kind }
@@ -70,19 +65,13 @@ public struct ChildSpec: Equatable, Sendable {
     /// The values of `kind.payloadMembers`, in order.
     public var payloadValues: [OptionValue] { kind.rule.values(of: payload) }
 
-    private final class PagerBox: Equatable, Sendable {
-        let pager: PagerChild
-        init(_ pager: PagerChild) { self.pager = pager }
-        static func == (a: PagerBox, b: PagerBox) -> Bool { a.pager == b.pager }
-    }
-
     /// Checks the spec by its kind's rule, `field` being its path; its id is
     /// already claimed in `ids`.
     func validate(ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError) {
-        // The box, not `pager`: reading that copies the pager out of it, once
-        // per child of a create.
-        if pagerBox != nil, kind != .pager {
-            throw ContainerError(.invalidValue, change: change, field: field.member("pages"), reason: "not used by a \(kind.rawValue) child")
+        // The entry's kind, not its contents: reading those copies them out
+        // of the box, once per child of a create.
+        if let entry = tableEntry, entry.kind != kind {
+            throw ContainerError(.invalidValue, change: change, field: field.member(entry.member), reason: "not used by a \(kind.rawValue) child")
         }
         try kind.rule.validate(self, ids: &ids, field: field, change: change)
     }

@@ -14,9 +14,10 @@
 /// The protocol decodes, validates and snapshots `payloadMembers` without
 /// naming the kind. A kind whose children hold more than a payload (the
 /// pager's pages and state) also brings, in its own folder (`Pager/`), its
-/// side table (`PagerTable.swift`: `ChildStack` keeps it in one field and
-/// calls it where its children change) and its part of `Layout`
-/// (`PagerLayout.swift`); a `ChildSpec` field carries its entry, and the
+/// side table (`PagerTable.swift`, one field of `KindTables`, which
+/// `ChildStack` keeps and calls where its children change) and its part of
+/// `Layout` (`PagerLayout.swift`); `ChildSpec.tableEntry` carries its entry
+/// (`KindTables.Entry`, read through an accessor in the kind's file), and the
 /// protocol decodes and snapshots it in a params file of its own
 /// (`PagerParams.swift`, called from `SessionParams` and `SnapshotEncoding`).
 protocol ChildKindRule {

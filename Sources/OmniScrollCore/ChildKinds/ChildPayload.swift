@@ -4,8 +4,8 @@ public enum ChildPayload: Equatable, Sendable {
     case fixed
     case sticky(StickyChild)
     case page
-    /// Its pages and state are `ChildSpec.pager` (and the stack's side table,
-    /// `PagerTable`): a payload holding them would make every child's payload
+    /// Its pages and state are its entry in the kinds' side tables
+    /// (`ChildSpec.pager`, `KindTables`): a payload holding them would make every child's payload
     /// a reference to count on every layout.
     case pager
     case collapsing(CollapsingChild)

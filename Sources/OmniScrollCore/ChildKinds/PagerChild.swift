@@ -196,7 +196,16 @@ extension PagerChild: ChildKindRule {
 }
 
 extension ChildSpec {
+    /// A pager's pages and state (`nil` for every other kind): its entry in
+    /// the pagers' side table.
+    public var pager: PagerChild? {
+        get { tableEntry?.pager }
+        set { tableEntry = newValue.map(KindTables.Entry.init) }
+    }
+
     public static func pager(_ id: String, _ pager: PagerChild) -> ChildSpec {
-        ChildSpec(id: id, size: nil, payload: .pager, pager: pager)
+        var spec = ChildSpec(id: id, size: nil, payload: .pager)
+        spec.pager = pager
+        return spec
     }
 }

@@ -125,9 +125,21 @@ struct PageAddress: Equatable, Sendable {
 /// The stack's pagers as the behaviors (`PagerTabs`, `LoadMore`,
 /// `PullToRefresh`), validation and the container's page sizes see them.
 extension ChildStack {
+    /// The pagers' side table (`KindTables.pagers`).
+    var pagerTable: PagerTable { kindTables.pagers }
+
     /// Child indices of the pagers, ascending.
     var pagers: [Int] { pagerTable.childIndices }
     var hasPagers: Bool { !pagerTable.childIndices.isEmpty }
+
+    /// The index of child `id`, which the caller knows is a pager: among a
+    /// few pagers a scan compares their ids, hashing none (a hash was 275
+    /// instructions of each session.scrollPager, issue 28).
+    func pagerIndex(of id: String) -> Int {
+        let pagers = pagerTable.childIndices
+        if pagers.count <= 4, let i = pagers.first(where: { ids[$0] == id }) { return i }
+        return index(of: id)!
+    }
 
     /// Where the pager page `id` is, `nil` when no pager has it.
     func page(of id: String) -> PageAddress? { pagerTable.page(of: id) }
@@ -148,8 +160,8 @@ extension ChildStack {
     @discardableResult
     mutating func updatePager(_ i: Int, _ body: (inout PagerChild) -> Void) -> Bool {
         var reselected = false
-        updatePagerTable { table in
-            let update = table.update(child: i, body)
+        updateKindTables { tables in
+            let update = tables.updatePagers { $0.update(child: i, body) }
             reselected = update.reselected
             return update.resized
         }
