@@ -10,9 +10,17 @@
 /// (`DeclaredIDs`), and the new stack keeps it: hashing every id twice
 /// (a set of the ids, then this table) was a sixth of a create's
 /// instructions per child (issue 28, bench/scroll-instructions --workload create).
+///
+/// While every id in it is ASCII, ids are hashed by their bytes
+/// (`ASCIIHash`): ASCII strings are equal exactly when their bytes are, and
+/// `String.hashValue`, which normalizes, was half a create's duplicate
+/// check. The first other id rehashes the table by `String.hashValue`,
+/// which agrees with `String`'s canonical equivalence.
 struct ChildIDIndex: Sendable {
     /// Child indices, -1 where empty; the count is a power of two.
     private var slots: [Int32]
+    /// Whether every id in the table is ASCII, and so hashed by its bytes.
+    private var hashesBytes = true
 
     /// An empty table with room for `capacity` ids.
     init(capacity: Int) {
@@ -32,14 +40,32 @@ struct ChildIDIndex: Sendable {
     /// answer is false. At most `capacity` ids go in.
     @inline(__always)
     mutating func insert(_ id: String, at i: Int, idAt: (Int) -> String) -> Bool {
+        if hashesBytes {
+            if let hash = ASCIIHash.of(id) { return insert(id, at: i, hash: hash, idAt: idAt) }
+            rehashByString(idAt: idAt)
+        }
+        return insert(id, at: i, hash: id.hashValue, idAt: idAt)
+    }
+
+    @inline(__always)
+    private mutating func insert(_ id: String, at i: Int, hash: Int, idAt: (Int) -> String) -> Bool {
         let mask = slots.count - 1
-        var slot = id.hashValue & mask
+        var slot = hash & mask
         while slots[slot] >= 0 {
             if idAt(Int(slots[slot])) == id { return false }
             slot = (slot + 1) & mask
         }
         slots[slot] = Int32(truncatingIfNeeded: i)
         return true
+    }
+
+    /// Every index in the table placed again by its id's `String.hashValue`:
+    /// an id that is not ASCII is joining.
+    private mutating func rehashByString(idAt: (Int) -> String) {
+        let indices = slots.filter { $0 >= 0 }
+        slots = [Int32](repeating: -1, count: slots.count)
+        hashesBytes = false
+        for i in indices { _ = insert(idAt(Int(i)), at: Int(i), hash: idAt(Int(i)).hashValue, idAt: idAt) }
     }
 
     /// The index of `id` among `ids`, the ids the table was built from.
@@ -50,8 +76,18 @@ struct ChildIDIndex: Sendable {
     /// The index of `id`, `idAt` giving the id at an index in the table.
     @inline(__always)
     func index(of id: String, idAt: (Int) -> String) -> Int? {
+        guard hashesBytes else { return index(of: id, hash: id.hashValue, idAt: idAt) }
+        if let hash = ASCIIHash.of(id) { return index(of: id, hash: hash, idAt: idAt) }
+        // Among ASCII ids, only one that `id` is canonically equivalent to
+        // can equal it, and it is found under that id's hash.
+        guard let ascii = ASCIIHash.asciiEquivalent(of: id), let hash = ASCIIHash.of(ascii) else { return nil }
+        return index(of: id, hash: hash, idAt: idAt)
+    }
+
+    @inline(__always)
+    private func index(of id: String, hash: Int, idAt: (Int) -> String) -> Int? {
         let mask = slots.count - 1
-        var slot = id.hashValue & mask
+        var slot = hash & mask
         while slots[slot] >= 0 {
             let i = Int(slots[slot])
             if idAt(i) == id { return i }

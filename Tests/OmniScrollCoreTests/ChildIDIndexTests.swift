@@ -31,4 +31,40 @@ final class ChildIDIndexTests: XCTestCase {
         }
         XCTAssertNil(index.index(of: "d") { ids[$0] })
     }
+
+    /// Ids of every length about the hash's 8-byte steps (ASCII ones hashed
+    /// by their bytes) are each found, and a prefix or an extension of one is not.
+    func testIDsOfEveryLengthAreFound() {
+        let ids = (0..<40).map { String(repeating: "x", count: $0) + "\($0 % 7)" }
+        let index = ChildIDIndex(ids)
+        for (i, id) in ids.enumerated() {
+            XCTAssertEqual(index.index(of: id, in: ids), i, id)
+            XCTAssertNil(index.index(of: id + "y", in: ids), id + "y")
+        }
+    }
+
+    /// A table of ASCII ids finds an id given in a canonically equivalent
+    /// spelling that is not ASCII (KELVIN SIGN for `K`, GREEK QUESTION MARK
+    /// for `;`, GREEK VARIA for a backtick), and no other id that is not ASCII.
+    func testAnASCIITableFindsCanonicallyEquivalentSpellings() {
+        let ids = ["K", "a;b", "`", "ok"]
+        let index = ChildIDIndex(ids)
+        XCTAssertEqual(index.index(of: "\u{212A}", in: ids), 0)
+        XCTAssertEqual(index.index(of: "a\u{37E}b", in: ids), 1)
+        XCTAssertEqual(index.index(of: "\u{1FEF}", in: ids), 2)
+        for absent in ["\u{E9}", "o\u{212A}", "\u{212A}\u{301}", "\u{1F600}"] {
+            XCTAssertNil(index.index(of: absent, in: ids), absent)
+        }
+    }
+
+    /// Once an id that is not ASCII joins, every id already in the table is
+    /// still found, and the later ones too.
+    func testANonASCIIIDJoiningKeepsEveryIDFound() {
+        let ids = (0..<100).map { "c\($0)" } + ["\u{E9}t\u{E9}"] + (100..<200).map { "c\($0)" }
+        var index = ChildIDIndex(capacity: ids.count)
+        for i in ids.indices { XCTAssertTrue(index.insert(ids[i], at: i) { ids[$0] }, ids[i]) }
+        for (i, id) in ids.enumerated() { XCTAssertEqual(index.index(of: id) { ids[$0] }, i, id) }
+        XCTAssertEqual(index.index(of: "e\u{301}te\u{301}") { ids[$0] }, 100)
+        XCTAssertFalse(index.insert("c5", at: ids.count) { $0 < ids.count ? ids[$0] : "c5" })
+    }
 }

@@ -67,12 +67,12 @@ public struct ChildSpec: Equatable, Sendable {
 
     /// Checks the spec by its kind's rule, `field` being its path; its id is
     /// already claimed in `ids`.
-    func validate(ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError) {
+    func validate(ids: inout DeclaredIDs, field: @autoclosure () -> FieldPath, change: Int) throws(ContainerError) {
         // The entry's kind, not its contents: reading those copies them out
         // of the box, once per child of a create.
         if let entry = tableEntry, entry.kind != kind {
-            throw ContainerError(.invalidValue, change: change, field: field.member(entry.member), reason: "not used by a \(kind.rawValue) child")
+            throw ContainerError(.invalidValue, change: change, field: field().member(entry.member), reason: "not used by a \(kind.rawValue) child")
         }
-        try kind.rule.validate(self, ids: &ids, field: field, change: change)
+        try kind.rule.validate(self, ids: &ids, field: field(), change: change)
     }
 }

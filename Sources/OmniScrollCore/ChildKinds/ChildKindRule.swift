@@ -54,8 +54,10 @@ protocol ChildKindRule {
     /// Checks what the members' shapes cannot: how they agree with each
     /// other and with the size (a header's `minHeight ≤ maxHeight`), and a
     /// side table's entry (a pager's pages, whose ids it claims in `ids`).
-    /// `spec` is of this kind; `field` is its path.
-    static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError)
+    /// `spec` is of this kind; `field` is its path, built when asked: a
+    /// path per child of a create was most of its check (`Validation.children`).
+    static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: @autoclosure () -> FieldPath,
+                         change: Int) throws(ContainerError)
     /// Where child `i`, which is of this kind, sits at `offset`, given its
     /// natural top and frame height (every kind's placement reads them).
     static func place(_ i: Int, top: Double, height: Double, in stack: ChildStack, offset: Double) -> ChildPlacement
@@ -80,7 +82,8 @@ extension ChildKindRule {
     static func frameHeight(natural: Double, pinnedAbove: Double, viewportHeight: Double) -> Double { natural }
     static func pinOffset(of payload: ChildPayload) -> Double? { nil }
     static func pinnedHeight(of payload: ChildPayload, natural: Double) -> Double { natural }
-    static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError) {}
+    static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: @autoclosure () -> FieldPath,
+                         change: Int) throws(ContainerError) {}
     static var layoutMembers: KindLayoutMembers { .none }
     static func layoutNumber(ofChild i: Int, in layout: Layout) -> Double { 0 }
     static func writeLayoutMembers(ofChild i: Int, in layout: Layout, into w: any ReplyWriter) {}

@@ -61,9 +61,10 @@ public struct CollapsingChild: ChildKindRule, Equatable, Sendable {
     /// `pinnedHeight(of:natural:)` for this header.
     var pinnedHeight: Double { mode == .pinned ? minHeight : 0 }
 
-    static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError) {
+    static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: @autoclosure () -> FieldPath,
+                         change: Int) throws(ContainerError) {
         guard case .collapsing(let header) = spec.payload, let size = spec.size, header.minHeight > size else { return }
-        throw ContainerError(.invalidValue, change: change, field: field.member("minHeight"),
+        throw ContainerError(.invalidValue, change: change, field: field().member("minHeight"),
                              reason: "must not be greater than maxHeight (\(CSSNumber.text(size)))")
     }
 

@@ -141,7 +141,9 @@ extension PagerChild: ChildKindRule {
 
     /// The pages (ids unique among every child and page of the session,
     /// claimed in `ids`) and the state a snapshot restores.
-    static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: FieldPath, change: Int) throws(ContainerError) {
+    static func validate(_ spec: ChildSpec, ids: inout DeclaredIDs, field: @autoclosure () -> FieldPath,
+                         change: Int) throws(ContainerError) {
+        let field = field()
         guard let pager = spec.pager else {
             throw ContainerError(.invalidValue, change: change, field: field.member("pages"), reason: "is required for a pager child")
         }

@@ -130,16 +130,18 @@ enum SessionParams {
         let id = try object.string("id")
         let kind = try object.enumeration("kind", among: kindNames)
         if kind == .pager { return try PagerParams.child(id: id, object) }
+        let decoding = decoding(of: kind)
+        let present = object.presentMembers
         // The member checks below look for members of other kinds one by one;
         // one test of the members present against the kind's own tells
         // whether any is there (a create reads 1 000 000 children).
-        let foreign = object.presentMembers & ~ownMembers(of: kind) != 0
+        let foreign = present & ~decoding.ownMembers != 0
         if foreign {
             for key in PagerParams.keys where object.contains(key) {
                 throw object.invalid(key, "not used by a \(kind.rawValue) child")
             }
         }
-        let sizeKey = ParamKey(stringLiteral: kind.sizeMember)
+        let sizeKey = decoding.sizeKey
         if foreign {
             for other in ChildKind.allCases {
                 let otherKey = ParamKey(stringLiteral: other.sizeMember)
@@ -148,8 +150,10 @@ enum SessionParams {
                 }
             }
         }
-        let size = try object.optionalDouble(sizeKey)
-        if kind.requiresSize, size == nil { throw object.invalid(sizeKey, "required for a \(kind.rawValue) child") }
+        // An absent size member is told by `present`: its slot is not looked up.
+        let size = present & decoding.sizeMember == 0 ? nil : try object.optionalDouble(sizeKey)
+        if decoding.requiresSize, size == nil { throw object.invalid(sizeKey, "required for a \(kind.rawValue) child") }
+        if let payload = decoding.payload { return ChildSpec(id: id, size: size, payload: payload) }
         var values: [OptionValue?] = []
         for member in kind.payloadMembers {
             values.append(try optionValue(member.shape, ParamKey(stringLiteral: member.name), in: object))
@@ -170,20 +174,43 @@ enum SessionParams {
     /// Each phase by its name, for `ParamDecoder.optionalEnumeration(_:among:)` (`session.scroll`'s phase).
     static let phaseNames = EnumerationCases<ScrollPhase>()
 
-    /// Per kind, the members of `childSpec` its children may carry (`id`,
-    /// `kind`, its size member, its own members), as `ParamDecoder.presentMembers` counts them.
-    private static let ownMemberMasks: [(kind: ChildKind, members: UInt32)] = ChildKind.allCases.map { kind in
-        let names = ["id", "kind", kind.sizeMember.description] + kind.payloadMembers.map(\.name.description)
-        var mask: UInt32 = 0
-        for (slot, member) in childSpec.members.enumerated() where names.contains(member.name.description) {
-            mask |= 1 << slot
+    /// What decoding a child of one kind reads, from its rule once: asked of
+    /// the rule per child, these were ~100 instructions of every child of a
+    /// create (issue 28, bench/scroll-instructions --workload create).
+    private struct KindDecoding {
+        let kind: ChildKind
+        /// The members of `childSpec` its children may carry (`id`, `kind`,
+        /// its size member, its own members), as `ParamDecoder.presentMembers` counts them.
+        let ownMembers: UInt32
+        /// Its size member's bit among them.
+        let sizeMember: UInt32
+        let sizeKey: ParamKey
+        let requiresSize: Bool
+        /// The payload of a kind with no members of its own (read from none).
+        let payload: ChildPayload?
+
+        init(_ kind: ChildKind) {
+            func mask(_ names: [String]) -> UInt32 {
+                var mask: UInt32 = 0
+                for (slot, member) in SessionParams.childSpec.members.enumerated() where names.contains(member.name.description) {
+                    mask |= 1 << slot
+                }
+                return mask
+            }
+            self.kind = kind
+            ownMembers = mask(["id", "kind", kind.sizeMember.description] + kind.payloadMembers.map(\.name.description))
+            sizeMember = mask([kind.sizeMember.description])
+            sizeKey = ParamKey(stringLiteral: kind.sizeMember)
+            requiresSize = kind.requiresSize
+            payload = kind.payloadMembers.isEmpty ? kind.payload([]) : nil
         }
-        return (kind, mask)
     }
 
-    private static func ownMembers(of kind: ChildKind) -> UInt32 {
-        for entry in ownMemberMasks where entry.kind == kind { return entry.members }
-        return 0
+    private static let kindDecodings = ChildKind.allCases.map(KindDecoding.init)
+
+    private static func decoding(of kind: ChildKind) -> KindDecoding {
+        for entry in kindDecodings where entry.kind == kind { return entry }
+        preconditionFailure("every kind has its entry")
     }
 
     /// Options over `base` (a template's); members not given keep `base`'s.
