@@ -65,7 +65,10 @@ struct ChildIDIndex: Sendable {
         let indices = slots.filter { $0 >= 0 }
         slots = [Int32](repeating: -1, count: slots.count)
         hashesBytes = false
-        for i in indices { _ = insert(idAt(Int(i)), at: Int(i), hash: idAt(Int(i)).hashValue, idAt: idAt) }
+        for i in indices.map(Int.init) {
+            let id = idAt(i)
+            _ = insert(id, at: i, hash: id.hashValue, idAt: idAt)
+        }
     }
 
     /// The index of `id` among `ids`, the ids the table was built from.
