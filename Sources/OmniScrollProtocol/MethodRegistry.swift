@@ -50,9 +50,10 @@ public struct MethodRegistry: Sendable {
         let key = M.name.description
         precondition(methods[key] == nil, "method \(key) registered twice")
         precondition(!key.hasPrefix("$/"), "$/ methods are reserved for protocol notifications")
-        precondition(M.params.count <= ParamDecoder.maxMembers, "\(key) declares more than \(ParamDecoder.maxMembers) params")
-        for (slot, member) in M.params.enumerated() { member.declare(at: slot) }
-        methods[key] = Method(name: M.name, params: M.params, result: M.result, kind: M.kind) {
+        let params = M.params.members
+        precondition(params.count <= ParamDecoder.maxMembers, "\(key) declares more than \(ParamDecoder.maxMembers) params")
+        for (slot, member) in params.enumerated() { member.declare(at: slot) }
+        methods[key] = Method(name: M.name, params: params, result: M.result, kind: M.kind) {
             (state, params, result) throws(RPCError) in
             try M(params).apply(to: &state, result: &result)
         }

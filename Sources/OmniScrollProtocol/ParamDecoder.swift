@@ -360,6 +360,9 @@ public struct ParamDecoder {
 
     // MARK: Reads of a method's declared params (`Param`)
 
+    /// -32602 at `param`'s path (a rule between params: "only with velocity").
+    public func invalid<Value>(_ param: Param<Value>, _ reason: String) -> RPCError { invalid(param.member.name, reason) }
+
     public func read(_ param: Param<String>) throws(RPCError) -> String {
         let slot = slot(param.member)
         return try string(at: slot)

@@ -186,22 +186,29 @@ final class JSONRPCSpecTests: XCTestCase {
 
 private struct Subtract: MethodDeclaration {
     static let name: StaticString = "subtract"
-    static let params: [Member] = [.required("minuend", .number()), .required("subtrahend", .number())]
+    struct Params: ParamList {
+        let minuend: Param<Double> = .required("minuend", .number())
+        let subtrahend: Param<Double> = .required("subtrahend", .number())
+    }
+    static let params = Params()
     static let result = ResultSchema.inline(.number())
     let difference: Double
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        difference = try params.double("minuend") - params.double("subtrahend")
+        difference = try params.read(Self.params.minuend) - params.read(Self.params.subtrahend)
     }
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.number(difference) }
 }
 
 private struct Sum: MethodDeclaration {
     static let name: StaticString = "sum"
-    static let params: [Member] = [.required("values", .array(items: .number()))]
+    struct Params: ParamList {
+        let values: Param<ParamArray> = .required("values", .array(items: .number()))
+    }
+    static let params = Params()
     static let result = ResultSchema.inline(.number())
     let sum: Double
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        let values = try params.array("values")
+        let values = try params.read(Self.params.values)
         var sum = 0.0
         for (i, value) in values.elements.enumerated() {
             guard let d = value.doubleValue else { throw RPCError.invalidParams(path: values.path(at: i), reason: "must be a number") }
@@ -213,14 +220,22 @@ private struct Sum: MethodDeclaration {
 }
 
 /// A method whose params are `values` and whose result is null (`update`, `notify_hello`).
-private protocol NullMethod: MethodDeclaration {
+private protocol NullMethod: MethodDeclaration where Params == NullMethodParams {
     init()
 }
 
+private struct NullMethodParams: ParamList {
+    static let shared = NullMethodParams()
+    let values: Param<ParamArray?> = .optional("values", .array(items: .number()))
+}
+
 extension NullMethod {
-    static var params: [Member] { [.optional("values", .array(items: .number()))] }
+    static var params: NullMethodParams { .shared }
     static var result: ResultSchema { .null }
-    init(_ params: borrowing ParamDecoder) throws(RPCError) { self.init() }
+    init(_ params: borrowing ParamDecoder) throws(RPCError) {
+        _ = try params.read(Self.params.values)
+        self.init()
+    }
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.null() }
 }
 
@@ -234,7 +249,7 @@ private struct NotifyHello: NullMethod {
 
 private struct GetData: MethodDeclaration {
     static let name: StaticString = "get_data"
-    static let params: [Member] = []
+    static let params = NoParams()
     static let result = ResultSchema.inline(.array(items: .string()))
     init(_ params: borrowing ParamDecoder) throws(RPCError) {}
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.value(["hello", 5]) }
@@ -243,7 +258,7 @@ private struct GetData: MethodDeclaration {
 /// Writes half a result, then fails: the reply must carry the error alone.
 private struct Half: MethodDeclaration {
     static let name: StaticString = "half"
-    static let params: [Member] = []
+    static let params = NoParams()
     static let result = ResultSchema.null
     init(_ params: borrowing ParamDecoder) throws(RPCError) {}
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
@@ -255,7 +270,7 @@ private struct Half: MethodDeclaration {
 
 private struct One: MethodDeclaration {
     static let name: StaticString = "ok"
-    static let params: [Member] = []
+    static let params = NoParams()
     static let result = ResultSchema.inline(.integer())
     init(_ params: borrowing ParamDecoder) throws(RPCError) {}
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { result.number(1) }

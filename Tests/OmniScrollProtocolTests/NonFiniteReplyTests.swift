@@ -50,10 +50,13 @@ final class NonFiniteReplyTests: XCTestCase {
 /// `{"top": 1, "offset": value}` through the writer's own calls.
 private struct Member: MethodDeclaration {
     static let name: StaticString = "member"
-    static let params: [OmniScrollProtocol.Member] = [.required("value", .string())]
+    struct Params: ParamList {
+        let value: Param<String> = .required("value", .string())
+    }
+    static let params = Params()
     static let result = ResultSchema.inline(.anyObject)
     let value: Double
-    init(_ params: borrowing ParamDecoder) throws(RPCError) { value = Self.number(try params.string("value")) }
+    init(_ params: borrowing ParamDecoder) throws(RPCError) { value = Self.number(try params.read(Self.params.value)) }
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         result.beginObject()
         result.key("top")
@@ -76,10 +79,10 @@ private struct Member: MethodDeclaration {
 /// The same result through a `Cursor` run, as the Layout encoder writes.
 private struct CursorMember: MethodDeclaration {
     static let name: StaticString = "cursorMember"
-    static let params: [OmniScrollProtocol.Member] = [.required("value", .string())]
+    static let params = Member.Params()
     static let result = ResultSchema.inline(.anyObject)
     let value: Double
-    init(_ params: borrowing ParamDecoder) throws(RPCError) { value = Member.number(try params.string("value")) }
+    init(_ params: borrowing ParamDecoder) throws(RPCError) { value = Member.number(try params.read(Self.params.value)) }
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
         result.withCursor(reserving: 32 + 2 * JSONWriter.maxNumberBytes, needsComma: true) { c in
             c.fragment(#"{"top":"#)

@@ -13,10 +13,15 @@ import OmniScrollJSON
 ///
 ///     struct ScrollMethod: MethodDeclaration {
 ///         static let name: StaticString = "session.scroll"
-///         static let params: [Member] = [.session, .required("offset", .number()), .optional("phase", .scrollPhase)]
+///         struct Params: ParamList {
+///             let session = SessionParams.session
+///             let offset: Param<Double> = .required("offset", SessionParams.offset)
+///             let phase: Param<ScrollPhase?> = .optional("phase", SessionParams.scrollPhase)
+///         }
+///         static let params = Params()
 ///         static let result = ResultSchema.component("Layout")
 ///         let session: String, offset: Double, phase: ScrollPhase?
-///         init(_ params: borrowing ParamDecoder) throws(RPCError) { … }
+///         init(_ params: borrowing ParamDecoder) throws(RPCError) { offset = try params.read(Self.params.offset) … }
 ///         func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) { … }
 ///     }
 ///
@@ -27,8 +32,13 @@ public protocol MethodDeclaration: SendableMetatype {
     static var name: StaticString { get }
     /// `.request` unless the method is a notification only (`exit`).
     static var kind: MethodKind { get }
-    /// The params object's members, in documentation order.
-    static var params: [Member] { get }
+    /// The params, each declared once (`ParamList`; `NoParams` for none):
+    /// the registry lists them as the params object's members, in
+    /// documentation order, and `init` reads each through this one instance
+    /// (a stored `static let`: a param's member is matched by identity).
+    /// No default: a `params` that is not a `ParamList` does not compile.
+    associatedtype Params: ParamList
+    static var params: Params { get }
     /// What the reply's `result` is.
     static var result: ResultSchema { get }
 

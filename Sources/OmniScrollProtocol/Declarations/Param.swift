@@ -1,11 +1,10 @@
 /// One param of a method, declared once: its member (name, schema, whether
 /// it is required) and, by its type, what reading it gives. A method's
-/// declaration lists its params as `static let`s, builds its `params` list
-/// from them and reads each in `init` with the same constant:
+/// declaration holds its params as the properties of its `ParamList`, which
+/// gives the members list, and reads each in `init` with the same value:
 ///
-///     static let offset: Param<Double> = .required("offset", SessionParams.offset)
-///     static let params: [Member] = [SessionParams.session.member, offset.member]
-///     init(_ params: borrowing ParamDecoder) throws(RPCError) { offset = try params.read(Self.offset) }
+///     let offset: Param<Double> = .required("offset", SessionParams.offset)   // in `struct Params: ParamList`
+///     init(_ params: borrowing ParamDecoder) throws(RPCError) { offset = try params.read(Self.params.offset) }
 ///
 /// so a member's name is written once, and a read whose type does not fit
 /// the declaration is a compile error (docs/protocol.md, "Errors": the

@@ -26,7 +26,8 @@ struct SessionTemplate: Sendable {
 
     /// The members a template may have: `session.create`'s own.
     static let members: [Member] = [
-        .required("children", .array(items: SessionParams.childSpec)), CreateMethod.options, CreateMethod.insets, CreateMethod.components,
+        .required("children", .array(items: SessionParams.childSpec)),
+        CreateMethod.params.options.member, CreateMethod.params.insets.member, CreateMethod.params.components.member,
     ]
     /// `#/components/schemas/Template`.
     static let schema = ParamSchema.object(members)

@@ -6,16 +6,17 @@ import OmniScrollJSON
 /// `added` holds every tile in view.
 struct GridCreateMethod: MethodDeclaration {
     static let name: StaticString = "grid.create"
-    static let params: [Member] = [
-        .required("viewport", SessionParams.viewport),
-        .required("tile", GridParams.size),
-        .optional("overscan", .integer(minimum: 0)),
-        .optional("contentSize", GridParams.size),
-        .optional("recenter", GridParams.recenter),
-        .optional("threshold", SessionParams.length),
-        .optional("id", SessionParams.id),
-        .optional("options", GridParams.options),
-    ]
+    struct Params: ParamList {
+        let viewport: Param<ParamDecoder> = .required("viewport", SessionParams.viewport)
+        let tile: Param<ParamDecoder> = .required("tile", GridParams.size)
+        let overscan: Param<Int?> = .optional("overscan", .integer(minimum: 0))
+        let contentSize: Param<ParamDecoder?> = .optional("contentSize", GridParams.size)
+        let recenter: Param<RecenterMode?> = .optional("recenter", GridParams.recenter)
+        let threshold: Param<Double?> = .optional("threshold", SessionParams.length)
+        let id: Param<String?> = .optional("id", SessionParams.id)
+        let options: Param<ParamDecoder?> = .optional("options", GridParams.options)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("GridLayout")
 
     let viewport: Viewport
@@ -29,14 +30,14 @@ struct GridCreateMethod: MethodDeclaration {
     let physics: PhysicsPreset?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        viewport = try SessionParams.viewport(params.object("viewport"))
-        tile = try GridParams.size(params.object("tile"))
-        overscan = try params.optionalInt("overscan")
-        contentSize = try params.optionalObject("contentSize").map { (o) throws(RPCError) in try GridParams.size(o) }
-        recenter = try params.optionalEnumeration("recenter")
-        threshold = try params.optionalDouble("threshold")
-        id = try params.optionalString("id")
-        let options = try params.optionalObject("options")
+        viewport = try SessionParams.viewport(params.read(Self.params.viewport))
+        tile = try GridParams.size(params.read(Self.params.tile))
+        overscan = try params.read(Self.params.overscan)
+        contentSize = try params.read(Self.params.contentSize).map { (o) throws(RPCError) in try GridParams.size(o) }
+        recenter = try params.read(Self.params.recenter)
+        threshold = try params.read(Self.params.threshold)
+        id = try params.read(Self.params.id)
+        let options = try params.read(Self.params.options)
         delta = try options?.optionalBool("delta") ?? false
         physics = try options?.optionalObject("physics").map { (o) throws(RPCError) in try o.enumeration("preset") }
     }

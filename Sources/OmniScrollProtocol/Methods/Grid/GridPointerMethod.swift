@@ -7,7 +7,7 @@ import OmniScrollJSON
 /// catches a running fling on `down`, and reports a tap on a tile.
 struct GridPointerMethod: MethodDeclaration {
     static let name: StaticString = "grid.pointer"
-    static let params: [Member] = PointerParams.members
+    static let params = PointerParams()
     static let result = ResultSchema.component("GridLayout")
 
     let session: String
@@ -17,11 +17,11 @@ struct GridPointerMethod: MethodDeclaration {
     let time: Double
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        phase = try params.read(PointerParams.phase, among: PointerParams.phases)
-        x = try params.read(PointerParams.x)
-        y = try params.read(PointerParams.y)
-        time = try params.read(PointerParams.time)
-        session = try params.read(SessionParams.session)
+        phase = try params.read(Self.params.phase, among: PointerParams.phases)
+        x = try params.read(Self.params.x)
+        y = try params.read(Self.params.y)
+        time = try params.read(Self.params.time)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -5,12 +5,13 @@ import OmniScrollJSON
 /// optionally setting the phase. The grid's hot path: one per frame.
 struct GridScrollMethod: MethodDeclaration {
     static let name: StaticString = "grid.scroll"
-    static let params: [Member] = [
-        .session,
-        .required("x", SessionParams.offset),
-        .required("y", SessionParams.offset),
-        .optional("phase", SessionParams.scrollPhase),
-    ]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let x: Param<Double> = .required("x", SessionParams.offset)
+        let y: Param<Double> = .required("y", SessionParams.offset)
+        let phase: Param<ScrollPhase?> = .optional("phase", SessionParams.scrollPhase)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("GridLayout")
 
     let session: String
@@ -19,10 +20,10 @@ struct GridScrollMethod: MethodDeclaration {
     let phase: ScrollPhase?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        x = try params.double("x")
-        y = try params.double("y")
-        phase = try params.optionalEnumeration("phase")
-        session = try params.string("session")
+        x = try params.read(Self.params.x)
+        y = try params.read(Self.params.y)
+        phase = try params.read(Self.params.phase)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -7,15 +7,19 @@ import OmniScrollJSON
 /// mode says (docs/pointer.md, "Grids"). One per frame while a fling runs.
 struct GridTickMethod: MethodDeclaration {
     static let name: StaticString = "grid.tick"
-    static let params: [Member] = [.session, .required("time", SessionParams.time)]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let time: Param<Double> = .required("time", SessionParams.time)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("GridLayout")
 
     let session: String
     let time: Double
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        time = try params.double("time")
-        session = try params.string("session")
+        time = try params.read(Self.params.time)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

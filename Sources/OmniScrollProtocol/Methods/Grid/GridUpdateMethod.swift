@@ -6,13 +6,14 @@ import OmniScrollJSON
 /// at rest); members not given keep their values.
 struct GridUpdateMethod: MethodDeclaration {
     static let name: StaticString = "grid.update"
-    static let params: [Member] = [
-        .session,
-        .optional("viewport", SessionParams.viewport),
-        .optional("x", SessionParams.offset),
-        .optional("y", SessionParams.offset),
-        .optional("phase", SessionParams.scrollPhase),
-    ]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let viewport: Param<ParamDecoder?> = .optional("viewport", SessionParams.viewport)
+        let x: Param<Double?> = .optional("x", SessionParams.offset)
+        let y: Param<Double?> = .optional("y", SessionParams.offset)
+        let phase: Param<ScrollPhase?> = .optional("phase", SessionParams.scrollPhase)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("GridLayout")
 
     let session: String
@@ -20,10 +21,10 @@ struct GridUpdateMethod: MethodDeclaration {
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
         change = TileGridChange(
-            viewport: try params.optionalObject("viewport").map { (o) throws(RPCError) in try SessionParams.viewport(o) },
-            x: try params.optionalDouble("x"), y: try params.optionalDouble("y"),
-            phase: try params.optionalEnumeration("phase"))
-        session = try params.string("session")
+            viewport: try params.read(Self.params.viewport).map { (o) throws(RPCError) in try SessionParams.viewport(o) },
+            x: try params.read(Self.params.x), y: try params.read(Self.params.y),
+            phase: try params.read(Self.params.phase))
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -5,7 +5,7 @@ import OmniScrollOpenRPC
 /// in the binary) as one compact line.
 struct DiscoverMethod: MethodDeclaration {
     static let name: StaticString = "rpc.discover"
-    static let params: [Member] = []
+    static let params = NoParams()
     static let result = ResultSchema.external("https://raw.githubusercontent.com/open-rpc/meta-schema/master/schema.json")
 
     /// The document re-encoded once, on the first call.

@@ -5,7 +5,7 @@ import OmniScrollJSON
 struct ExitMethod: MethodDeclaration {
     static let name: StaticString = "exit"
     static let kind = MethodKind.notification
-    static let params: [Member] = []
+    static let params = NoParams()
     static let result = ResultSchema.none
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {}

@@ -5,18 +5,19 @@ import OmniScrollJSON
 /// capabilities (framings, batches, limits). It changes no state.
 struct InitializeMethod: MethodDeclaration {
     static let name: StaticString = "initialize"
-    static let params: [Member] = [
-        .optional("clientInfo", .object([.optional("name", .string()), .optional("version", .string())])),
-        .optional("capabilities", .anyObject),
-    ]
+    struct Params: ParamList {
+        let clientInfo: Param<ParamDecoder?> = .optional("clientInfo", .object([.optional("name", .string()), .optional("version", .string())]))
+        let capabilities: Param<JSONElement?> = .optional("capabilities", .anyObject)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("InitializeResult")
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        if let info = try params.optionalObject("clientInfo") {
+        if let info = try params.read(Self.params.clientInfo) {
             _ = try info.optionalString("name")
             _ = try info.optionalString("version")
         }
-        _ = try params.optionalAnyObject("capabilities")
+        _ = try params.read(Self.params.capabilities)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -4,7 +4,7 @@ import OmniScrollJSON
 /// -32600 "server is shutting down".
 struct ShutdownMethod: MethodDeclaration {
     static let name: StaticString = "shutdown"
-    static let params: [Member] = []
+    static let params = NoParams()
     static let result = ResultSchema.null
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {}

@@ -30,41 +30,42 @@ struct FlingMethod: MethodDeclaration {
         .optional("minFlingVelocity", nonNegative),
     ])
 
-    static let params: [Member] = [
-        .optional("preset", .enumeration(of: PhysicsPreset.self)),
-        .required("position", magnitude),
-        .required("velocity", magnitude),
-        .optional("bounds", .object([.required("min", magnitude), .required("max", magnitude)])),
-        .optional("viewport", positive),
-        .optional("snap", snap),
-        .optional("dragStart", magnitude),
-        .optional("sampleInterval", positive),
-        .optional("times", .array(items: nonNegative)),
-    ]
+    struct Params: ParamList {
+        let preset: Param<PhysicsPreset?> = .optional("preset", .enumeration(of: PhysicsPreset.self))
+        let position: Param<Double> = .required("position", magnitude)
+        let velocity: Param<Double> = .required("velocity", magnitude)
+        let bounds: Param<ParamDecoder?> = .optional("bounds", .object([.required("min", magnitude), .required("max", magnitude)]))
+        let viewport: Param<Double?> = .optional("viewport", positive)
+        let snap: Param<ParamDecoder?> = .optional("snap", FlingMethod.snap)
+        let dragStart: Param<Double?> = .optional("dragStart", magnitude)
+        let sampleInterval: Param<Double?> = .optional("sampleInterval", positive)
+        let times: Param<ParamArray?> = .optional("times", .array(items: nonNegative))
+    }
+    static let params = Params()
     static let result = ResultSchema.component("FlingResult")
 
     let request: FlingRequest
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        var request = FlingRequest(preset: try params.optionalEnumeration("preset") ?? .ios,
-                                   position: try params.double("position"),
-                                   velocity: try params.double("velocity"))
-        if let bounds = try params.optionalObject("bounds") {
+        var request = FlingRequest(preset: try params.read(Self.params.preset) ?? .ios,
+                                   position: try params.read(Self.params.position),
+                                   velocity: try params.read(Self.params.velocity))
+        if let bounds = try params.read(Self.params.bounds) {
             request.bounds = ScrollBounds(min: try bounds.double("min"), max: try bounds.double("max"))
         }
-        request.viewport = try params.optionalDouble("viewport")
-        if let snap = try params.optionalObject("snap") {
+        request.viewport = try params.read(Self.params.viewport)
+        if let snap = try params.read(Self.params.snap) {
             request.snap = try Self.snapRule(snap)
         }
-        request.dragStart = try params.optionalDouble("dragStart")
-        let interval = try params.optionalDouble("sampleInterval")
-        let times = try params.optionalArray("times")
+        request.dragStart = try params.read(Self.params.dragStart)
+        let interval = try params.read(Self.params.sampleInterval)
+        let times = try params.read(Self.params.times)
         switch (interval, times) {
         case (let interval?, nil):
             request.sampling = .interval(interval)
         case (nil, let times?):
             guard times.count <= FlingRequest.maxSamples else {
-                throw params.invalid("times", "has \(times.count) items; at most \(FlingRequest.maxSamples)")
+                throw params.invalid(Self.params.times, "has \(times.count) items; at most \(FlingRequest.maxSamples)")
             }
             var values: [Double] = []
             values.reserveCapacity(times.count)
@@ -73,7 +74,7 @@ struct FlingMethod: MethodDeclaration {
         case (nil, nil):
             break
         case (_?, _?):
-            throw params.invalid("times", "give sampleInterval or times, not both")
+            throw params.invalid(Self.params.times, "give sampleInterval or times, not both")
         }
         self.request = request
     }

@@ -5,21 +5,18 @@ import OmniScrollJSON
 /// or defined), a viewport, insets, an offset and options.
 struct CreateMethod: MethodDeclaration {
     static let name: StaticString = "session.create"
-    /// The children and options params, which template files are made of too (`SessionTemplate`).
-    static let children = Member.optional("children", .array(items: SessionParams.childSpec))
-    static let options = Member.optional("options", SessionParams.options)
-    static let insets = Member.optional("insets", SessionParams.insets)
-    static let components = Member.optional("components", SessionComponents.schema)
-    static let params: [Member] = [
-        .required("viewport", SessionParams.viewport),
-        children,
-        insets,
-        .optional("offset", SessionParams.offset),
-        .optional("id", SessionParams.id),
-        .optional("template", .string(minLength: 1, maxLength: SessionParams.maxIDLength)),
-        options,
-        components,
-    ]
+    /// The insets, options and components params are members of template files too (`SessionTemplate`).
+    struct Params: ParamList {
+        let viewport: Param<ParamDecoder> = .required("viewport", SessionParams.viewport)
+        let children: Param<ParamArray?> = .optional("children", .array(items: SessionParams.childSpec))
+        let insets: Param<ParamDecoder?> = .optional("insets", SessionParams.insets)
+        let offset: Param<Double?> = .optional("offset", SessionParams.offset)
+        let id: Param<String?> = .optional("id", SessionParams.id)
+        let template: Param<String?> = .optional("template", .string(minLength: 1, maxLength: SessionParams.maxIDLength))
+        let options: Param<ParamDecoder?> = .optional("options", SessionParams.options)
+        let components: Param<ParamArray?> = .optional("components", SessionComponents.schema)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let viewport: Viewport
@@ -35,15 +32,15 @@ struct CreateMethod: MethodDeclaration {
     let components: SessionComponents??
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        template = try params.optionalString("template")
-        viewport = try SessionParams.viewport(params.object("viewport"))
-        children = try params.optionalArray("children").map { (array) throws(RPCError) in try SessionParams.children(array) }
-        if children == nil, template == nil { throw params.invalid("children", "required (or give a template)") }
-        insets = try params.optionalObject("insets").map { (o) throws(RPCError) in try SessionParams.insets(o) }
-        offset = try params.optionalDouble("offset")
-        options = try params.optionalObject("options").map { (o) throws(RPCError) in try OptionsPatch(o) }
-        id = try params.optionalString("id")
-        components = try params.optionalArray("components").map { (array) throws(RPCError) in
+        template = try params.read(Self.params.template)
+        viewport = try SessionParams.viewport(params.read(Self.params.viewport))
+        children = try params.read(Self.params.children).map { (array) throws(RPCError) in try SessionParams.children(array) }
+        if children == nil, template == nil { throw params.invalid(Self.params.children, "required (or give a template)") }
+        insets = try params.read(Self.params.insets).map { (o) throws(RPCError) in try SessionParams.insets(o) }
+        offset = try params.read(Self.params.offset)
+        options = try params.read(Self.params.options).map { (o) throws(RPCError) in try OptionsPatch(o) }
+        id = try params.read(Self.params.id)
+        components = try params.read(Self.params.components).map { (array) throws(RPCError) in
             try SessionComponents.decode(array)
         }
     }

@@ -7,18 +7,19 @@ import OmniScrollJSON
 /// defines nothing. Answers with the templates then known (`session.templates`).
 struct DefineTemplateMethod: MethodDeclaration {
     static let name: StaticString = "session.defineTemplate"
-    static let params: [Member] = [
-        .required("name", SessionParams.id),
-        .required("template", SessionTemplate.schema),
-    ]
+    struct Params: ParamList {
+        let name: Param<String> = .required("name", SessionParams.id)
+        let template: Param<ParamDecoder> = .required("template", SessionTemplate.schema)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("TemplateList")
 
     let name: String
     let template: SessionTemplate
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        name = try params.string("name")
-        template = try SessionTemplate(params.object("template"))
+        name = try params.read(Self.params.name)
+        template = try SessionTemplate(params.read(Self.params.template))
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -6,16 +6,19 @@ import OmniScrollJSON
 /// `dragStart − translation`, rubber-banded past the bounds (docs/design.md#physics-and-motion).
 struct DragMethod: MethodDeclaration {
     static let name: StaticString = "session.drag"
-    static let translation: Param<Double> = .required("translation", SessionParams.offset)
-    static let params: [Member] = [SessionParams.session.member, translation.member]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let translation: Param<Double> = .required("translation", SessionParams.offset)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
     let translation: Double
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        translation = try params.read(Self.translation)
-        session = try params.read(SessionParams.session)
+        translation = try params.read(Self.params.translation)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

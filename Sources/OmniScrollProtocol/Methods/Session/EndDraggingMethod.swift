@@ -8,12 +8,13 @@ import OmniScrollJSON
 /// `idle` otherwise.
 struct EndDraggingMethod: MethodDeclaration {
     static let name: StaticString = "session.endDragging"
-    static let params: [Member] = [
-        .session,
-        .optional("decelerate", .boolean),
-        .optional("velocity", SessionParams.velocity),
-        .optional("time", SessionParams.time),
-    ]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let decelerate: Param<Bool?> = .optional("decelerate", .boolean)
+        let velocity: Param<Double?> = .optional("velocity", SessionParams.velocity)
+        let time: Param<Double?> = .optional("time", SessionParams.time)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -22,11 +23,11 @@ struct EndDraggingMethod: MethodDeclaration {
     let time: Double?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        session = try params.string("session")
-        decelerate = try params.optionalBool("decelerate") ?? false
-        velocity = try params.optionalDouble("velocity")
-        time = try params.optionalDouble("time")
-        if time != nil, velocity == nil { throw params.invalid("time", "only with velocity") }
+        session = try params.read(Self.params.session)
+        decelerate = try params.read(Self.params.decelerate) ?? false
+        velocity = try params.read(Self.params.velocity)
+        time = try params.read(Self.params.time)
+        if time != nil, velocity == nil { throw params.invalid(Self.params.time, "only with velocity") }
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

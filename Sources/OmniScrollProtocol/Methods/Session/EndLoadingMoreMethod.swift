@@ -6,16 +6,19 @@ import OmniScrollJSON
 /// its own state); without it, the list at the end now.
 struct EndLoadingMoreMethod: MethodDeclaration {
     static let name: StaticString = "session.endLoadingMore"
-    static let page: Param<String?> = .optional("page", SessionParams.id)
-    static let params: [Member] = [SessionParams.session.member, page.member]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let page: Param<String?> = .optional("page", SessionParams.id)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
     let page: String?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        page = try params.read(Self.page)
-        session = try params.read(SessionParams.session)
+        page = try params.read(Self.params.page)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

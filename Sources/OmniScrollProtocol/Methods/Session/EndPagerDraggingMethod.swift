@@ -7,12 +7,13 @@ import OmniScrollJSON
 /// landing page becomes selected when the snap ends.
 struct EndPagerDraggingMethod: MethodDeclaration {
     static let name: StaticString = "session.endPagerDragging"
-    static let params: [Member] = [
-        .session,
-        .required("child", SessionParams.id),
-        .required("velocity", SessionParams.velocity),
-        .optional("time", SessionParams.time),
-    ]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let child: Param<String> = .required("child", SessionParams.id)
+        let velocity: Param<Double> = .required("velocity", SessionParams.velocity)
+        let time: Param<Double?> = .optional("time", SessionParams.time)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -21,10 +22,10 @@ struct EndPagerDraggingMethod: MethodDeclaration {
     let time: Double?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        child = try params.string("child")
-        velocity = try params.double("velocity")
-        time = try params.optionalDouble("time")
-        session = try params.string("session")
+        child = try params.read(Self.params.child)
+        velocity = try params.read(Self.params.velocity)
+        time = try params.read(Self.params.time)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

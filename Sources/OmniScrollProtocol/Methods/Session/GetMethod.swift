@@ -4,13 +4,13 @@ import OmniScrollJSON
 /// container's: every child, no events).
 struct GetMethod: MethodDeclaration {
     static let name: StaticString = "session.get"
-    static let params: [Member] = [SessionParams.session.member]
+    static let params = SessionOnlyParams()
     static let result = ResultSchema.component("AnyLayout")
 
     let session: String
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        session = try params.read(SessionParams.session)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

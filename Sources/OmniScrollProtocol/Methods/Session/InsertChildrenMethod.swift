@@ -4,11 +4,12 @@ import OmniScrollJSON
 /// `session.insertChildren`: children inserted before `index` (default: at the end).
 struct InsertChildrenMethod: MethodDeclaration {
     static let name: StaticString = "session.insertChildren"
-    static let params: [Member] = [
-        .session,
-        .required("children", .array(items: SessionParams.childSpec)),
-        .optional("index", .integer(minimum: 0)),
-    ]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let children: Param<ParamArray> = .required("children", .array(items: SessionParams.childSpec))
+        let index: Param<Int?> = .optional("index", .integer(minimum: 0))
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -16,9 +17,9 @@ struct InsertChildrenMethod: MethodDeclaration {
     let index: Int?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        session = try params.string("session")
-        children = try SessionParams.children(params.array("children"))
-        index = try params.optionalInt("index")
+        session = try params.read(Self.params.session)
+        children = try SessionParams.children(params.read(Self.params.children))
+        index = try params.read(Self.params.index)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -4,7 +4,7 @@ import OmniScrollJSON
 /// its size and its revision.
 struct ListMethod: MethodDeclaration {
     static let name: StaticString = "session.list"
-    static let params: [Member] = []
+    static let params = NoParams()
     static let result = ResultSchema.component("SessionList")
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {}

@@ -7,7 +7,7 @@ import OmniScrollJSON
 /// flings, catches a running motion on `down`, and reports a tap.
 struct PointerMethod: MethodDeclaration {
     static let name: StaticString = "session.pointer"
-    static let params: [Member] = PointerParams.members
+    static let params = PointerParams()
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -20,11 +20,11 @@ struct PointerMethod: MethodDeclaration {
     /// instructions a move more than `session.drag`'s inlined one (issue 29).
     @inline(__always)
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        phase = try params.read(PointerParams.phase, among: PointerParams.phases)
-        x = try params.read(PointerParams.x)
-        y = try params.read(PointerParams.y)
-        time = try params.read(PointerParams.time)
-        session = try params.read(SessionParams.session)
+        phase = try params.read(Self.params.phase, among: PointerParams.phases)
+        x = try params.read(Self.params.x)
+        y = try params.read(Self.params.y)
+        time = try params.read(Self.params.time)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -5,10 +5,11 @@ import OmniScrollJSON
 /// the snapshot's id or `id`.
 struct RestoreMethod: MethodDeclaration {
     static let name: StaticString = "session.restore"
-    static let params: [Member] = [
-        .required("snapshot", SnapshotEncoding.schema),
-        .optional("id", SessionParams.id),
-    ]
+    struct Params: ParamList {
+        let snapshot: Param<ParamDecoder> = .required("snapshot", SnapshotEncoding.schema)
+        let id: Param<String?> = .optional("id", SessionParams.id)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("AnyLayout")
 
     let snapshotID: String
@@ -18,11 +19,11 @@ struct RestoreMethod: MethodDeclaration {
     let id: String?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        let object = try params.object("snapshot")
+        let object = try params.read(Self.params.snapshot)
         (snapshotID, delta, snapshot) = try SnapshotEncoding.read(object)
         // Grid sessions carry no components (their snapshot declares none).
         if case .container = snapshot { components = try SnapshotEncoding.readComponents(object) } else { components = nil }
-        id = try params.optionalString("id")
+        id = try params.read(Self.params.id)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -5,9 +5,12 @@ import OmniScrollJSON
 /// the phase in the same call. The hot path: one per frame while scrolling.
 struct ScrollMethod: MethodDeclaration {
     static let name: StaticString = "session.scroll"
-    static let offset: Param<Double> = .required("offset", SessionParams.offset)
-    static let phase: Param<ScrollPhase?> = .optional("phase", SessionParams.scrollPhase)
-    static let params: [Member] = [SessionParams.session.member, offset.member, phase.member]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let offset: Param<Double> = .required("offset", SessionParams.offset)
+        let phase: Param<ScrollPhase?> = .optional("phase", SessionParams.scrollPhase)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -15,9 +18,9 @@ struct ScrollMethod: MethodDeclaration {
     let phase: ScrollPhase?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        offset = try params.read(Self.offset)
-        phase = try params.read(Self.phase, among: SessionParams.phaseNames)
-        session = try params.read(SessionParams.session)
+        offset = try params.read(Self.params.offset)
+        phase = try params.read(Self.params.phase, among: SessionParams.phaseNames)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -5,11 +5,12 @@ import OmniScrollJSON
 /// are laid out, the selection and the vertical offset stay put (docs/design.md#pager).
 struct ScrollPagerMethod: MethodDeclaration {
     static let name: StaticString = "session.scrollPager"
-    static let params: [Member] = [
-        .session,
-        .required("child", SessionParams.id),
-        .required("offset", SessionParams.offset),
-    ]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let child: Param<String> = .required("child", SessionParams.id)
+        let offset: Param<Double> = .required("offset", SessionParams.offset)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -17,9 +18,9 @@ struct ScrollPagerMethod: MethodDeclaration {
     let offset: Double
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        child = try params.string("child")
-        offset = try params.double("offset")
-        session = try params.string("session")
+        child = try params.read(Self.params.child)
+        offset = try params.read(Self.params.offset)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

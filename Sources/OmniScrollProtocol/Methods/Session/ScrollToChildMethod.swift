@@ -5,12 +5,13 @@ import OmniScrollJSON
 /// while its size is unknown.
 struct ScrollToChildMethod: MethodDeclaration {
     static let name: StaticString = "session.scrollToChild"
-    static let params: [Member] = [
-        .session,
-        .required("child", .string()),
-        .optional("position", .enumeration(of: ScrollPosition.self)),
-        .optional("animated", .boolean),
-    ]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let child: Param<String> = .required("child", .string())
+        let position: Param<ScrollPosition?> = .optional("position", .enumeration(of: ScrollPosition.self))
+        let animated: Param<Bool?> = .optional("animated", .boolean)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -19,10 +20,10 @@ struct ScrollToChildMethod: MethodDeclaration {
     let animated: Bool
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        child = try params.string("child")
-        position = try params.optionalEnumeration("position") ?? .top
-        animated = try params.optionalBool("animated") ?? false
-        session = try params.string("session")
+        child = try params.read(Self.params.child)
+        position = try params.read(Self.params.position) ?? .top
+        animated = try params.read(Self.params.animated) ?? false
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

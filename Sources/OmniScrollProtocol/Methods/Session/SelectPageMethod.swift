@@ -5,11 +5,12 @@ import OmniScrollJSON
 /// placing it by its offset policy (docs/design.md#pager).
 struct SelectPageMethod: MethodDeclaration {
     static let name: StaticString = "session.selectPage"
-    static let params: [Member] = [
-        .session,
-        .required("child", SessionParams.id),
-        .required("page", SessionParams.id),
-    ]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let child: Param<String> = .required("child", SessionParams.id)
+        let page: Param<String> = .required("page", SessionParams.id)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -17,9 +18,9 @@ struct SelectPageMethod: MethodDeclaration {
     let page: String
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        child = try params.string("child")
-        page = try params.string("page")
-        session = try params.string("session")
+        child = try params.read(Self.params.child)
+        page = try params.read(Self.params.page)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

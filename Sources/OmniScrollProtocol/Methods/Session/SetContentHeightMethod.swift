@@ -5,9 +5,12 @@ import OmniScrollJSON
 /// content height, a fixed or sticky child's height).
 struct SetContentHeightMethod: MethodDeclaration {
     static let name: StaticString = "session.setContentHeight"
-    static let child: Param<String> = .required("child", .string())
-    static let contentHeight: Param<Double> = .required("contentHeight", SessionParams.length)
-    static let params: [Member] = [SessionParams.session.member, child.member, contentHeight.member]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let child: Param<String> = .required("child", .string())
+        let contentHeight: Param<Double> = .required("contentHeight", SessionParams.length)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -15,9 +18,9 @@ struct SetContentHeightMethod: MethodDeclaration {
     let contentHeight: Double
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        child = try params.read(Self.child)
-        contentHeight = try params.read(Self.contentHeight)
-        session = try params.read(SessionParams.session)
+        child = try params.read(Self.params.child)
+        contentHeight = try params.read(Self.params.contentHeight)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

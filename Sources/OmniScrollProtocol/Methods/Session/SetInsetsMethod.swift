@@ -4,14 +4,18 @@ import OmniScrollJSON
 /// `session.setInsets`: content insets; a member not given keeps its value.
 struct SetInsetsMethod: MethodDeclaration {
     static let name: StaticString = "session.setInsets"
-    static let params: [Member] = [.session] + SessionParams.insets.members
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let insets = ObjectMembers(SessionParams.insets)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
     let insets: InsetsPatch
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        session = try params.string("session")
+        session = try params.read(Self.params.session)
         insets = try InsetsPatch(params)
     }
 

@@ -4,7 +4,11 @@ import OmniScrollJSON
 /// `session.setViewport`: the scroll view's new size.
 struct SetViewportMethod: MethodDeclaration {
     static let name: StaticString = "session.setViewport"
-    static let params: [Member] = [.session] + SessionParams.viewport.members
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let viewport = ObjectMembers(SessionParams.viewport)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -12,7 +16,7 @@ struct SetViewportMethod: MethodDeclaration {
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
         viewport = try SessionParams.viewport(params)
-        session = try params.string("session")
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -4,7 +4,7 @@ import OmniScrollJSON
 /// built-ins first, then the defined ones in the order they were first defined.
 struct TemplatesMethod: MethodDeclaration {
     static let name: StaticString = "session.templates"
-    static let params: [Member] = []
+    static let params = NoParams()
     static let result = ResultSchema.component("TemplateList")
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {}

@@ -7,15 +7,19 @@ import OmniScrollJSON
 /// `session.scroll`: one per frame while a motion runs.
 struct TickMethod: MethodDeclaration {
     static let name: StaticString = "session.tick"
-    static let params: [Member] = [.session, .required("time", SessionParams.time)]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let time: Param<Double> = .required("time", SessionParams.time)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
     let time: Double
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        time = try params.double("time")
-        session = try params.string("session")
+        time = try params.read(Self.params.time)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {

@@ -5,14 +5,15 @@ import OmniScrollJSON
 /// in one atomic call.
 struct UpdateMethod: MethodDeclaration {
     static let name: StaticString = "session.update"
-    static let params: [Member] = [
-        .session,
-        .optional("sizes", .map(values: SessionParams.length)),
-        .optional("viewport", SessionParams.viewport),
-        .optional("insets", SessionParams.insets),
-        .optional("offset", SessionParams.offset),
-        .optional("phase", SessionParams.scrollPhase),
-    ]
+    struct Params: ParamList {
+        let session = SessionParams.session
+        let sizes: Param<ParamDecoder.NumberMap?> = .optional("sizes", .map(values: SessionParams.length))
+        let viewport: Param<ParamDecoder?> = .optional("viewport", SessionParams.viewport)
+        let insets: Param<ParamDecoder?> = .optional("insets", SessionParams.insets)
+        let offset: Param<Double?> = .optional("offset", SessionParams.offset)
+        let phase: Param<ScrollPhase?> = .optional("phase", SessionParams.scrollPhase)
+    }
+    static let params = Params()
     static let result = ResultSchema.component("Layout")
 
     let session: String
@@ -24,12 +25,12 @@ struct UpdateMethod: MethodDeclaration {
     let phase: ScrollPhase?
 
     init(_ params: borrowing ParamDecoder) throws(RPCError) {
-        sizes = try params.optionalNumberMap("sizes") ?? []
-        viewport = try params.optionalObject("viewport").map { (o) throws(RPCError) in try SessionParams.viewport(o) }
-        insets = try params.optionalObject("insets").map { (o) throws(RPCError) in try InsetsPatch(o) }
-        offset = try params.optionalDouble("offset")
-        phase = try params.optionalEnumeration("phase")
-        session = try params.string("session")
+        sizes = try params.read(Self.params.sizes) ?? []
+        viewport = try params.read(Self.params.viewport).map { (o) throws(RPCError) in try SessionParams.viewport(o) }
+        insets = try params.read(Self.params.insets).map { (o) throws(RPCError) in try InsetsPatch(o) }
+        offset = try params.read(Self.params.offset)
+        phase = try params.read(Self.params.phase)
+        session = try params.read(Self.params.session)
     }
 
     func apply(to state: inout WorkerState, result: inout JSONWriter) throws(RPCError) {
