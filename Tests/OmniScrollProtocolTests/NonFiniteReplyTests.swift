@@ -1,4 +1,5 @@
 import XCTest
+import OmniScrollCore
 import OmniScrollJSON
 @testable import OmniScrollProtocol
 
@@ -50,7 +51,7 @@ final class NonFiniteReplyTests: XCTestCase {
 /// `{"top": 1, "offset": value}` through the writer's own calls.
 private struct Member: MethodDeclaration {
     static let name: StaticString = "member"
-    static let params: [OmniScrollProtocol.Member] = [.required("value", .string())]
+    static let params: [OmniScrollCore.Member] = [.required("value", .string())]
     static let result = ResultSchema.inline(.anyObject)
     let value: Double
     init(_ params: borrowing ParamDecoder) throws(RPCError) { value = Self.number(try params.string("value")) }
@@ -76,7 +77,7 @@ private struct Member: MethodDeclaration {
 /// The same result through a `Cursor` run, as the Layout encoder writes.
 private struct CursorMember: MethodDeclaration {
     static let name: StaticString = "cursorMember"
-    static let params: [OmniScrollProtocol.Member] = [.required("value", .string())]
+    static let params: [OmniScrollCore.Member] = [.required("value", .string())]
     static let result = ResultSchema.inline(.anyObject)
     let value: Double
     init(_ params: borrowing ParamDecoder) throws(RPCError) { value = Member.number(try params.string("value")) }

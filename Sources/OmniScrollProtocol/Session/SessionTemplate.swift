@@ -29,7 +29,7 @@ struct SessionTemplate: Sendable {
         .required("children", .array(items: SessionParams.childSpec)), CreateMethod.options, CreateMethod.insets, CreateMethod.components,
     ]
     /// `#/components/schemas/Template`.
-    static let schema = ParamSchema.object(members)
+    static let schema = Schema.object(members)
 
     /// Every built-in template's name, in the order `TemplateFiles` lists them.
     static let builtInNames = TemplateFiles.all.map(\.name)

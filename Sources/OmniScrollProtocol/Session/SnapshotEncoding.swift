@@ -18,14 +18,14 @@ enum SnapshotEncoding {
     /// The container snapshot format `session.snapshot` writes.
     static let format = 2
     /// `#/components/schemas/AnySnapshot`: a container's or a grid's, by `engine`.
-    static let schema = ParamSchema.oneOf(discriminator: "engine", cases: [containerSchema, GridSnapshotEncoding.schema])
+    static let schema = Schema.oneOf(discriminator: "engine", cases: [containerSchema, GridSnapshotEncoding.schema])
     /// `#/components/schemas/ContainerSnapshot`: the current format or format 1, by `format`.
-    static let containerSchema = ParamSchema.oneOf(discriminator: "format", cases: [currentSchema, SnapshotFormat1.schema])
+    static let containerSchema = Schema.oneOf(discriminator: "format", cases: [currentSchema, SnapshotFormat1.schema])
     /// `#/components/schemas/Snapshot`.
-    static let currentSchema = ParamSchema.object(envelope(format: format) + [.required("state", stateSchema)])
+    static let currentSchema = Schema.object(envelope(format: format) + [.required("state", stateSchema)])
     /// Each behavior's part, required, in registration order.
-    static let stateSchema = ParamSchema.object(ContainerSnapshot.stateParts.map { part in
-        .required(ParamKey(stringLiteral: part.name), SessionParams.schema(part.schema))
+    static let stateSchema = Schema.object(ContainerSnapshot.stateParts.map { part in
+        .required(ParamKey(stringLiteral: part.name), part.schema)
     })
 
     /// The members of a container's snapshot before `state`, which every format shares.

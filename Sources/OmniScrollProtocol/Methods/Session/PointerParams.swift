@@ -5,9 +5,9 @@ import OmniScrollCore
 enum PointerParams {
     /// The bound on a finger coordinate, in viewport points.
     static let maxCoordinate = 1e12
-    static let coordinate = ParamSchema.number(minimum: -maxCoordinate, maximum: maxCoordinate)
+    static let coordinate = Schema.number(minimum: -maxCoordinate, maximum: maxCoordinate)
     /// Seconds on the client's clock, bounded so every time is a whole number of microseconds in range.
-    static let seconds = ParamSchema.number(minimum: -PointerSample.maxSeconds, maximum: PointerSample.maxSeconds)
+    static let seconds = Schema.number(minimum: -PointerSample.maxSeconds, maximum: PointerSample.maxSeconds)
     static let phase: Param<PointerPhase> = .required("phase", .enumeration(of: PointerPhase.self))
     static let x: Param<Double> = .required("x", coordinate)
     static let y: Param<Double> = .required("y", coordinate)
