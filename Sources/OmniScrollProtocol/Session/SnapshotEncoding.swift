@@ -66,7 +66,7 @@ enum SnapshotEncoding {
         w.beginObject()
         for declaration in ContainerOptions.declarations {
             w.key(declaration.name)
-            SessionParams.write(s.options[declaration.name], declaration.schema, into: &w)
+            s.options[declaration.name].write(as: declaration.schema, into: &w)
         }
         w.endObject()
         w.key("children")
@@ -81,7 +81,7 @@ enum SnapshotEncoding {
         w.beginObject()
         for part in ContainerSnapshot.stateParts {
             w.key(part.name)
-            SessionParams.write(s.state[part.name.description] ?? part.initial, part.schema, into: &w)
+            (s.state[part.name.description] ?? part.initial).write(as: part.schema, into: &w)
         }
         w.endObject()
     }
@@ -99,7 +99,7 @@ enum SnapshotEncoding {
             }
             for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) {
                 w.key(member.name)
-                SessionParams.write(value, member.shape, into: &w)
+                value.write(as: member.shape, into: &w)
             }
         }
         w.endObject()
@@ -171,7 +171,7 @@ enum SnapshotEncoding {
             try SnapshotFormat1.readState(state, into: &snapshot)
         } else {
             for part in ContainerSnapshot.stateParts {
-                snapshot.state[part.name.description] = try SessionParams.optionValue(
+                snapshot.state[part.name.description] = try OptionValue.read(
                     part.schema, ParamKey(stringLiteral: part.name), in: state)
             }
         }

@@ -121,7 +121,7 @@ enum SessionParams {
         if let payload = decoding.payload { return ChildSpec(id: id, size: size, payload: payload) }
         var values: [OptionValue?] = []
         for member in kind.payloadMembers {
-            values.append(try optionValue(member.shape, ParamKey(stringLiteral: member.name), in: object))
+            values.append(try OptionValue.read(member.shape, ParamKey(stringLiteral: member.name), in: object))
         }
         if foreign {
             let ownKeys = kind.payloadMembers.map { ParamKey(stringLiteral: $0.name) }
@@ -183,83 +183,6 @@ enum SessionParams {
         try OptionsPatch(object).applied(to: base, delta: baseDelta)
     }
 
-    /// Member `key` of `object` as `schema` shapes it, `nil` when not given
-    /// (a required member not given is -32602 "required"). `object` was
-    /// opened against members of the same schemas, so the decoder has
-    /// checked each value's type and bounds.
-    static func optionValue(_ schema: Schema, _ key: ParamKey, in object: borrowing ParamDecoder) throws(RPCError) -> OptionValue? {
-        switch schema {
-        case .boolean: return try object.optionalBool(key).map(OptionValue.bool)
-        case .integer: return try object.optionalInt(key).map { .number(Double($0)) }
-        case .number: return try object.optionalDouble(key).map(OptionValue.number)
-        case .string: return try object.optionalString(key).map(OptionValue.string)
-        case .enumeration(let cases):
-            guard let s = try object.optionalString(key) else { return nil }
-            guard cases.contains(s) else { throw object.invalid(key, "must be one of \(cases.joined(separator: ", "))") }
-            return .string(s)
-        case .array(let items, _):
-            guard let array = try object.optionalArray(key) else { return nil }
-            var values: [OptionValue] = []
-            for i in 0..<array.count { values.append(try item(items, at: i, of: array)) }
-            return .array(values)
-        case .object(let members):
-            guard let nested = try object.optionalObject(key) else { return nil }
-            return .object(try memberValues(members, in: nested))
-        case .nullable(let inner):
-            guard object.contains(key) else { return nil }
-            return try optionValue(inner, key, in: object) ?? .null
-        case .map, .anyObject, .oneOf:
-            preconditionFailure("no option, state part or kind member is \(schema); add its reading here")
-        }
-    }
-
-    private static func memberValues(_ members: [Member], in object: borrowing ParamDecoder) throws(RPCError) -> [String: OptionValue] {
-        var values: [String: OptionValue] = [:]
-        for member in members {
-            values[member.name.description] = try optionValue(member.schema, member.name, in: object)
-        }
-        return values
-    }
-
-    /// Element `i` of an array of `items` (strings, numbers or objects).
-    private static func item(_ items: Schema, at i: Int, of array: ParamArray) throws(RPCError) -> OptionValue {
-        switch items {
-        case .string: return .string(try array.string(at: i))
-        case .enumeration(let cases):
-            let s = try array.string(at: i)
-            guard cases.contains(s) else {
-                throw RPCError.invalidParams(path: array.path(at: i), reason: "must be one of \(cases.joined(separator: ", "))")
-            }
-            return .string(s)
-        case .number: return .number(try array.double(at: i))
-        case .object(let members): return .object(try memberValues(members, in: array.object(at: i)))
-        case .boolean, .integer, .array, .nullable, .map, .anyObject, .oneOf:
-            preconditionFailure("arrays of \(items) are not declared by any behavior; add their reading here")
-        }
-    }
-
-    /// Writes option `value` as `schema` orders its members.
-    static func write(_ value: OptionValue, _ schema: Schema, into w: inout JSONWriter) {
-        switch value {
-        case .null: w.null()
-        case .bool(let b): w.bool(b)
-        case .number(let n): w.number(n)
-        case .string(let s): w.string(s)
-        case .array(let values):
-            w.beginArray()
-            for v in values { write(v, schema.nonNull.items, into: &w) }
-            w.endArray()
-        case .object(let values):
-            w.beginObject()
-            for member in schema.nonNull.members {
-                guard let v = values[member.name.description] else { continue }
-                w.key(member.name.name)
-                write(v, member.schema, into: &w)
-            }
-            w.endObject()
-        }
-    }
-
     /// The JSON path of the param a `ContainerError` is about, for methods whose
     /// param names match the engine's field names (`children[2].id`, `offset`…).
     static func path(of error: ContainerError) -> String { render(error.field, under: "params") }
@@ -292,7 +215,6 @@ enum SessionParams {
     }
 }
 
-/// A kind member's choice as spelled: its schema's enumeration holds the cases.
 /// Insets given member by member: the members not given keep the session's.
 struct InsetsPatch {
     let top: Double?
@@ -329,7 +251,7 @@ struct OptionsPatch {
     init(_ object: borrowing ParamDecoder) throws(RPCError) {
         delta = try object.optionalBool("delta")
         for declaration in ContainerOptions.declarations {
-            if let value = try SessionParams.optionValue(declaration.schema, ParamKey(stringLiteral: declaration.name), in: object) {
+            if let value = try OptionValue.read(declaration.schema, ParamKey(stringLiteral: declaration.name), in: object) {
                 values.append((declaration.name, value))
             }
         }
