@@ -83,7 +83,7 @@ extension Schema {
         case .enumeration(let cases): "one of \(cases.joined(separator: ", "))"
         case .array: "an array"
         case .object, .map, .anyObject, .oneOf: "an object"
-        case .nullable(let inner): "\(inner.typeName) or null"
+        case .nullable(let inner): inner.typeName
         }
     }
 
