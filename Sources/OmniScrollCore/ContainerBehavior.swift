@@ -111,7 +111,7 @@ extension ContainerBehavior {
 //
 //     /// `state.feed`: the committed current child.
 //     static let statePart: StateDeclaration? = StateDeclaration("feed", .object([
-//         .required("current", .nullable(.string)),
+//         .required("current", .nullable(.string())),
 //     ]), initial: .object(["current": .null]))
 //
 //     func save() -> OptionValue { .object(["current": OptionValue(current, OptionValue.string)]) }
@@ -128,9 +128,11 @@ extension ContainerBehavior {
 // a `nil` as `null`); `session.restore` reads it and checks it against the
 // declaration before `restore` sees it (so a required member is there and
 // of its type), and an error lands at `params.snapshot.state.feed.current`.
-// The shapes are `OptionSchema`'s: booleans, numbers (each `OptionNumber` with its bound),
-// strings, string enumerations (`.enumeration(of: E.self)`), arrays of
-// strings, numbers or objects, objects, nullable. `OpenRPCTests` fails until
+// The shapes are `Schema`'s, the one schema language (docs/design.md):
+// booleans, numbers with their bounds (`.length`, `.offset`… in
+// `Schema+Engine.swift`), strings, string enumerations
+// (`.enumeration(of: E.self)`), arrays of strings, numbers or objects,
+// objects, nullable. `OpenRPCTests` fails until
 // the document's `Snapshot.state` equals the declarations, and
 // `scripts/generate-bindings` names an enum in a part by its place
 // (`Snapshot.state.feed.x` in its ENUM_NAMES). What the layout already

@@ -93,7 +93,8 @@ enum Validation {
         let members = rule.payloadMembers
         if !members.isEmpty {
             for (member, value) in zip(members, rule.values(of: specs[k].payload)) {
-                if case .number(.length) = member.shape, let number = value.number {
+                // A kind's numbers are lengths (`KindMember.length`, its one number).
+                if case .number = member.shape, let number = value.number {
                     try length(number, field: field.index(k).member(member.name.description), change: change)
                 }
             }

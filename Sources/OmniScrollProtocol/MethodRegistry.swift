@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 
 /// One registered method: its declaration's data and its decode-and-apply.

@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 
 /// A params object (or a nested object) opened against its declared members.
@@ -299,7 +300,7 @@ public struct ParamDecoder {
         try check(at: slot) { () throws(Mismatch) in try ParamCheck.kind(v, .object) }
         let member = members[slot]
         guard case .map(let values) = member.schema.nonNull else { preconditionFailure("'\(member.name)' is not declared as a map") }
-        let bounds = ParamCheck.Bounds(values)
+        let bounds = ScalarBounds(values)
         var entries: NumberMap = []
         for entry in v.members {
             let name = entry.key.stringValue!
@@ -451,8 +452,8 @@ public struct ParamArray {
     /// fewer than 2^32 entries): a quarter of the bytes of the elements themselves.
     private let positions: [UInt32]
     public let path: String
-    private let items: ParamSchema
-    private let itemBounds: ParamCheck.Bounds
+    private let items: Schema
+    private let itemBounds: ScalarBounds
     /// `--max-children`, handed to the decoders of the elements.
     let maxChildren: Int
 
@@ -462,7 +463,7 @@ public struct ParamArray {
         positions = value.elements.map { UInt32(truncatingIfNeeded: $0.position) }
         self.path = path
         self.items = items
-        self.itemBounds = ParamCheck.Bounds(items)
+        self.itemBounds = ScalarBounds(items)
         self.maxChildren = maxChildren
     }
 

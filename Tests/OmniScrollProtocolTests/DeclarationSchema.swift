@@ -1,10 +1,11 @@
+import OmniScrollCore
 import OmniScrollJSON
 @testable import OmniScrollProtocol
 
 /// Declarations written out as the JSON Schema `protocol/openrpc.json` uses,
 /// and documents brought to one canonical form, so the contract test can
 /// compare them whole.
-extension ParamSchema {
+extension Schema {
     var jsonSchema: JSONValue {
         switch self {
         case .string(let minLength, let maxLength):

@@ -1,4 +1,5 @@
 import XCTest
+import OmniScrollCore
 import OmniScrollJSON
 @testable import OmniScrollProtocol
 

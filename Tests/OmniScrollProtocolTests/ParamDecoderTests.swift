@@ -1,4 +1,5 @@
 import XCTest
+import OmniScrollCore
 import OmniScrollJSON
 @testable import OmniScrollProtocol
 
@@ -173,7 +174,7 @@ final class ParamDecoderTests: XCTestCase {
     /// discriminator names (or, absent, of the case where it is optional),
     /// and names the discriminator when no case takes it.
     func testOneOfPicksTheCaseItsDiscriminatorNames() throws {
-        let shape = ParamSchema.oneOf(discriminator: "kind", cases: [
+        let shape = Schema.oneOf(discriminator: "kind", cases: [
             .object([.optional("kind", .enumeration(["box"])), .required("side", .number())]),
             .object([.required("kind", .enumeration(["disc"])), .required("radius", .number())]),
         ])
@@ -192,13 +193,13 @@ final class ParamDecoderTests: XCTestCase {
     /// of its own (a snapshot: by `engine`, then a container's by `format`);
     /// a value no inner case takes is named at the inner discriminator.
     func testOneOfPicksByAnIntegerConstantAndNests() throws {
-        let container = ParamSchema.oneOf(discriminator: "format", cases: [
+        let container = Schema.oneOf(discriminator: "format", cases: [
             .object([.required("format", .integer(constant: 2)), .optional("engine", .enumeration(["container"])),
                      .required("state", .number())]),
             .object([.required("format", .integer(constant: 1)), .optional("engine", .enumeration(["container"])),
                      .required("visible", .number())]),
         ])
-        let grid = ParamSchema.object([.required("format", .integer(constant: 1)), .required("engine", .enumeration(["grid"])),
+        let grid = Schema.object([.required("format", .integer(constant: 1)), .required("engine", .enumeration(["grid"])),
                                        .required("tile", .number())])
         let members: [Member] = [.required("s", .oneOf(discriminator: "engine", cases: [container, grid]))]
         XCTAssertEqual(try decoder(#"{"s":{"format":2,"state":5}}"#, members: members).object("s").double("state"), 5)

@@ -1,4 +1,5 @@
 import XCTest
+import OmniScrollCore
 import OmniScrollJSON
 @testable import OmniScrollProtocol
 
@@ -45,7 +46,7 @@ final class ParamReadTests: XCTestCase {
     }
 
     /// A value `schema` rejects by its JSON type alone.
-    private static func wrongType(for schema: ParamSchema) -> JSONValue {
+    private static func wrongType(for schema: Schema) -> JSONValue {
         switch schema {
         case .string, .enumeration: 1
         case .nullable(let inner): wrongType(for: inner)

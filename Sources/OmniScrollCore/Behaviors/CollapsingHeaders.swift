@@ -207,7 +207,7 @@ struct CollapsingHeaders: ContainerBehavior {
     /// `state.headerScroll`: each header's effective scroll offset, in
     /// child order; empty: derived from the offset (no header floats back).
     static let statePart: StateDeclaration? = StateDeclaration(
-        "headerScroll", .array(.number(.travel)), initial: .array([]))
+        "headerScroll", .array(items: .travel), initial: .array([]))
 
     func save(with stack: ChildStack) -> OptionValue {
         guard path != nil else { return .array([]) }

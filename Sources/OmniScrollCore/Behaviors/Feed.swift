@@ -19,8 +19,8 @@ struct Feed: ContainerBehavior {
     static let declaration = OptionDeclaration(
         "feed",
         .nullable(.object([.required("preload", .object([
-            .optional("ahead", .number(.count(max: FeedOptions.maxPreload))),
-            .optional("behind", .number(.count(max: FeedOptions.maxPreload))),
+            .optional("ahead", .count(max: FeedOptions.maxPreload)),
+            .optional("behind", .count(max: FeedOptions.maxPreload)),
         ]))])),
         default: .null)
     static var option: OptionDeclaration? { declaration }
@@ -125,7 +125,7 @@ struct Feed: ContainerBehavior {
     /// `state.feed`: the committed current child, `null` without
     /// `options.feed` (or children).
     static let statePart: StateDeclaration? = StateDeclaration("feed", .object([
-        .required("current", .nullable(.string)),
+        .required("current", .nullable(.string())),
     ]), initial: .object(["current": .null]))
 
     func save() -> OptionValue { .object(["current": OptionValue(currentChild, OptionValue.string)]) }

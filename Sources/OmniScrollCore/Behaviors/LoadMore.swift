@@ -14,7 +14,7 @@ struct LoadMore: ContainerBehavior {
     private var options: LoadMoreOptions?
 
     static let declaration = OptionDeclaration(
-        "loadMore", .nullable(.object([.required("distance", .number(.length))])), default: .null)
+        "loadMore", .nullable(.object([.required("distance", .length)])), default: .null)
     static var option: OptionDeclaration? { declaration }
 
     mutating func configure(_ options: ContainerOptions) { self.options = options.loadMore }
@@ -75,11 +75,11 @@ struct LoadMore: ContainerBehavior {
     /// `state.loadMore`: the content height it last triggered at, whether it
     /// is loading, and each pager page's own state (page ids in order).
     static let statePart: StateDeclaration? = StateDeclaration("loadMore", .object([
-        .required("triggeredAt", .nullable(.number(.contentHeight))),
+        .required("triggeredAt", .nullable(.contentHeight)),
         .required("loading", .boolean),
-        .required("pages", .array(.object([
-            .required("page", .string),
-            .required("triggeredAt", .nullable(.number(.contentHeight))),
+        .required("pages", .array(items: .object([
+            .required("page", .string()),
+            .required("triggeredAt", .nullable(.contentHeight)),
             .required("loading", .boolean),
         ]))),
     ]), initial: .object(["triggeredAt": .null, "loading": .bool(false), "pages": .array([])]))

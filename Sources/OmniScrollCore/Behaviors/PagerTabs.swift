@@ -218,20 +218,20 @@ struct PagerTabs: ContainerBehavior {
 
     /// `state.pagers`: each pager's state beyond its spec, in child order
     /// (the selected page is the spec's `selected`).
-    static let statePart: StateDeclaration? = StateDeclaration("pagers", .array(.object([
-        .required("child", .string),
-        .required("horizontalOffset", .nullable(.number(.offset))),
-        .required("remembered", .array(.object([
-            .required("page", .string),
-            .required("offset", .number(.length)),
+    static let statePart: StateDeclaration? = StateDeclaration("pagers", .array(items: .object([
+        .required("child", .string()),
+        .required("horizontalOffset", .nullable(.offset)),
+        .required("remembered", .array(items: .object([
+            .required("page", .string()),
+            .required("offset", .length),
         ]))),
         .required("motion", .nullable(.object([
-            .required("start", .number(.offset)),
-            .required("velocity", .number(.magnitude)),
-            .required("springTo", .number(.offset)),
-            .required("page", .string),
-            .required("releaseTime", .nullable(.number(.magnitude))),
-            .required("lastTime", .nullable(.number(.magnitude))),
+            .required("start", .offset),
+            .required("velocity", .magnitude),
+            .required("springTo", .offset),
+            .required("page", .string()),
+            .required("releaseTime", .nullable(.magnitude)),
+            .required("lastTime", .nullable(.magnitude)),
         ]))),
     ])), initial: .array([]))
 

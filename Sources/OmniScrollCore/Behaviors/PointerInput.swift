@@ -233,10 +233,10 @@ struct PointerInput: ContainerBehavior {
 
     /// A stored sample: its point (the params bound it tighter) and its time
     /// in microseconds, both within the physics inputs' bound.
-    private static let sample = OptionSchema.object([
-        .required("x", .number(.magnitude)),
-        .required("y", .number(.magnitude)),
-        .required("time", .number(.magnitude)),
+    private static let sample = Schema.object([
+        .required("x", .magnitude),
+        .required("y", .magnitude),
+        .required("time", .magnitude),
     ])
 
     /// `state.pointer`: the finger down and its samples (times in
@@ -246,10 +246,10 @@ struct PointerInput: ContainerBehavior {
         .required("down", sample),
         .required("start", .nullable(sample)),
         .required("caught", .boolean),
-        .required("pager", .nullable(.string)),
-        .required("origin", .object([.required("x", .number(.offset)), .required("y", .number(.offset))])),
-        .required("path", .number(.travel)),
-        .required("samples", .array(sample)),
+        .required("pager", .nullable(.string())),
+        .required("origin", .object([.required("x", .offset), .required("y", .offset)])),
+        .required("path", .travel),
+        .required("samples", .array(items: sample)),
     ])), initial: .null)
 
     func save() -> OptionValue {

@@ -10,8 +10,8 @@ struct PullToRefresh: ContainerBehavior {
     private var options: RefreshOptions?
 
     static let declaration = OptionDeclaration("refresh", .nullable(.object([
-        .required("threshold", .number(.positiveLength)),
-        .optional("height", .number(.length)),
+        .required("threshold", .positiveLength),
+        .optional("height", .length),
     ])), default: .null)
     static var option: OptionDeclaration? { declaration }
 

@@ -45,21 +45,21 @@ struct ScrollLinkedTracks: ContainerBehavior {
         return state.values
     }
 
-    static let declaration = OptionDeclaration("tracks", .nullable(.array(.object([
-        .required("id", .nonEmpty(.string)),
+    static let declaration = OptionDeclaration("tracks", .nullable(.array(items: .object([
+        .required("id", .string(minLength: 1)),
         .required("range", .object([
-            .optional("start", .number(.offset)),
-            .optional("end", .number(.offset)),
-            .optional("child", .nonEmpty(.string)),
-            .optional("name", .nonEmpty(.string)),
+            .optional("start", .offset),
+            .optional("end", .offset),
+            .optional("child", .string(minLength: 1)),
+            .optional("name", .string(minLength: 1)),
         ])),
-        .optional("keyframes", .nonEmpty(.array(.object([
-            .required("at", .number(.offset)),
-            .required("value", .number(.offset)),
-        ])))),
-        .optional("from", .number(.offset)),
-        .optional("to", .number(.offset)),
-        .optional("easing", .string),
+        .optional("keyframes", .array(items: .object([
+            .required("at", .offset),
+            .required("value", .offset),
+        ]), minItems: 1)),
+        .optional("from", .offset),
+        .optional("to", .offset),
+        .optional("easing", .string()),
     ]))), default: .null)
     static var option: OptionDeclaration? { declaration }
 

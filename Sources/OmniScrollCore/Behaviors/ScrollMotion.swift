@@ -78,11 +78,11 @@ struct ScrollMotion: ContainerBehavior {
         .optional("rubberBand", .boolean),
     ])), default: .null)
     static let snapDeclaration = OptionDeclaration("snap", .nullable(.object([
-        .optional("points", .array(.number(.offset))),
-        .optional("interval", .number(.snapInterval)),
+        .optional("points", .array(items: .offset)),
+        .optional("interval", .snapInterval),
         .optional("children", .boolean),
         .optional("mode", .enumeration(of: SnapOptions.Mode.self)),
-        .optional("distance", .number(.length)),
+        .optional("distance", .length),
     ])), default: .null, rule: SnapOptions.check)
     static let pagingDeclaration = OptionDeclaration("paging", .boolean, default: .bool(false))
     static var options: [OptionDeclaration] { [physicsDeclaration, snapDeclaration, pagingDeclaration] }
@@ -337,14 +337,14 @@ struct ScrollMotion: ContainerBehavior {
     /// rebuilds it exactly, and where the drag in progress began.
     static let statePart: StateDeclaration? = StateDeclaration("motion", .object([
         .required("running", .nullable(.object([
-            .required("start", .number(.offset)),
-            .required("velocity", .number(.magnitude)),
-            .required("springTo", .nullable(.number(.offset))),
-            .required("bounds", .object([.required("min", .number(.offset)), .required("max", .number(.offset))])),
-            .required("releaseTime", .nullable(.number(.magnitude))),
-            .required("lastTime", .nullable(.number(.magnitude))),
+            .required("start", .offset),
+            .required("velocity", .magnitude),
+            .required("springTo", .nullable(.offset)),
+            .required("bounds", .object([.required("min", .offset), .required("max", .offset)])),
+            .required("releaseTime", .nullable(.magnitude)),
+            .required("lastTime", .nullable(.magnitude)),
         ]))),
-        .required("dragStart", .nullable(.number(.offset))),
+        .required("dragStart", .nullable(.offset)),
     ]), initial: .object(["running": .null, "dragStart": .null]))
 
     func save() -> OptionValue {

@@ -59,7 +59,7 @@ struct ScrollTarget: ContainerBehavior {
     /// `state.target`: the target waiting for its child's place, or `null`.
     static let statePart: StateDeclaration? = StateDeclaration("target", .object([
         .required("pending", .nullable(.object([
-            .required("child", .string),
+            .required("child", .string()),
             .required("position", .enumeration(of: ScrollPosition.self)),
         ]))),
     ]), initial: .object(["pending": .null]))

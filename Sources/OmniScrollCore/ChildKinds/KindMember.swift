@@ -5,9 +5,9 @@ public struct KindMember: Sendable {
     public let name: StaticString
     /// What it may be, in the shapes options and snapshot parts use (its
     /// values are `OptionValue`s): a length, a choice or a boolean.
-    public let shape: OptionSchema
+    public let shape: Schema
 
-    public static func length(_ name: StaticString) -> KindMember { KindMember(name: name, shape: .number(.length)) }
+    public static func length(_ name: StaticString) -> KindMember { KindMember(name: name, shape: .length) }
     public static func boolean(_ name: StaticString) -> KindMember { KindMember(name: name, shape: .boolean) }
     public static func choice<E: RawRepresentable & CaseIterable>(_ name: StaticString, of type: E.Type) -> KindMember
         where E.RawValue == String

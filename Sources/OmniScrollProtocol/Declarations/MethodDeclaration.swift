@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 
 /// One JSON-RPC method as one type: its name, its params as data, the

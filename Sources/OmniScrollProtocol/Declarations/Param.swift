@@ -1,3 +1,5 @@
+import OmniScrollCore
+
 /// One param of a method, declared once: its member (name, schema, whether
 /// it is required) and, by its type, what reading it gives. A method's
 /// declaration holds its params as the properties of its `ParamList`, which
@@ -14,11 +16,11 @@ public struct Param<Value>: Sendable {
 
     init(_ member: Member) { self.member = member }
 
-    public static func required(_ name: ParamKey, _ schema: ParamSchema) -> Param {
+    public static func required(_ name: ParamKey, _ schema: Schema) -> Param {
         Param(.required(name, schema))
     }
 
-    public static func optional(_ name: ParamKey, _ schema: ParamSchema) -> Param {
+    public static func optional(_ name: ParamKey, _ schema: Schema) -> Param {
         Param(.optional(name, schema))
     }
 }

@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 
 /// Why a value does not fit its schema, in the words every -32602 of the
@@ -8,9 +9,9 @@ struct Mismatch: Error {
 }
 
 /// The checks of scalar values, with their bounds taken from the schema
-/// once (`Member.bounds`), so the hot path reads plain numbers.
+/// once (`Member.bounds`, `ScalarBounds`), so the hot path reads plain numbers.
 enum ParamCheck {
-    static func string(_ v: JSONElement, _ bounds: Bounds) throws(Mismatch) -> String {
+    static func string(_ v: JSONElement, _ bounds: ScalarBounds) throws(Mismatch) -> String {
         guard let s = v.stringValue else { throw fail("must be a string", v) }
         if bounds.minLength > 0 || bounds.maxLength < .max {
             // A string has at least a quarter as many characters as UTF-8
@@ -55,7 +56,7 @@ enum ParamCheck {
     /// instructions, three of them in each `session.pointer` move against
     /// one in `session.drag` (issue 29).
     @inline(__always)
-    static func number(_ v: JSONElement, _ bounds: Bounds) throws(Mismatch) -> Double {
+    static func number(_ v: JSONElement, _ bounds: ScalarBounds) throws(Mismatch) -> Double {
         guard let d = v.doubleValue else { throw fail(bounds.numberRule, v) }
         guard d.isFinite, d >= bounds.minimum, d > bounds.exclusiveMinimum, d <= bounds.maximum else {
             throw Mismatch(reason: bounds.numberRule)
@@ -63,7 +64,7 @@ enum ParamCheck {
         return d == 0 ? 0 : d  // normalise -0
     }
 
-    static func integer(_ v: JSONElement, _ bounds: Bounds) throws(Mismatch) -> Int {
+    static func integer(_ v: JSONElement, _ bounds: ScalarBounds) throws(Mismatch) -> Int {
         guard let i = v.intValue, i >= bounds.integerMinimum, i <= bounds.integerMaximum else {
             // One wording per param, naming its whole range: a JSON integer
             // is exact to 2^53, the widest bound (issue 26).
@@ -92,50 +93,22 @@ enum ParamCheck {
     private static func fail(_ rule: String, _ v: JSONElement) -> Mismatch {
         Mismatch(reason: "\(rule); got \(v.typeDescription)")
     }
+}
 
-    /// A scalar schema's bounds as plain values: an absent bound is the
-    /// widest one, so a check is a few comparisons.
-    struct Bounds: Sendable {
-        var minimum = -Double.infinity
-        var exclusiveMinimum = -Double.infinity
-        var maximum = Double.infinity
-        var integerMinimum = Int.min
-        var integerMaximum = Int.max
-        var minLength = 0
-        var maxLength = Int.max
+extension ScalarBounds {
+    /// "must be a finite number", with its bounds (" ≥ 0", " > 0", " ≤ 1000000000000").
+    var numberRule: String {
+        var parts: [String] = []
+        if minimum > -.infinity { parts.append("≥ \(Self.format(minimum))") }
+        if exclusiveMinimum > -.infinity { parts.append("> \(Self.format(exclusiveMinimum))") }
+        if maximum < .infinity { parts.append("≤ \(Self.format(maximum))") }
+        return parts.isEmpty ? "must be a finite number" : "must be a finite number \(parts.joined(separator: " and "))"
+    }
 
-        init(_ schema: ParamSchema) {
-            switch schema.nonNull {
-            case .string(let minLength, let maxLength):
-                self.minLength = minLength ?? 0
-                self.maxLength = maxLength ?? .max
-            case .number(let minimum, let exclusiveMinimum, let maximum):
-                self.minimum = minimum ?? -.infinity
-                self.exclusiveMinimum = exclusiveMinimum ?? -.infinity
-                self.maximum = maximum ?? .infinity
-            case .integer(let minimum, let maximum, let constant):
-                // A constant is the one value in range (a snapshot's `format`).
-                integerMinimum = constant ?? minimum ?? .min
-                integerMaximum = constant ?? maximum ?? .max
-            default:
-                break
-            }
-        }
-
-        /// "must be a finite number", with its bounds (" ≥ 0", " > 0", " ≤ 1000000000000").
-        var numberRule: String {
-            var parts: [String] = []
-            if minimum > -.infinity { parts.append("≥ \(Self.format(minimum))") }
-            if exclusiveMinimum > -.infinity { parts.append("> \(Self.format(exclusiveMinimum))") }
-            if maximum < .infinity { parts.append("≤ \(Self.format(maximum))") }
-            return parts.isEmpty ? "must be a finite number" : "must be a finite number \(parts.joined(separator: " and "))"
-        }
-
-        /// A bound as replies write numbers (`0`, `1000000000000`).
-        private static func format(_ bound: Double) -> String {
-            var w = JSONWriter(capacity: 24)
-            w.number(bound)
-            return String(decoding: w.bytes, as: UTF8.self)
-        }
+    /// A bound as replies write numbers (`0`, `1000000000000`).
+    private static func format(_ bound: Double) -> String {
+        var w = JSONWriter(capacity: 24)
+        w.number(bound)
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 }

@@ -1,3 +1,5 @@
+import OmniScrollCore
+
 /// A method's params, declared once: a struct whose stored properties are
 /// its params (`Param`s, or an object's members taken whole,
 /// `ObjectMembers`), in documentation order. The method keeps one instance,
@@ -47,7 +49,7 @@ extension Param: ParamGroup {
 public struct ObjectMembers: ParamGroup {
     public let members: [Member]
 
-    public init(_ object: ParamSchema) { members = object.members }
+    public init(_ object: Schema) { members = object.members }
 }
 
 /// The params of a method that takes none.

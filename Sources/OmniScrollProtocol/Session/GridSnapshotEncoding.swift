@@ -12,12 +12,12 @@ enum GridSnapshotEncoding {
     /// since grids came, so it stays 1 while containers moved to 2.
     static let format = 1
     /// A finger's sample: its point and its time in whole microseconds.
-    private static let sample = ParamSchema.object([
+    private static let sample = Schema.object([
         .required("x", SessionParams.offset), .required("y", SessionParams.offset), .required("time", .integer()),
     ])
-    private static let point = ParamSchema.object([.required("x", SessionParams.offset), .required("y", SessionParams.offset)])
+    private static let point = Schema.object([.required("x", SessionParams.offset), .required("y", SessionParams.offset)])
     /// `pointer`: the finger down on the grid (docs/pointer.md, "Snapshots").
-    private static let pointer = ParamSchema.object([
+    private static let pointer = Schema.object([
         .required("axis", .enumeration([PointerAxis.pending.rawValue, PointerAxis.pan.rawValue])),
         .required("down", sample),
         .required("start", .nullable(sample)),
@@ -27,7 +27,7 @@ enum GridSnapshotEncoding {
         .required("samples", .array(items: sample)),
     ])
     /// `motion`: the running fling's inputs, from which `GridMotion` rebuilds it exactly.
-    private static let motion = ParamSchema.object([
+    private static let motion = Schema.object([
         .required("start", point),
         .required("velocity", point),
         .required("shift", point),
@@ -35,7 +35,7 @@ enum GridSnapshotEncoding {
         .required("lastTime", SessionParams.time),
     ])
     /// `#/components/schemas/GridSnapshot`.
-    static let schema = ParamSchema.object([
+    static let schema = Schema.object([
         .required("format", .integer(constant: format)),
         .required("engine", .enumeration([EngineKind.grid.rawValue])),
         .required("session", SessionParams.id),

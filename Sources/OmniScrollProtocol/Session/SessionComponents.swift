@@ -32,7 +32,7 @@ public struct SessionComponents: Sendable {
     private let noSubscriber: [UInt8]
 
     /// `components` as `session.create` takes it and a snapshot holds it.
-    static let schema = ParamSchema.array(items: .object([
+    static let schema = Schema.array(items: .object([
         .required("name", .string(minLength: 1, maxLength: maxNameLength)),
         .required("events", .array(items: .string(minLength: 1))),
     ]))

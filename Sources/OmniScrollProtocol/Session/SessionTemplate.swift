@@ -30,7 +30,7 @@ struct SessionTemplate: Sendable {
         CreateMethod.params.options.member, CreateMethod.params.insets.member, CreateMethod.params.components.member,
     ]
     /// `#/components/schemas/Template`.
-    static let schema = ParamSchema.object(members)
+    static let schema = Schema.object(members)
 
     /// Every built-in template's name, in the order `TemplateFiles` lists them.
     static let builtInNames = TemplateFiles.all.map(\.name)

@@ -18,14 +18,14 @@ enum SnapshotEncoding {
     /// The container snapshot format `session.snapshot` writes.
     static let format = 2
     /// `#/components/schemas/AnySnapshot`: a container's or a grid's, by `engine`.
-    static let schema = ParamSchema.oneOf(discriminator: "engine", cases: [containerSchema, GridSnapshotEncoding.schema])
+    static let schema = Schema.oneOf(discriminator: "engine", cases: [containerSchema, GridSnapshotEncoding.schema])
     /// `#/components/schemas/ContainerSnapshot`: the current format or format 1, by `format`.
-    static let containerSchema = ParamSchema.oneOf(discriminator: "format", cases: [currentSchema, SnapshotFormat1.schema])
+    static let containerSchema = Schema.oneOf(discriminator: "format", cases: [currentSchema, SnapshotFormat1.schema])
     /// `#/components/schemas/Snapshot`.
-    static let currentSchema = ParamSchema.object(envelope(format: format) + [.required("state", stateSchema)])
+    static let currentSchema = Schema.object(envelope(format: format) + [.required("state", stateSchema)])
     /// Each behavior's part, required, in registration order.
-    static let stateSchema = ParamSchema.object(ContainerSnapshot.stateParts.map { part in
-        .required(ParamKey(stringLiteral: part.name), SessionParams.schema(part.schema))
+    static let stateSchema = Schema.object(ContainerSnapshot.stateParts.map { part in
+        .required(ParamKey(stringLiteral: part.name), part.schema)
     })
 
     /// The members of a container's snapshot before `state`, which every format shares.
@@ -66,7 +66,7 @@ enum SnapshotEncoding {
         w.beginObject()
         for declaration in ContainerOptions.declarations {
             w.key(declaration.name)
-            SessionParams.write(s.options[declaration.name], declaration.schema, into: &w)
+            s.options[declaration.name].write(as: declaration.schema, into: &w)
         }
         w.endObject()
         w.key("children")
@@ -81,7 +81,7 @@ enum SnapshotEncoding {
         w.beginObject()
         for part in ContainerSnapshot.stateParts {
             w.key(part.name)
-            SessionParams.write(s.state[part.name.description] ?? part.initial, part.schema, into: &w)
+            (s.state[part.name.description] ?? part.initial).write(as: part.schema, into: &w)
         }
         w.endObject()
     }
@@ -99,7 +99,7 @@ enum SnapshotEncoding {
             }
             for (member, value) in zip(child.kind.payloadMembers, child.payloadValues) {
                 w.key(member.name)
-                SessionParams.write(value, member.shape, into: &w)
+                value.write(as: member.shape, into: &w)
             }
         }
         w.endObject()
@@ -171,7 +171,7 @@ enum SnapshotEncoding {
             try SnapshotFormat1.readState(state, into: &snapshot)
         } else {
             for part in ContainerSnapshot.stateParts {
-                snapshot.state[part.name.description] = try SessionParams.optionValue(
+                snapshot.state[part.name.description] = try OptionValue.read(
                     part.schema, ParamKey(stringLiteral: part.name), in: state)
             }
         }

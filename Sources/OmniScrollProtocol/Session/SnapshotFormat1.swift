@@ -8,7 +8,7 @@ import OmniScrollCore
 enum SnapshotFormat1 {
     static let format = 1
     /// `#/components/schemas/SnapshotFormat1`.
-    static let schema = ParamSchema.object(SnapshotEncoding.envelope(format: format) + [
+    static let schema = Schema.object(SnapshotEncoding.envelope(format: format) + [
         .required("state", .object([
             .required("visible", .array(items: .string())),
             .required("active", .nullable(.string())),

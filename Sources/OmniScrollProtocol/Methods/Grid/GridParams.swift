@@ -6,14 +6,14 @@ import OmniScrollJSON
 /// protocol errors. Every failure names its JSON path.
 enum GridParams {
     /// A tile's or the content's size: both sides > 0.
-    static let size = ParamSchema.object([
+    static let size = Schema.object([
         .required("width", SessionParams.positiveLength),
         .required("height", SessionParams.positiveLength),
     ])
-    static let recenter = ParamSchema.enumeration(of: RecenterMode.self)
+    static let recenter = Schema.enumeration(of: RecenterMode.self)
     /// `options.physics`: the preset of pans and flings (docs/pointer.md, "Grids").
-    static let physics = ParamSchema.object([.required("preset", .enumeration(of: PhysicsPreset.self))])
-    static let options = ParamSchema.object([.optional("delta", .boolean), .optional("physics", physics)])
+    static let physics = Schema.object([.required("preset", .enumeration(of: PhysicsPreset.self))])
+    static let options = Schema.object([.optional("delta", .boolean), .optional("physics", physics)])
 
     static func size(_ object: borrowing ParamDecoder) throws(RPCError) -> Size {
         Size(width: try object.double("width"), height: try object.double("height"))

@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 import OmniScrollOpenRPC
 

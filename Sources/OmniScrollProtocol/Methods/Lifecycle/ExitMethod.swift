@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 
 /// `exit` (a notification only) stops the worker: exit code 0 after

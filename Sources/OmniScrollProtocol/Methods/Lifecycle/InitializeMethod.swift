@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 
 /// `initialize`: optional; `clientInfo` and `capabilities` are checked and

@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 
 /// `shutdown`: answers null; afterwards every request except `exit` gets

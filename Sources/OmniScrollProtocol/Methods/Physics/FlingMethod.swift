@@ -10,11 +10,11 @@ struct FlingMethod: MethodDeclaration {
     static let name: StaticString = "physics.fling"
 
     /// A position, length or velocity a fling accepts.
-    static let magnitude = ParamSchema.number(minimum: -FlingRequest.maxMagnitude, maximum: FlingRequest.maxMagnitude)
+    static let magnitude = Schema.number(minimum: -FlingRequest.maxMagnitude, maximum: FlingRequest.maxMagnitude)
     /// The same, at least 0.
-    static let nonNegative = ParamSchema.number(minimum: 0, maximum: FlingRequest.maxMagnitude)
+    static let nonNegative = Schema.number(minimum: 0, maximum: FlingRequest.maxMagnitude)
     /// The same, above 0.
-    static let positive = ParamSchema.number(exclusiveMinimum: 0, maximum: FlingRequest.maxMagnitude)
+    static let positive = Schema.number(exclusiveMinimum: 0, maximum: FlingRequest.maxMagnitude)
 
     /// The snap modes on the wire: CSS `mandatory` and `proximity`, and
     /// Flutter's `PageScrollPhysics` paging (`SnapRule.Mode`).
@@ -22,7 +22,7 @@ struct FlingMethod: MethodDeclaration {
         case mandatory, proximity, paging
     }
 
-    static let snap = ParamSchema.object([
+    static let snap = Schema.object([
         .optional("points", .array(items: magnitude)),
         .optional("interval", .number(minimum: SnapRule.minInterval, maximum: FlingRequest.maxMagnitude)),
         .optional("mode", .enumeration(of: SnapMode.self)),

@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 
 /// `session.defineTemplate`: names a template (children, options, insets,

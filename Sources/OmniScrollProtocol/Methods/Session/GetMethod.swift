@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 
 /// `session.get`: the session's current layout, whatever its engine (a

@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 
 /// `session.list`: every live session in creation order, with its engine,

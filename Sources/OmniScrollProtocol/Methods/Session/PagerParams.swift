@@ -6,11 +6,11 @@ import OmniScrollJSON
 /// decoded and written here rather than from `ChildKind.payloadMembers`.
 enum PagerParams {
     /// `pageSnap`: the threshold is a fraction of a page in (0, 1].
-    static let pageSnap = ParamSchema.object([
+    static let pageSnap = Schema.object([
         .optional("threshold", .number(exclusiveMinimum: 0, maximum: 1)),
         .optional("minFlingVelocity", SessionParams.length),
     ])
-    static let page = ParamSchema.object([
+    static let page = Schema.object([
         .required("id", SessionParams.id),
         .optional("contentHeight", .nullable(SessionParams.length)),
     ])

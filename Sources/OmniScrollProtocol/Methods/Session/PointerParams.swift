@@ -6,9 +6,9 @@ import OmniScrollCore
 struct PointerParams: ParamList {
     /// The bound on a finger coordinate, in viewport points.
     static let maxCoordinate = 1e12
-    static let coordinate = ParamSchema.number(minimum: -maxCoordinate, maximum: maxCoordinate)
+    static let coordinate = Schema.number(minimum: -maxCoordinate, maximum: maxCoordinate)
     /// Seconds on the client's clock, bounded so every time is a whole number of microseconds in range.
-    static let seconds = ParamSchema.number(minimum: -PointerSample.maxSeconds, maximum: PointerSample.maxSeconds)
+    static let seconds = Schema.number(minimum: -PointerSample.maxSeconds, maximum: PointerSample.maxSeconds)
     let session = SessionParams.session
     let phase: Param<PointerPhase> = .required("phase", .enumeration(of: PointerPhase.self))
     let x: Param<Double> = .required("x", coordinate)

@@ -12,29 +12,29 @@ enum SessionParams {
     /// reply of the session repeats (docs/protocol.md, Params).
     static let maxIDBytes = 256
     /// A session or child id a client names.
-    static let id = ParamSchema.string(minLength: 1, maxLength: maxIDLength)
+    static let id = Schema.string(minLength: 1, maxLength: maxIDLength)
 
-    /// A length in points: at least 0, at most `Bounds.maxLength`.
-    static let length = ParamSchema.number(minimum: 0, maximum: Bounds.maxLength)
+    /// A length in points (the engine's, `Schema.length`).
+    static let length = Schema.length
     /// A length that must not be 0 (a viewport side, a refresh threshold).
-    static let positiveLength = ParamSchema.number(exclusiveMinimum: 0, maximum: Bounds.maxLength)
-    /// An offset: within ±`Bounds.maxOffset`.
-    static let offset = ParamSchema.number(minimum: -Bounds.maxOffset, maximum: Bounds.maxOffset)
-    /// A time on the client's clock, in seconds (`FlingRequest.maxMagnitude` bounds it).
-    static let time = ParamSchema.number(minimum: -FlingRequest.maxMagnitude, maximum: FlingRequest.maxMagnitude)
+    static let positiveLength = Schema.positiveLength
+    /// An offset (the engine's, `Schema.offset`).
+    static let offset = Schema.offset
+    /// A time on the client's clock, in seconds (a physics input, `Schema.magnitude`).
+    static let time = Schema.magnitude
     /// A velocity in points per second, the offset growing positive.
-    static let velocity = ParamSchema.number(minimum: -FlingRequest.maxMagnitude, maximum: FlingRequest.maxMagnitude)
+    static let velocity = Schema.magnitude
 
-    static let viewport = ParamSchema.object([
+    static let viewport = Schema.object([
         .required("width", positiveLength),
         .required("height", positiveLength),
     ])
-    static let insets = ParamSchema.object([
+    static let insets = Schema.object([
         .optional("top", length),
         .optional("bottom", length),
     ])
-    static let scrollPhase = ParamSchema.enumeration(of: ScrollPhase.self)
-    static let childSpec = ParamSchema.object([
+    static let scrollPhase = Schema.enumeration(of: ScrollPhase.self)
+    static let childSpec = Schema.object([
         .required("id", id),
         .required("kind", .enumeration(of: ChildKind.self)),
     ] + kindMembers + PagerParams.members)
@@ -51,51 +51,16 @@ enum SessionParams {
             for member in kind.payloadMembers where !keys.contains(ParamKey(stringLiteral: member.name)) {
                 let key = ParamKey(stringLiteral: member.name)
                 keys.append(key)
-                members.append(.optional(key, schema(member.shape)))
+                members.append(.optional(key, member.shape))
             }
         }
         return members
     }()
-    /// A kind member's shape as a param schema.
     /// The session's own `delta`, then every option the engine declares
     /// (`ContainerOptions.declarations`), each optional.
-    static let options = ParamSchema.object(
+    static let options = Schema.object(
         [.optional("delta", .boolean)]
-        + ContainerOptions.declarations.map { .optional(ParamKey(stringLiteral: $0.name), schema($0.schema)) })
-
-    /// An option's or a state part's shape as a param schema.
-    static func schema(_ option: OptionSchema) -> ParamSchema {
-        switch option {
-        case .boolean: .boolean
-        case .number(let kind): schema(kind)
-        case .string: .string()
-        case .enumeration(let cases): .enumeration(cases)
-        case .array(let items): .array(items: schema(items))
-        case .object(let members):
-            .object(members.map { member in
-                member.required ? .required(ParamKey(stringLiteral: member.name), schema(member.schema))
-                    : .optional(ParamKey(stringLiteral: member.name), schema(member.schema))
-            })
-        case .nullable(let inner): .nullable(schema(inner))
-        case .nonEmpty(.string): .string(minLength: 1)
-        case .nonEmpty(.array(let items)): .array(items: schema(items), minItems: 1)
-        case .nonEmpty(let inner): schema(inner)
-        }
-    }
-
-    /// A number option's bounds as a param schema.
-    static func schema(_ number: OptionNumber) -> ParamSchema {
-        switch number {
-        case .length: length
-        case .positiveLength: positiveLength
-        case .offset: offset
-        case .travel: .number(minimum: 0, maximum: Bounds.maxOffset)
-        case .contentHeight: .number(minimum: 0, maximum: Bounds.maxContentHeight)
-        case .magnitude: FlingMethod.magnitude
-        case .snapInterval: .number(minimum: SnapRule.minInterval, maximum: Bounds.maxLength)
-        case .count(let max): .integer(minimum: 0, maximum: max)
-        }
-    }
+        + ContainerOptions.declarations.map { .optional(ParamKey(stringLiteral: $0.name), $0.schema) })
 
     static func viewport(_ object: borrowing ParamDecoder) throws(RPCError) -> Viewport {
         Viewport(width: try object.double("width"), height: try object.double("height"))
@@ -156,7 +121,7 @@ enum SessionParams {
         if let payload = decoding.payload { return ChildSpec(id: id, size: size, payload: payload) }
         var values: [OptionValue?] = []
         for member in kind.payloadMembers {
-            values.append(try optionValue(member.shape, ParamKey(stringLiteral: member.name), in: object))
+            values.append(try OptionValue.read(member.shape, ParamKey(stringLiteral: member.name), in: object))
         }
         if foreign {
             let ownKeys = kind.payloadMembers.map { ParamKey(stringLiteral: $0.name) }
@@ -218,81 +183,6 @@ enum SessionParams {
         try OptionsPatch(object).applied(to: base, delta: baseDelta)
     }
 
-    /// Member `key` of `object` as `schema` shapes it, `nil` when not given
-    /// (a required member not given is -32602 "required"). `object` was
-    /// opened against `schema(_:)` of the same shape.
-    static func optionValue(_ schema: OptionSchema, _ key: ParamKey, in object: borrowing ParamDecoder) throws(RPCError) -> OptionValue? {
-        switch schema {
-        case .boolean: return try object.optionalBool(key).map(OptionValue.bool)
-        case .number(.count): return try object.optionalInt(key).map { .number(Double($0)) }
-        case .number: return try object.optionalDouble(key).map(OptionValue.number)
-        case .string: return try object.optionalString(key).map(OptionValue.string)
-        case .enumeration(let cases):
-            guard let s = try object.optionalString(key) else { return nil }
-            guard cases.contains(s) else { throw object.invalid(key, "must be one of \(cases.joined(separator: ", "))") }
-            return .string(s)
-        case .array(let items):
-            guard let array = try object.optionalArray(key) else { return nil }
-            var values: [OptionValue] = []
-            for i in 0..<array.count { values.append(try item(items, at: i, of: array)) }
-            return .array(values)
-        case .object(let members):
-            guard let nested = try object.optionalObject(key) else { return nil }
-            return .object(try memberValues(members, in: nested))
-        case .nonEmpty(let inner): return try optionValue(inner, key, in: object)
-        case .nullable(let inner):
-            guard object.contains(key) else { return nil }
-            return try optionValue(inner, key, in: object) ?? .null
-        }
-    }
-
-    private static func memberValues(_ members: [OptionMember], in object: borrowing ParamDecoder) throws(RPCError) -> [String: OptionValue] {
-        var values: [String: OptionValue] = [:]
-        for member in members {
-            values[member.name.description] = try optionValue(member.schema, ParamKey(stringLiteral: member.name), in: object)
-        }
-        return values
-    }
-
-    /// Element `i` of an array of `items` (strings, numbers or objects).
-    private static func item(_ items: OptionSchema, at i: Int, of array: ParamArray) throws(RPCError) -> OptionValue {
-        switch items {
-        case .string: return .string(try array.string(at: i))
-        case .enumeration(let cases):
-            let s = try array.string(at: i)
-            guard cases.contains(s) else {
-                throw RPCError.invalidParams(path: array.path(at: i), reason: "must be one of \(cases.joined(separator: ", "))")
-            }
-            return .string(s)
-        case .number: return .number(try array.double(at: i))
-        case .object(let members): return .object(try memberValues(members, in: array.object(at: i)))
-        case .boolean, .array, .nullable, .nonEmpty:
-            preconditionFailure("arrays of \(items) are not declared by any behavior; add their reading here")
-        }
-    }
-
-    /// Writes option `value` as `schema` orders its members.
-    static func write(_ value: OptionValue, _ schema: OptionSchema, into w: inout JSONWriter) {
-        switch value {
-        case .null: w.null()
-        case .bool(let b): w.bool(b)
-        case .number(let n): w.number(n)
-        case .string(let s): w.string(s)
-        case .array(let values):
-            w.beginArray()
-            for v in values { write(v, schema.nonNull.items, into: &w) }
-            w.endArray()
-        case .object(let values):
-            w.beginObject()
-            for member in schema.nonNull.members {
-                guard let v = values[member.name.description] else { continue }
-                w.key(member.name)
-                write(v, member.schema, into: &w)
-            }
-            w.endObject()
-        }
-    }
-
     /// The JSON path of the param a `ContainerError` is about, for methods whose
     /// param names match the engine's field names (`children[2].id`, `offset`…).
     static func path(of error: ContainerError) -> String { render(error.field, under: "params") }
@@ -325,7 +215,6 @@ enum SessionParams {
     }
 }
 
-/// A kind member's choice as spelled: its schema's enumeration holds the cases.
 /// Insets given member by member: the members not given keep the session's.
 struct InsetsPatch {
     let top: Double?
@@ -362,7 +251,7 @@ struct OptionsPatch {
     init(_ object: borrowing ParamDecoder) throws(RPCError) {
         delta = try object.optionalBool("delta")
         for declaration in ContainerOptions.declarations {
-            if let value = try SessionParams.optionValue(declaration.schema, ParamKey(stringLiteral: declaration.name), in: object) {
+            if let value = try OptionValue.read(declaration.schema, ParamKey(stringLiteral: declaration.name), in: object) {
                 values.append((declaration.name, value))
             }
         }

@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 
 /// `session.snapshot`: the whole session as JSON, for `session.restore`.

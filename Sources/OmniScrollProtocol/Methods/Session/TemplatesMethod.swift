@@ -1,3 +1,4 @@
+import OmniScrollCore
 import OmniScrollJSON
 
 /// `session.templates`: every template `session.create` takes by name, the

@@ -1,8 +1,6 @@
-import OmniScrollJSON
-
-/// The name of a params member, written as a string literal
-/// (`params.requiredDouble("offset")`). Kept as the literal's bytes so that
-/// finding a member in a message compares bytes and builds no `String`.
+/// The name of an object member a schema declares, written as a string
+/// literal (`params.requiredDouble("offset")`). Kept as the literal's bytes
+/// so that finding a member in a message compares bytes and builds no `String`.
 public struct ParamKey: ExpressibleByStringLiteral, CustomStringConvertible, Equatable, Sendable {
     public let name: StaticString
 
@@ -11,10 +9,6 @@ public struct ParamKey: ExpressibleByStringLiteral, CustomStringConvertible, Equ
     }
 
     public var description: String { name.description }
-
-    /// Whether `element` is a string spelling this key.
-    @inline(__always)
-    func names(_ element: JSONElement) -> Bool { element.isString(name) }
 
     public static func == (a: ParamKey, b: ParamKey) -> Bool {
         a.name.utf8CodeUnitCount == b.name.utf8CodeUnitCount
