@@ -109,7 +109,9 @@ extension Container {
     /// translation, as `session.beginDragging` and `session.drag` make it; a
     /// swipe's pager offset), applied the single-change way as
     /// `session.drag` is, then the finger's progress stored where it is. A
-    /// refused change leaves the finger as it was.
+    /// refused change leaves the finger as it was. Inlined into `pointer`:
+    /// called, its update was copied once more on the way out (issue 29).
+    @inline(__always)
     private mutating func move(to sample: PointerSample) throws(ContainerError) -> ContainerUpdate {
         // Where the dragged content is, should this move lock an axis.
         let origin = behaviors.behavior(of: PointerInput.self).isPending
