@@ -17,7 +17,10 @@ public struct ReplySlots: OptionSet, Sendable {
     // Computed, not stored: a stored static is a lazy global, one call per read.
     public static var afterActiveChild: ReplySlots { ReplySlots(rawValue: 1) }
     public static var afterEvents: ReplySlots { ReplySlots(rawValue: 2) }
-    public static var all: ReplySlots { ReplySlots(rawValue: 3) }
+    /// The finger's member (`Container.pointerMember`), written after the
+    /// members at `afterEvents` without visiting the behaviors.
+    public static var pointer: ReplySlots { ReplySlots(rawValue: 4) }
+    public static var all: ReplySlots { ReplySlots(rawValue: 7) }
 }
 
 /// The reply a behavior's members are written into.

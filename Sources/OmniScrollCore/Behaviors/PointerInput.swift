@@ -61,10 +61,11 @@ struct PointerInput: ContainerBehavior {
 
     /// A container that never saw a finger leaves at the first test. The
     /// `up` reply's release is shown once: the next change list drops it.
+    /// A finger down asks for `.pointer`: its member is `downMember`.
     mutating func prepare(_ draft: inout Draft) {
         guard state != nil else { return }
         if state!.axis != nil {
-            draft.replySlots.formUnion(.afterEvents)
+            draft.replySlots.formUnion(.pointer)
         } else if state!.release != nil {
             dropRelease()
         }
@@ -192,13 +193,11 @@ struct PointerInput: ContainerBehavior {
         }
     }
 
-    /// `pointer {state}` while a finger is down; `pointer {state: "released",
-    /// axis, velocity}` in the reply to its `up`.
+    /// `pointer {state: "released", axis, velocity}` in the reply to the
+    /// finger's `up` (while it is down, `downMember`).
     func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
-        guard slot == .afterEvents, let state else { return }
-        if let axis = state.axis {
-            w.fragment(Self.downMember(axis), needsComma: true)
-        } else if let release = state.release, context.isUpdate {
+        guard slot == .afterEvents, let state, state.axis == nil else { return }
+        if let release = state.release, context.isUpdate {
             w.key("pointer")
             w.fragment(Self.releasedJSON(release.axis), needsComma: false)
             w.member("x", release.velocity.x)
@@ -216,6 +215,13 @@ struct PointerInput: ContainerBehavior {
         case .horizontal: #"{"state":"released","axis":"horizontal","velocity":{"#
         case .pan: #"{"state":"released","axis":"pan","velocity":{"#
         }
+    }
+
+    /// `,"pointer":{"state": axis}` while a finger is down, `nil` with none:
+    /// every reply's last behavior member (`Container.pointerMember`).
+    var downMember: StaticString? {
+        guard let axis = state?.axis else { return nil }
+        return Self.downMember(axis)
     }
 
     /// `,"pointer":{"state": axis}`, pre-encoded: written on every reply

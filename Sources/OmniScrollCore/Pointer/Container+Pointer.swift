@@ -8,6 +8,16 @@ extension Container {
     /// The finger down on the container, `nil` when none.
     public var pointerGesture: PointerGesture? { behaviors.behavior(of: PointerInput.self).gesture }
 
+    /// `,"pointer":{"state":…}` while a finger is down, pre-encoded, `nil`
+    /// with none: the last of the members behaviors write at `afterEvents`
+    /// (`PointerInput` is the last behavior), which a reply writes after
+    /// them without visiting every behavior: through the slot, a move's
+    /// reply cost ~200 instructions more than a drag's (issue 29). Asked
+    /// for by the `.pointer` reply slot. Mutating though it only reads: the
+    /// behavior is read where it is stored, where a getter copied the
+    /// registry to read it (~100 instructions a reply).
+    public mutating func pointerMember() -> StaticString? { behaviors.behavior(of: PointerInput.self).downMember }
+
     /// Applies one sample of the finger: `time` in seconds on the client's
     /// clock (the one of `session.tick`), `x`, `y` in viewport points.
     /// Refused (nothing changes) at `phase` for a second finger or a finger
@@ -85,6 +95,8 @@ extension Container {
         }
         behaviors.update(PointerInput.Released(release: PointerRelease(axis: gesture.axis, velocity: estimate.velocity),
                                                spare: gesture.history))
+        // The release is a member the `up` reply shows at `afterEvents`.
+        replySlots.formUnion(.afterEvents)
         if let tap {
             var members: [EventMember] = []
             if let page = tap.page { members.append(.string("page", page)) }
@@ -99,7 +111,7 @@ extension Container {
     /// is stored: the finger is state a snapshot keeps and the replies show,
     /// so a sample that moved nothing still changed the session.
     private mutating func finish(_ update: inout ContainerUpdate) {
-        replySlots.formUnion(.afterEvents)
+        replySlots.formUnion(.pointer)
         guard !update.didChange else { return }
         revision += 1
         update.didChange = true
@@ -109,7 +121,9 @@ extension Container {
     /// translation, as `session.beginDragging` and `session.drag` make it; a
     /// swipe's pager offset), applied the single-change way as
     /// `session.drag` is, then the finger's progress stored where it is. A
-    /// refused change leaves the finger as it was.
+    /// refused change leaves the finger as it was. Inlined into `pointer`:
+    /// called, its update was copied once more on the way out (issue 29).
+    @inline(__always)
     private mutating func move(to sample: PointerSample) throws(ContainerError) -> ContainerUpdate {
         // Where the dragged content is, should this move lock an axis.
         let origin = behaviors.behavior(of: PointerInput.self).isPending

@@ -56,7 +56,21 @@ public struct PointerGesture: Equatable, Sendable {
 
     /// `check(_:_:against:)` given the finger's `lastTime` alone (`nil`:
     /// no finger is down), so a caller need not copy the gesture out.
+    /// Inlined, with the refusals out of line: called, the test cost every
+    /// `session.pointer` sample a call and its register saves (issue 29).
+    @inline(__always)
     public static func check(_ phase: PointerPhase, _ sample: PointerSample, lastTime: Int64?) throws(ContainerError) {
+        if let lastTime {
+            if phase != .down, sample.time >= lastTime { return }
+        } else if phase == .down {
+            return
+        }
+        try refuse(phase, sample, lastTime: lastTime)
+    }
+
+    /// Throws what `check` refuses `phase` or `sample` for.
+    @inline(never)
+    private static func refuse(_ phase: PointerPhase, _ sample: PointerSample, lastTime: Int64?) throws(ContainerError) {
         switch (phase, lastTime) {
         case (.down, .some):
             throw ContainerError(.invalidValue, field: "phase", reason: "a finger is already down (one finger at a time)")

@@ -20,8 +20,18 @@ public struct PointerSample: Equatable, Sendable {
         self.init(x: x, y: y, time: Self.microseconds(seconds))
     }
 
-    /// `round(seconds · 1e6)`; the contract bounds `seconds` to ±1e9, well inside `Int64`.
-    public static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e6).rounded()) }
+    /// `round(seconds · 1e6)` (halves away from zero); the contract bounds
+    /// `seconds` to ±1e9, well inside `Int64`. Rounded on the integers, not
+    /// by `rounded()`: that is a call into the C library's `round`, ~20
+    /// instructions of every `session.pointer` sample (issue 29). Below 2^52
+    /// a number minus its truncation is exact, so the fraction decides as
+    /// `round` does; from there on every `Double` is whole (fraction 0).
+    public static func microseconds(_ seconds: Double) -> Int64 {
+        let scaled = seconds * 1e6
+        let whole = Int64(scaled)  // toward zero
+        let fraction = scaled - Double(whole)
+        return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
+    }
 }
 
 extension PointerSample {

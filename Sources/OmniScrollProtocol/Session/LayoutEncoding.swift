@@ -97,6 +97,9 @@ enum LayoutEncoding {
         for event in events { writeEvent(event, components: session.components, into: &w) }
         w.endArray()
         if slots.contains(.afterEvents) { writeMembers(of: &container, .afterEvents, context, into: &w) }
+        if slots.contains(.pointer), let member = container.pointerMember() {
+            w.withCursor(reserving: member.utf8CodeUnitCount, needsComma: true) { $0.fragment(member) }
+        }
         if anchorShift != 0 {
             w.key("anchorShift"); w.number(anchorShift)
         }

@@ -16,5 +16,6 @@ struct PointerParams: ParamList {
     let time: Param<Double> = .required("time", seconds)
     /// Each phase as its JSON string, so a sample's `phase` is matched by
     /// its bytes: matched by name it cost a move ~600 instructions, issue 29.
-    static let phases = EnumerationCases<PointerPhase>()
+    /// `move` first: most of a gesture's samples are moves.
+    static let phases = EnumerationCases<PointerPhase>(first: .move)
 }
