@@ -17,12 +17,18 @@ public protocol BehaviorCommand: Sendable {
     /// through the witness table: a cast to a protocol of checked commands
     /// cost ~1 200 instructions per command, which every drag paid (issue 29).
     func validate(against children: CommandChildren, change: Int) throws(ContainerError)
+    /// The command's own type, as `castCommand` compares it: read through
+    /// the witness table, where `type(of:)` of the existential is a call
+    /// into the runtime (~70 instructions a look, and a release's command
+    /// was looked for four times, issue 29).
+    var commandType: ObjectIdentifier { get }
 }
 
 extension BehaviorCommand {
     public var child: String? { nil }
     /// Most commands name no more than `child`: nothing else to check.
     public func validate(against children: CommandChildren, change: Int) throws(ContainerError) {}
+    public var commandType: ObjectIdentifier { ObjectIdentifier(Self.self) }
 }
 
 extension BehaviorCommand where Self: Equatable {
@@ -40,7 +46,7 @@ extension BehaviorCommand where Self: Equatable {
 /// (a pointer `up`'s release, issue 29).
 @inline(__always)
 func castCommand<C: BehaviorCommand>(_ command: any BehaviorCommand, to type: C.Type) -> C? {
-    guard ObjectIdentifier(Swift.type(of: command)) == ObjectIdentifier(type) else { return nil }
+    guard command.commandType == ObjectIdentifier(type) else { return nil }
     func read<T: BehaviorCommand>(_ value: T) -> C {
         withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: C.self) }
     }

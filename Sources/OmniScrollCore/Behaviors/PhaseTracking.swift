@@ -12,14 +12,25 @@ struct PhaseTracking: ContainerBehavior {
     }
 
     /// `phaseDidChange` to `idle` and the seed's `scrollViewDidEndScrolling`.
-    private static let ended = [event(.idle), ContainerEvent(.scrollViewDidEndScrolling)]
-    private static let idle = [event(.idle)]
-    private static let dragging = [event(.dragging)]
-    private static let decelerating = [event(.decelerating)]
-    private static let animating = [event(.animating)]
+    static let ended = [event(.idle), ContainerEvent(.scrollViewDidEndScrolling,
+                                                     encoded: #""type":"scrollViewDidEndScrolling""#)]
+    static let idle = [event(.idle)]
+    static let dragging = [event(.dragging)]
+    static let decelerating = [event(.decelerating)]
+    static let animating = [event(.animating)]
 
+    /// `phaseDidChange` to `phase`, with its text pre-encoded (constant events, `ContainerEvent.encoded`).
     private static func event(_ phase: ScrollPhase) -> ContainerEvent {
-        ContainerEvent(.phaseDidChange, members: [.string("phase", phase.rawValue)])
+        ContainerEvent(.phaseDidChange, members: [.string("phase", phase.rawValue)], encoded: encoded(phase))
+    }
+
+    private static func encoded(_ phase: ScrollPhase) -> StaticString {
+        switch phase {
+        case .idle: #""type":"phaseDidChange","phase":"idle""#
+        case .dragging: #""type":"phaseDidChange","phase":"dragging""#
+        case .decelerating: #""type":"phaseDidChange","phase":"decelerating""#
+        case .animating: #""type":"phaseDidChange","phase":"animating""#
+        }
     }
 
     /// `phaseDidChange` to `phase` alone.
