@@ -226,6 +226,61 @@ public final class JSONTape {
         if e.ascii && length <= ShortStringTable.maxLength { return shortStrings.string(content, length: length) }
         return String(decoding: UnsafeBufferPointer(start: content, count: length), as: UTF8.self)
     }
+
+    /// The `String` of `length` ASCII bytes at `s`. Up to 15 bytes it is a
+    /// small string, whose two words are made here: the bytes, zeros, and
+    /// in the last byte its count with the small and ASCII flags. Both
+    /// `String(decoding:as:)` (which validates UTF-8 through several calls)
+    /// and `String(unsafeUninitializedCapacity:)` (a call and a closure)
+    /// cost ~150 instructions a child id of a create (issue 28). The words
+    /// are used only once `smallStringsMatch` has seen them equal to the
+    /// runtime's own for the same bytes.
+    @usableFromInline
+    static func asciiString(_ s: UnsafePointer<UInt8>, length: Int) -> String {
+        guard length <= ShortStringTable.maxLength, smallStringsMatch else {
+            return String(decoding: UnsafeBufferPointer(start: s, count: length), as: UTF8.self)
+        }
+        return unsafeBitCast(smallASCIIWords(s, length: length), to: String.self)
+    }
+
+    /// A small ASCII string's words for the `length` (at most 15) bytes at `s`:
+    /// read as two overlapping loads within the bytes, the second shifted
+    /// down past what the first holds (as `equal` compares), not copied
+    /// byte by byte.
+    @inline(__always)
+    private static func smallASCIIWords(_ s: UnsafePointer<UInt8>, length: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(s)
+        var low: UInt64 = 0, high: UInt64 = 0
+        if length >= 8 {
+            low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            // Bytes length-8 ..< length; those below 8 are low's already.
+            let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self))
+            high = length == 8 ? 0 : tail &>> UInt64(truncatingIfNeeded: (16 &- length) &* 8)
+        } else if length >= 4 {
+            // Bytes 0..<4 and length-4 ..< length, overlapping in equal bytes.
+            let head = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let tail = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)))
+            low = head | tail &<< UInt64(truncatingIfNeeded: (length &- 4) &* 8)
+        } else {
+            for i in 0..<length { low |= UInt64(s[i]) &<< UInt64(truncatingIfNeeded: i &* 8) }
+        }
+        high |= (0xE0 | UInt64(truncatingIfNeeded: length)) &<< 56  // immortal, ASCII, small; the count
+        return (low, high)
+    }
+
+    /// Whether `smallASCIIWords` are the words the runtime makes of the same
+    /// bytes, each length and both words: true on the 64-bit platforms this
+    /// worker builds for; elsewhere `asciiString` takes the runtime's path.
+    private static let smallStringsMatch: Bool = {
+        guard MemoryLayout<String>.size == 16 else { return false }
+        let probe = Array("0123456789abcde".utf8)
+        return probe.withUnsafeBufferPointer { bytes in
+            (0...ShortStringTable.maxLength).allSatisfy { length in
+                let runtime = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
+                return unsafeBitCast(runtime, to: (UInt64, UInt64).self) == smallASCIIWords(bytes.baseAddress!, length: length)
+            }
+        }
+    }()
 }
 
 /// The type of a JSON value.

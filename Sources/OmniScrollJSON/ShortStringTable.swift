@@ -38,7 +38,7 @@ final class ShortStringTable {
         let slot = (hash ^ (hash &>> 8) ^ length) & (Self.slotCount - 1)
         let cached = bytes + slot * Self.slotBytes
         if JSONTape.equal(cached, s, length, lengths[slot]) { return strings[slot] }
-        let value = String(decoding: UnsafeBufferPointer(start: s, count: length), as: UTF8.self)
+        let value = JSONTape.asciiString(s, length: length)
         cached.update(from: s, count: length)
         lengths[slot] = length
         strings[slot] = value

@@ -472,7 +472,8 @@ public struct ParamArray {
     /// The elements, in order.
     public var elements: [JSONElement] { positions.map { array.element(at: Int($0)) } }
 
-    private func element(_ index: Int) -> JSONElement { array.element(at: Int(positions[index])) }
+    /// Element `index`, unchecked (`UsualChildSpec` reads it in place).
+    func element(_ index: Int) -> JSONElement { array.element(at: Int(positions[index])) }
 
     /// Gives back the tape memory of the elements before `index`, read for
     /// good (`JSONElement.discardElements`).

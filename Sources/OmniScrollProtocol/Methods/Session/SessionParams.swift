@@ -77,7 +77,7 @@ enum SessionParams {
         var specs: [ChildSpec] = []
         specs.reserveCapacity(array.count)
         for i in 0..<array.count {
-            specs.append(try child(array.object(at: i)))
+            if let spec = UsualChildSpec.read(array.element(i)) { specs.append(spec) } else { specs.append(try child(array.object(at: i))) }
             // A huge list's tape entries go as its children are read: a
             // 1 000 000-child create's are ~170 MB (bench/create-memory).
             if i & 0xFFFF == 0xFFFF { array.discard(before: i + 1) }
