@@ -208,8 +208,6 @@ public struct Layout: Sendable {
     }
 
     /// Whether child `i` is pinned, `child(i).isPinned` without the rest of its layout.
-    /// Inline: `StickyPinning` asks it per bar every scroll (a call ~10 instructions, issue 28).
-    @inline(__always)
     func isPinned(_ i: Int) -> Bool {
         headers.isEmpty ? placement(i, height: stack.frameHeight(i)).isPinned : isPinnedBesideHeaders(i)
     }
