@@ -147,6 +147,8 @@ struct CollapsingHeaders: ContainerBehavior {
     }
 
     /// How far `offset` carries child `i`'s natural top past its pin line, ≥ 0.
+    /// Inline: every layout with headers asks it per header (`headerStates`).
+    @inline(__always)
     static func scrolledPast(child i: Int, in stack: ChildStack, at offset: Double) -> Double {
         // At most an offset's bound, which `state.headerScroll` holds (an
         // offset of 1e24 carries a header below a 1e12 pin line farther);

@@ -14,15 +14,6 @@ extension Layout {
         // What the headers above add to a sticky bar's pin line beyond
         // their `pinnedHeight` (`headerSlack`): a bar pins below their paint.
         var slack = 0.0
-        // Pin lines only grow down the stack (pin offsets and the slack are
-        // never negative), so the frames come ascending by top and merge as they come.
-        func add(_ top: Double, _ bottom: Double) {
-            if let last = cover.last, top <= last.bottom {
-                cover[cover.count - 1].bottom = max(last.bottom, bottom)
-            } else {
-                cover.append((top, bottom))
-            }
-        }
         // `stack.pins` read in place each time: a local copy retains its three arrays.
         for k in 0..<stack.pins.count {
             let i = stack.pins.childIndices[k]
@@ -33,15 +24,30 @@ extension Layout {
                 if state.isPinned {
                     let top = offset + pinTop
                     stackHeight = max(stackHeight, pinTop + state.paint)
-                    add(top, top + state.paint)
+                    Self.add(top, top + state.paint, to: &cover)
                 }
                 slack += state.slack
             } else if offset + pinTop >= stack.naturalTop(i) {
                 let top = offset + pinTop
                 stackHeight = max(stackHeight, pinTop + stack.naturalHeight(i))
-                add(top, top + stack.naturalHeight(i))
+                Self.add(top, top + stack.naturalHeight(i), to: &cover)
             }
         }
         return (cover, stackHeight)
+    }
+
+    /// Adds the frame `[top, bottom)` to `cover`. Pin lines only grow down
+    /// the stack (pin offsets and the slack are never negative), so the
+    /// frames come ascending by top and merge as they come. Inline, and no
+    /// closure: a nested function capturing `cover` was called per bar (~20
+    /// instructions a header's scroll), and inlined it checked its access
+    /// to `cover` dynamically (issue 28).
+    @inline(__always)
+    private static func add(_ top: Double, _ bottom: Double, to cover: inout ShortList<(top: Double, bottom: Double)>) {
+        if let last = cover.last, top <= last.bottom {
+            cover[cover.count - 1].bottom = max(last.bottom, bottom)
+        } else {
+            cover.append((top, bottom))
+        }
     }
 }

@@ -12,7 +12,11 @@ extension Layout {
 
     /// Child `i`'s number, for a kind whose members are `.number`.
     public func kindNumber(ofChild i: Int) -> Double {
-        stack.payloads[i].kind.rule.layoutNumber(ofChild: i, in: self)
+        // A header (the kind with a number) statically dispatched, as
+        // `ChildPayload.place` is: not through its rule's witness table
+        // (a header's reply, every scroll, issue 28).
+        if case .collapsing = stack.payloads[i] { return CollapsingChild.layoutNumber(ofChild: i, in: self) }
+        return stack.payloads[i].kind.rule.layoutNumber(ofChild: i, in: self)
     }
 
     /// Writes child `i`'s kind's members, after its `visibleHeight`, for a

@@ -175,6 +175,13 @@ enum LayoutEncoding {
                                                      keeping cache: ChildEntryCache?, into w: inout JSONWriter) {
         for i in children {
             let members = layout.kindMembers(ofChild: i)
+            // A child whose kind adds nothing (a header's scroll children)
+            // takes the plain loop's entry, its members a constant: ~25
+            // instructions a child fewer than through the general entry (issue 28).
+            if case .none = members {
+                writeChild(i, of: layout, members: .none, keeping: cache, into: &w)
+                continue
+            }
             let (child, restStart) = writeChild(i, of: layout, members: members, keeping: cache, into: &w)
             guard case .written = members else { continue }
             let echo = EntryEcho(child: child, rest: restStart..<w.count, handedOver: w.handOvers)
