@@ -36,10 +36,36 @@ struct ShortestDigits {
     /// 3/4 · 2^q) in -20...0: these rows. Exact factors make the products
     /// below exact too, so the paper's overestimate `g = floor(β) + 1` and
     /// its 128-bit table of all 617 scales are not needed.
-    static let normalizedPowersOfTen: [UInt64] = (0...20).map { e in
-        var power: UInt64 = 1
-        for _ in 0..<e { power *= 5 }
-        return power << power.leadingZeroBitCount
+    /// Constants in a switch (a table in the binary), not a lazily built
+    /// array: reading a global array calls `swift_once` every time, ~12
+    /// instructions a value (callgrind, collapsing-header scrolls).
+    /// `ShortestDigitsTests` holds each row to 5^e shifted.
+    @inline(__always)
+    static func normalizedPowerOfTen(_ e: Int) -> UInt64 {
+        assert((0...20).contains(e), "ShortestDigits: no scale 10^\(e)")
+        switch e {
+        case 0: return 0x8000_0000_0000_0000
+        case 1: return 0xA000_0000_0000_0000
+        case 2: return 0xC800_0000_0000_0000
+        case 3: return 0xFA00_0000_0000_0000
+        case 4: return 0x9C40_0000_0000_0000
+        case 5: return 0xC350_0000_0000_0000
+        case 6: return 0xF424_0000_0000_0000
+        case 7: return 0x9896_8000_0000_0000
+        case 8: return 0xBEBC_2000_0000_0000
+        case 9: return 0xEE6B_2800_0000_0000
+        case 10: return 0x9502_F900_0000_0000
+        case 11: return 0xBA43_B740_0000_0000
+        case 12: return 0xE8D4_A510_0000_0000
+        case 13: return 0x9184_E72A_0000_0000
+        case 14: return 0xB5E6_20F4_8000_0000
+        case 15: return 0xE35F_A931_A000_0000
+        case 16: return 0x8E1B_C9BF_0400_0000
+        case 17: return 0xB1A2_BC2E_C500_0000
+        case 18: return 0xDE0B_6B3A_7640_0000
+        case 19: return 0x8AC7_2304_89E8_0000
+        default: return 0xAD78_EBC5_AC62_0000  // 20
+        }
     }
 
     /// `cp · g / 2^63` rounded to odd: the floor, with its last bit set when
@@ -69,7 +95,7 @@ struct ShortestDigits {
         // paper's fixed-point logarithms (section 9).
         let k = (q &* 1_262_611 &- (lowerIsCloser ? 524_031 : 0)) &>> 22
         let h = q &+ ((-k &* 1_741_647) &>> 19)
-        let g = Self.normalizedPowersOfTen[-k]
+        let g = Self.normalizedPowerOfTen(-k)
         let vbl = Self.roundToOdd(g, cbl &<< h)
         let vb = Self.roundToOdd(g, cb &<< h)
         let vbr = Self.roundToOdd(g, cbr &<< h)
@@ -130,6 +156,9 @@ struct ShortestDigits {
     func storePlain(at p: UnsafeMutablePointer<UInt8>) -> Int {
         let count = Self.decimalLength(digits)
         let point = count &+ exponent  // digits before the decimal point
+        // A fraction (a track's value, a motion's offset): every digit at
+        // once, then moved into place.
+        if point < count, point <= Self.widestFractionPoint { return storeFraction(count: count, point: point, at: p) }
         var rest = digits
         if point <= 0 {
             // 0.ddd, 0.0ddd, 0.00ddd or 0.000ddd (the range stops at 0.0001):
@@ -153,6 +182,73 @@ struct ShortestDigits {
         Self.storeLowDigits(of: &rest, count: count, at: p)
         for i in count..<point { p[i] = UInt8(ascii: "0") }
         return point
+    }
+
+    /// The most integer digits `storeFraction` writes: its copies of 16
+    /// bytes, after a sign, the integer digits and the point, stay within
+    /// `JSONWriter.maxNumberBytes`.
+    static var widestFractionPoint: Int { 14 }
+
+    /// `storePlain(at:)` for a decimal with a fraction (`point < count`)
+    /// and at most `widestFractionPoint` integer digits: the 17 digit places
+    /// as ASCII in one pass (`storeASCIIDigits`), then the digits copied as
+    /// 16- and 8-byte words, not one division per digit pair: about 70
+    /// instructions instead of about 150 for a track's 16 or 17 digits
+    /// (callgrind, collapsing-header scrolls). Bytes past the text, up to
+    /// `JSONWriter.maxNumberBytes` from where the number starts, are
+    /// overwritten.
+    @inline(__always)
+    private func storeFraction(count: Int, point: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        // 17 digit places, then readable bytes for the word copies past them.
+        var places: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &places) { places in
+            let places = places.baseAddress!
+            Self.storeASCIIDigits(digits, at: places)
+            let first = UnsafeRawPointer(places + (17 &- count))
+            let out = UnsafeMutableRawPointer(p)
+            if point <= 0 {
+                // 0.ddd … 0.000ddd (the range stops at 0.0001): "0.000000",
+                // then the digits over its surplus zeros.
+                out.storeBytes(of: UInt64(0x3030_3030_3030_2E30).littleEndian, as: UInt64.self)
+                let to = out + (2 &- point)
+                to.storeBytes(of: first.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+                to.storeBytes(of: first.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
+                return 2 &- point &+ count
+            }
+            // ddd.ddd: the integer's digits, then the fraction's one place
+            // on (each at most 16), then the point between them.
+            out.storeBytes(of: first.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            out.storeBytes(of: first.loadUnaligned(fromByteOffset: point, as: SIMD16<UInt8>.self),
+                           toByteOffset: point &+ 1, as: SIMD16<UInt8>.self)
+            out.storeBytes(of: UInt8(ascii: "."), toByteOffset: point, as: UInt8.self)
+            return count &+ 1
+        }
+    }
+
+    /// Stores the 17 decimal digits of `v` (below 10^17), leading zeros
+    /// included, as ASCII at `p`: its top digit, then two runs of eight.
+    @inline(__always)
+    static func storeASCIIDigits(_ v: UInt64, at p: UnsafeMutableRawPointer) {
+        let (high, low) = v.quotientAndRemainder(dividingBy: 100_000_000)
+        let (top, middle) = high.quotientAndRemainder(dividingBy: 100_000_000)
+        p.storeBytes(of: UInt8(truncatingIfNeeded: top) &+ UInt8(ascii: "0"), as: UInt8.self)
+        p.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: middle)).littleEndian, toByteOffset: 1, as: UInt64.self)
+        p.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: low)).littleEndian, toByteOffset: 9, as: UInt64.self)
+    }
+
+    /// The eight decimal digits of `x` (below 10^8) as ASCII, the first in
+    /// the lowest byte: halved into lanes of four digits, then two, then
+    /// one, all lanes divided at once by a multiply and a shift, exact in
+    /// these ranges (v / 100 = v · 10486 >> 20 below 10^4, w / 10 =
+    /// w · 103 >> 10 below 100), no lane's product reaching the next.
+    @inline(__always)
+    static func eightDigits(_ x: UInt32) -> UInt64 {
+        let fours = UInt64(x / 10_000) | UInt64(x % 10_000) << 32
+        let hundreds = (fours &* 10_486) >> 20 & 0x0000_007F_0000_007F
+        let pairs = hundreds | (fours &- hundreds &* 100) << 16
+        let tens = (pairs &* 103) >> 10 & 0x000F_000F_000F_000F
+        let ones = pairs &- tens &* 10
+        return (tens | ones << 8) &+ 0x3030_3030_3030_3030
     }
 
     /// The number of decimal digits of `v`, which is below 10^17 (17 digits

@@ -46,6 +46,30 @@ final class ShortestDigitsTests: XCTestCase {
         XCTAssertFalse(ShortestDigits.coversPlainly(largest.nextUp))
     }
 
+    /// The scales are 5^e shifted until bit 63 is set (10^e normalized).
+    func testScalesAreNormalizedPowersOfTen() {
+        var power: UInt64 = 1
+        for e in 0...20 {
+            XCTAssertEqual(ShortestDigits.normalizedPowerOfTen(e), power << power.leadingZeroBitCount, "10^\(e)")
+            power *= 5
+        }
+    }
+
+    /// Eight digits at once give what formatting the number gives, leading
+    /// zeros kept: every digit in every place (seeded), and the edges.
+    func testEightDigitsAtOnce() {
+        let seed: UInt64 = 0x8D16_175
+        var rng = SeededGenerator(seed: seed)
+        let values: [UInt32] = [0, 1, 9, 10, 99, 100, 9_999, 10_000, 10_001, 12_345_678, 99_999_999, 10_000_000, 90_000_009]
+            + (0..<200_000).map { _ in UInt32.random(in: 0..<100_000_000, using: &rng) }
+        for x in values {
+            var word = ShortestDigits.eightDigits(x).littleEndian
+            let text = withUnsafeBytes(of: &word) { String(decoding: $0, as: UTF8.self) }
+            let expected = String(x)
+            XCTAssertEqual(text, String(repeating: "0", count: 8 - expected.count) + expected, "seed \(seed), \(x)")
+        }
+    }
+
     func testEdges() {
         var values: [Double] = []
         for bound in [smallest, largest, 9_007_199_254_740_991, 4_503_599_627_370_496] {
