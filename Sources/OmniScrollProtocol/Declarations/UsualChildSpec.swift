@@ -29,9 +29,9 @@ enum UsualChildSpec {
         guard kind != .pager, kind.payloadMembers.isEmpty else { return nil }
         return Kind(json: json, sizeKey: kind.sizeMember, requiresSize: kind.requiresSize, payload: kind.payload([]))
     }
-    private static let idBounds = ParamCheck.Bounds(SessionParams.id)
+    private static let idBounds = ScalarBounds(SessionParams.id)
     /// A size member's bounds: every kind's is `SessionParams.length` or `null`.
-    private static let sizeBounds = ParamCheck.Bounds(SessionParams.length)
+    private static let sizeBounds = ScalarBounds(SessionParams.length)
 
     /// The spec `v` declares when it is in the usual shape, else `nil`.
     static func read(_ v: JSONElement) -> ChildSpec? {
