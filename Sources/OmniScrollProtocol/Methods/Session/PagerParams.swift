@@ -30,7 +30,9 @@ enum PagerParams {
         if object.contains("contentHeight") {
             throw object.invalid("contentHeight", "not used by a pager child: its height is its selected page's; size its pages")
         }
-        let array = try object.array("pages")
+        // Optional in the shared child schema (other kinds have no pages), so
+        // the decoder leaves its absence to this check.
+        guard let array = try object.optionalArray("pages") else { throw object.invalid("pages", "required for a pager child") }
         try SessionParams.checkCount(array)
         var pages: [PagerPage] = []
         for k in 0..<array.count {
