@@ -1,31 +1,36 @@
 /// The behaviors of a container, in the order they are called: the one place
 /// a behavior is registered.
 ///
-/// Each is a stored property of its concrete type, visited in order by
-/// `visit(_:)`, so the container's hooks are static calls the compiler can
-/// inline rather than dynamic dispatch through boxed existentials (which
-/// cost a measurable share of every scroll update). To add a behavior: write
-/// its file (its type, its option and state types, its `option`
-/// declaration and `configure`, its `events` declarations, its commands
-/// (`BehaviorCommand` types it finds with `draft.commands(of:)`), its
-/// snapshot part's `save` and `restore`), then add a property here and a
-/// line to `visit`. The feature's other files reach their behavior with
-/// `behavior(of:)` and `update(_:)`; the registry names none.
+/// The list is one type, `Registered`, whose every behavior is stored in
+/// place and visited in order by `visit(_:)` (`BehaviorList`), so the
+/// container's hooks are static calls the compiler can inline rather than
+/// dynamic dispatch through boxed existentials (which cost a measurable
+/// share of every scroll update). To add a behavior: write its file (its
+/// type, its option and state types, its `option` declaration and
+/// `configure`, its `events` declarations, its commands (`BehaviorCommand`
+/// types it finds with `draft.commands(of:)`), its snapshot part's `save`
+/// and `restore`), then add its line to `Registered`. The feature's other
+/// files reach their behavior with `behavior(of:)` and `update(_:)`; the
+/// registry names none.
 struct BehaviorRegistry: Sendable {
-    private var anchoring = ScrollAnchoring()
-    private var scrollMotion = ScrollMotion()
-    private var refresh = PullToRefresh()
-    private var target = ScrollTarget()
-    private var pagerTabs = PagerTabs()
-    private var direction = DirectionTracking()
-    private var collapsing = CollapsingHeaders()
-    private var pinning = StickyPinning()
-    private var lifecycle = VisibilityLifecycle()
-    private var loadMore = LoadMore()
-    private var phase = PhaseTracking()
-    private var feed = Feed()
-    private var tracks = ScrollLinkedTracks()
-    private var pointer = PointerInput()
+    /// Every behavior, in the order they are called: one line each.
+    typealias Registered = NoBehaviors
+        .Then<ScrollAnchoring>
+        .Then<ScrollMotion>
+        .Then<PullToRefresh>
+        .Then<ScrollTarget>
+        .Then<PagerTabs>
+        .Then<DirectionTracking>
+        .Then<CollapsingHeaders>
+        .Then<StickyPinning>
+        .Then<VisibilityLifecycle>
+        .Then<LoadMore>
+        .Then<PhaseTracking>
+        .Then<Feed>
+        .Then<ScrollLinkedTracks>
+        .Then<PointerInput>
+
+    private var behaviors = Registered()
 
     /// Behaviors configured with `options`.
     init(_ options: ContainerOptions) {
@@ -46,20 +51,7 @@ struct BehaviorRegistry: Sendable {
     /// for the outlined calls and copies (callgrind, bench/scroll-instructions).
     @inline(__always)
     mutating func visit<V: BehaviorVisitor>(_ visitor: V, _ state: inout V.State) {
-        visitor.visit(&anchoring, &state)
-        visitor.visit(&scrollMotion, &state)
-        visitor.visit(&refresh, &state)
-        visitor.visit(&target, &state)
-        visitor.visit(&pagerTabs, &state)
-        visitor.visit(&direction, &state)
-        visitor.visit(&collapsing, &state)
-        visitor.visit(&pinning, &state)
-        visitor.visit(&lifecycle, &state)
-        visitor.visit(&loadMore, &state)
-        visitor.visit(&phase, &state)
-        visitor.visit(&feed, &state)
-        visitor.visit(&tracks, &state)
-        visitor.visit(&pointer, &state)
+        behaviors.visit(visitor, &state)
     }
 
     /// Calls `visitor` with every behavior in order until one call throws.

@@ -17,6 +17,9 @@
 ///
 /// Events from `prepare` come before events from `observe`.
 protocol ContainerBehavior: Sendable {
+    /// The behavior in its initial state, before `configure` (the registry
+    /// builds each from its type alone).
+    init()
     /// The event types the behavior emits, with their rules, in the order it emits them.
     static var events: [EventDeclaration] { get }
     /// The behavior's option under `options` (its name, wire shape and
