@@ -141,9 +141,14 @@ enum SessionParams {
 
     /// What decoding a child of one kind reads, from its rule once: asked of
     /// the rule per child, these were ~100 instructions of every child of a
-    /// create (issue 28, bench/scroll-instructions --workload create).
-    private struct KindDecoding {
+    /// create (issue 28, bench/scroll-instructions --workload create). The
+    /// one table of the kinds: the create's fast path (`UsualChildSpec`)
+    /// reads it too. @unchecked: `json` points at bytes `EnumerationCases`
+    /// never frees or changes.
+    struct KindDecoding: @unchecked Sendable {
         let kind: ChildKind
+        /// The kind's name as a JSON string (`"page"`), `kindNames`' bytes.
+        let json: UnsafeBufferPointer<UInt8>
         /// The members of `childSpec` its children may carry (`id`, `kind`,
         /// its size member, its own members), as `ParamDecoder.presentMembers` counts them.
         let ownMembers: UInt32
@@ -154,7 +159,7 @@ enum SessionParams {
         /// The payload of a kind with no members of its own (read from none).
         let payload: ChildPayload?
 
-        init(_ kind: ChildKind) {
+        init(_ kind: ChildKind, json: UnsafeBufferPointer<UInt8>) {
             func mask(_ names: [String]) -> UInt32 {
                 var mask: UInt32 = 0
                 for (slot, member) in SessionParams.childSpec.members.enumerated() where names.contains(member.name.description) {
@@ -163,6 +168,7 @@ enum SessionParams {
                 return mask
             }
             self.kind = kind
+            self.json = json
             ownMembers = mask(["id", "kind", kind.sizeMember.description] + kind.payloadMembers.map(\.name.description))
             sizeMember = mask([kind.sizeMember.description])
             sizeKey = ParamKey(stringLiteral: kind.sizeMember)
@@ -171,7 +177,8 @@ enum SessionParams {
         }
     }
 
-    private static let kindDecodings = ChildKind.allCases.map(KindDecoding.init)
+    /// Every kind's decoding, in `ChildKind`'s order.
+    static let kindDecodings = kindNames.cases.map { KindDecoding($0.value, json: $0.json) }
 
     private static func decoding(of kind: ChildKind) -> KindDecoding {
         for entry in kindDecodings where entry.kind == kind { return entry }
