@@ -5,7 +5,7 @@ import OmniScrollCore
 /// declaration holds its params as the properties of its `ParamList`, which
 /// gives the members list, and reads each in `init` with the same value:
 ///
-///     let offset: Param<Double> = .required("offset", SessionParams.offset)   // in `struct Params: ParamList`
+///     let offset: Param<Double> = .required("offset", Schema.offset)   // in `struct Params: ParamList`
 ///     init(_ params: borrowing ParamDecoder) throws(RPCError) { offset = try params.read(Self.params.offset) }
 ///
 /// so a member's name is written once, and a read whose type does not fit

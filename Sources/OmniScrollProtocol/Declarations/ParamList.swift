@@ -8,7 +8,7 @@ import OmniScrollCore
 ///
 ///     struct Params: ParamList {
 ///         let session = SessionParams.session
-///         let offset: Param<Double> = .required("offset", SessionParams.offset)
+///         let offset: Param<Double> = .required("offset", Schema.offset)
 ///     }
 ///     static let params = Params()
 ///     init(_ params: borrowing ParamDecoder) throws(RPCError) { offset = try params.read(Self.params.offset) }

@@ -13,9 +13,9 @@ enum GridSnapshotEncoding {
     static let format = 1
     /// A finger's sample: its point and its time in whole microseconds.
     private static let sample = Schema.object([
-        .required("x", SessionParams.offset), .required("y", SessionParams.offset), .required("time", .integer()),
+        .required("x", Schema.offset), .required("y", Schema.offset), .required("time", .integer()),
     ])
-    private static let point = Schema.object([.required("x", SessionParams.offset), .required("y", SessionParams.offset)])
+    private static let point = Schema.object([.required("x", Schema.offset), .required("y", Schema.offset)])
     /// `pointer`: the finger down on the grid (docs/pointer.md, "Snapshots").
     private static let pointer = Schema.object([
         .required("axis", .enumeration([PointerAxis.pending.rawValue, PointerAxis.pan.rawValue])),
@@ -23,7 +23,7 @@ enum GridSnapshotEncoding {
         .required("start", .nullable(sample)),
         .required("caught", .boolean),
         .required("origin", point),
-        .required("path", SessionParams.length),
+        .required("path", Schema.length),
         .required("samples", .array(items: sample)),
     ])
     /// `motion`: the running fling's inputs, from which `GridMotion` rebuilds it exactly.
@@ -45,7 +45,7 @@ enum GridSnapshotEncoding {
         .required("overscan", .integer(minimum: 0)),
         .required("contentSize", GridParams.size),
         .required("recenter", GridParams.recenter),
-        .required("threshold", .nullable(SessionParams.length)),
+        .required("threshold", .nullable(Schema.length)),
         .required("offset", .object([.required("x", .number()), .required("y", .number())])),
         .required("phase", SessionParams.scrollPhase),
         .required("anchor", .object([

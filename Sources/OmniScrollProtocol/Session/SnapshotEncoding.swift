@@ -39,7 +39,7 @@ enum SnapshotEncoding {
         .required("insets", SessionParams.insets),
         .required("options", SessionParams.options),
         .required("children", .array(items: SessionParams.childSpec)),
-        .required("offset", SessionParams.offset),
+        .required("offset", Schema.offset),
         .required("phase", SessionParams.scrollPhase),
         .required("direction", .enumeration(of: ScrollDirection.self)),
         .required("revision", .integer(minimum: 0)),

@@ -12,7 +12,7 @@ struct GridCreateMethod: MethodDeclaration {
         let overscan: Param<Int?> = .optional("overscan", .integer(minimum: 0))
         let contentSize: Param<ParamDecoder?> = .optional("contentSize", GridParams.size)
         let recenter: Param<RecenterMode?> = .optional("recenter", GridParams.recenter)
-        let threshold: Param<Double?> = .optional("threshold", SessionParams.length)
+        let threshold: Param<Double?> = .optional("threshold", Schema.length)
         let id: Param<String?> = .optional("id", SessionParams.id)
         let options: Param<ParamDecoder?> = .optional("options", GridParams.options)
     }

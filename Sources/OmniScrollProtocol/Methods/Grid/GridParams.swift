@@ -7,8 +7,8 @@ import OmniScrollJSON
 enum GridParams {
     /// A tile's or the content's size: both sides > 0.
     static let size = Schema.object([
-        .required("width", SessionParams.positiveLength),
-        .required("height", SessionParams.positiveLength),
+        .required("width", Schema.positiveLength),
+        .required("height", Schema.positiveLength),
     ])
     static let recenter = Schema.enumeration(of: RecenterMode.self)
     /// `options.physics`: the preset of pans and flings (docs/pointer.md, "Grids").

@@ -7,8 +7,8 @@ struct GridScrollMethod: MethodDeclaration {
     static let name: StaticString = "grid.scroll"
     struct Params: ParamList {
         let session = SessionParams.session
-        let x: Param<Double> = .required("x", SessionParams.offset)
-        let y: Param<Double> = .required("y", SessionParams.offset)
+        let x: Param<Double> = .required("x", Schema.offset)
+        let y: Param<Double> = .required("y", Schema.offset)
         let phase: Param<ScrollPhase?> = .optional("phase", SessionParams.scrollPhase)
     }
     static let params = Params()

@@ -9,8 +9,8 @@ struct GridUpdateMethod: MethodDeclaration {
     struct Params: ParamList {
         let session = SessionParams.session
         let viewport: Param<ParamDecoder?> = .optional("viewport", SessionParams.viewport)
-        let x: Param<Double?> = .optional("x", SessionParams.offset)
-        let y: Param<Double?> = .optional("y", SessionParams.offset)
+        let x: Param<Double?> = .optional("x", Schema.offset)
+        let y: Param<Double?> = .optional("y", Schema.offset)
         let phase: Param<ScrollPhase?> = .optional("phase", SessionParams.scrollPhase)
     }
     static let params = Params()

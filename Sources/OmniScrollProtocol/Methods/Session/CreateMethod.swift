@@ -10,7 +10,7 @@ struct CreateMethod: MethodDeclaration {
         let viewport: Param<ParamDecoder> = .required("viewport", SessionParams.viewport)
         let children: Param<ParamArray?> = .optional("children", .array(items: SessionParams.childSpec))
         let insets: Param<ParamDecoder?> = .optional("insets", SessionParams.insets)
-        let offset: Param<Double?> = .optional("offset", SessionParams.offset)
+        let offset: Param<Double?> = .optional("offset", Schema.offset)
         let id: Param<String?> = .optional("id", SessionParams.id)
         let template: Param<String?> = .optional("template", .string(minLength: 1, maxLength: SessionParams.maxIDLength))
         let options: Param<ParamDecoder?> = .optional("options", SessionParams.options)

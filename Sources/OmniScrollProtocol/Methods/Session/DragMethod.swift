@@ -8,7 +8,7 @@ struct DragMethod: MethodDeclaration {
     static let name: StaticString = "session.drag"
     struct Params: ParamList {
         let session = SessionParams.session
-        let translation: Param<Double> = .required("translation", SessionParams.offset)
+        let translation: Param<Double> = .required("translation", Schema.offset)
     }
     static let params = Params()
     static let result = ResultSchema.component("Layout")

@@ -8,11 +8,11 @@ enum PagerParams {
     /// `pageSnap`: the threshold is a fraction of a page in (0, 1].
     static let pageSnap = Schema.object([
         .optional("threshold", .number(exclusiveMinimum: 0, maximum: 1)),
-        .optional("minFlingVelocity", SessionParams.length),
+        .optional("minFlingVelocity", Schema.length),
     ])
     static let page = Schema.object([
         .required("id", SessionParams.id),
-        .optional("contentHeight", .nullable(SessionParams.length)),
+        .optional("contentHeight", .nullable(Schema.length)),
     ])
     /// The pager's members in a child spec, each optional in the schema
     /// (`pages` is required of a pager by `child`).

@@ -7,7 +7,7 @@ struct ScrollMethod: MethodDeclaration {
     static let name: StaticString = "session.scroll"
     struct Params: ParamList {
         let session = SessionParams.session
-        let offset: Param<Double> = .required("offset", SessionParams.offset)
+        let offset: Param<Double> = .required("offset", Schema.offset)
         let phase: Param<ScrollPhase?> = .optional("phase", SessionParams.scrollPhase)
     }
     static let params = Params()

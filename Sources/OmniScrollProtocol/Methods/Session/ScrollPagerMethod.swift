@@ -8,7 +8,7 @@ struct ScrollPagerMethod: MethodDeclaration {
     struct Params: ParamList {
         let session = SessionParams.session
         let child: Param<String> = .required("child", SessionParams.id)
-        let offset: Param<Double> = .required("offset", SessionParams.offset)
+        let offset: Param<Double> = .required("offset", Schema.offset)
     }
     static let params = Params()
     static let result = ResultSchema.component("Layout")

@@ -14,24 +14,18 @@ enum SessionParams {
     /// A session or child id a client names.
     static let id = Schema.string(minLength: 1, maxLength: maxIDLength)
 
-    /// A length in points (the engine's, `Schema.length`).
-    static let length = Schema.length
-    /// A length that must not be 0 (a viewport side, a refresh threshold).
-    static let positiveLength = Schema.positiveLength
-    /// An offset (the engine's, `Schema.offset`).
-    static let offset = Schema.offset
     /// A time on the client's clock, in seconds (a physics input, `Schema.magnitude`).
     static let time = Schema.magnitude
     /// A velocity in points per second, the offset growing positive.
     static let velocity = Schema.magnitude
 
     static let viewport = Schema.object([
-        .required("width", positiveLength),
-        .required("height", positiveLength),
+        .required("width", .positiveLength),
+        .required("height", .positiveLength),
     ])
     static let insets = Schema.object([
-        .optional("top", length),
-        .optional("bottom", length),
+        .optional("top", .length),
+        .optional("bottom", .length),
     ])
     static let scrollPhase = Schema.enumeration(of: ScrollPhase.self)
     static let childSpec = Schema.object([
@@ -45,7 +39,7 @@ enum SessionParams {
         var members: [Member] = []
         for kind in ChildKind.allCases where kind != .pager {
             let size = ParamKey(stringLiteral: kind.sizeMember)
-            if !keys.contains(size) { keys.append(size); members.append(.optional(size, .nullable(length))) }
+            if !keys.contains(size) { keys.append(size); members.append(.optional(size, .nullable(.length))) }
         }
         for kind in ChildKind.allCases {
             for member in kind.payloadMembers where !keys.contains(ParamKey(stringLiteral: member.name)) {

@@ -8,7 +8,7 @@ struct SetContentHeightMethod: MethodDeclaration {
     struct Params: ParamList {
         let session = SessionParams.session
         let child: Param<String> = .required("child", .string())
-        let contentHeight: Param<Double> = .required("contentHeight", SessionParams.length)
+        let contentHeight: Param<Double> = .required("contentHeight", Schema.length)
     }
     static let params = Params()
     static let result = ResultSchema.component("Layout")

@@ -7,10 +7,10 @@ struct UpdateMethod: MethodDeclaration {
     static let name: StaticString = "session.update"
     struct Params: ParamList {
         let session = SessionParams.session
-        let sizes: Param<ParamDecoder.NumberMap?> = .optional("sizes", .map(values: SessionParams.length))
+        let sizes: Param<ParamDecoder.NumberMap?> = .optional("sizes", .map(values: Schema.length))
         let viewport: Param<ParamDecoder?> = .optional("viewport", SessionParams.viewport)
         let insets: Param<ParamDecoder?> = .optional("insets", SessionParams.insets)
-        let offset: Param<Double?> = .optional("offset", SessionParams.offset)
+        let offset: Param<Double?> = .optional("offset", Schema.offset)
         let phase: Param<ScrollPhase?> = .optional("phase", SessionParams.scrollPhase)
     }
     static let params = Params()
