@@ -74,6 +74,41 @@ final class TrackValuesTests: XCTestCase {
         }
     }
 
+    /// A scroll's small steps stay within a region between two range ends,
+    /// where only the tracks moving there are evaluated (`TrackSet.region`):
+    /// after every step, across range ends, onto them and back, the values
+    /// are a fresh evaluation's and `changed` lists exactly the ones that differ.
+    func testStepsWithinARegionMatchAFreshEvaluation() throws {
+        try forEachSeed(100, base: 0x5EA1_0000) { seed, rng in
+            let easings: [Easing] = [.linear, .ease, .easeOut, .steps(3), .cubicBezier(CubicBezier(0.3, -0.5, 0.7, 1.5))]
+            let tracks = (0..<Int.random(in: 1...10, using: &rng)).map { i in
+                let start = Double(Int.random(in: -20...20, using: &rng) * 10)
+                let range: TrackRange = Int.random(in: 0..<4, using: &rng) > 0
+                    ? .offsets(start: start, end: start + Double(Int.random(in: 0...15, using: &rng) * 10))
+                    : .view(child: "c\(Int.random(in: 0..<4, using: &rng))", name: .cover)
+                return Track(id: "t\(i)", range: range, from: Double.random(in: -50...50, using: &rng),
+                             to: Double.random(in: -50...50, using: &rng), easing: easings.randomElement(using: &rng)!)
+            }
+            // c3 is no child: its tracks hold progress 0.
+            let set = try TrackSet(tracks, childIndex: { $0 == "c3" ? nil : Int($0.dropFirst()) }, requiringChildren: false)
+            let boxes = (0..<3).map { _ in
+                TimelineSubject(top: Double(Int.random(in: 0...100, using: &rng) * 10), height: 300, viewport: 500)
+            }
+            let subject = { (i: Int) in boxes[i] }
+            var offset = Double(Int.random(in: -250...250, using: &rng))
+            var values = TrackValues(set, at: offset, subject: subject)
+            for _ in 0..<200 {
+                let previous = values.values
+                // Quarter steps, so some land on a range end.
+                offset += Double(Int.random(in: -40...40, using: &rng)) / 4
+                values.update(set, at: offset, subject: subject)
+                let fresh = TrackValues(set, at: offset, subject: subject).values
+                XCTAssertEqual(values.values, fresh, "seed \(seed) offset \(offset)")
+                XCTAssertEqual(values.changed, fresh.indices.filter { fresh[$0] != previous[$0] }, "seed \(seed) offset \(offset)")
+            }
+        }
+    }
+
     /// An update writes into the buffers the first evaluation made, so a
     /// layout with tracks allocates nothing for them.
     func testUpdatesReuseTheirBuffers() throws {

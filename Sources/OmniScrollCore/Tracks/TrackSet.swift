@@ -13,6 +13,16 @@ public struct TrackSet: Equatable, Sendable {
     /// The keyframes of every track with other than two, one after another;
     /// a plan's `frames` is its part.
     private let keyframes: [Keyframe]
+    /// Every offset range's start and end, ascending, once each: between
+    /// two neighbours (a region) each offset range's progress is held at 0
+    /// or 1 or moves all along.
+    private let breakpoints: [Double]
+    /// Per region (`region(containing:)`), the tracks whose progress can
+    /// move within it, ascending: its part `moving[movingStarts[r]..<movingStarts[r + 1]]`.
+    /// The offset ranges that span it and every view range (its child
+    /// moves with the layout).
+    private let movingStarts: [Int]
+    private let moving: [Int]
 
     private struct Plan: Equatable, Sendable {
         var easing: Easing.Prepared
@@ -101,6 +111,47 @@ public struct TrackSet: Equatable, Sendable {
         self.bounds = bounds
         self.plans = plans
         self.keyframes = keyframes
+        (breakpoints, movingStarts, moving) = Self.regions(bounds)
+    }
+
+    /// `breakpoints`, `movingStarts` and `moving` for tracks of `bounds`.
+    private static func regions(_ bounds: [Bounds]) -> ([Double], [Int], [Int]) {
+        var points: [Double] = []
+        for case .offsets(let start, let end) in bounds { points += [start, end] }
+        let breakpoints = Array(Set(points)).sorted()
+        var starts = [0], moving: [Int] = []
+        for r in 0...breakpoints.count {
+            let low = r == 0 ? -Double.infinity : breakpoints[r - 1]
+            let high = r == breakpoints.count ? Double.infinity : breakpoints[r]
+            for (i, range) in bounds.enumerated() {
+                switch range {
+                case .offsets(let start, let end) where start < end && start <= low && end >= high: moving.append(i)
+                case .view(_?, _, _, _): moving.append(i)
+                // Held all along: before or after it, a zero-length range, a removed child.
+                default: break
+                }
+            }
+            starts.append(moving.count)
+        }
+        return (breakpoints, starts, moving)
+    }
+
+    /// The region whose open interval between two neighbouring
+    /// `breakpoints` (or beyond the first or last) holds `offset`, or -1
+    /// when `offset` is a breakpoint.
+    func region(containing offset: Double) -> Int {
+        var low = 0, high = breakpoints.count
+        while low < high {
+            let middle = (low + high) / 2
+            if breakpoints[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < breakpoints.count && breakpoints[low] == offset ? -1 : low
+    }
+
+    /// Whether `offset` is in region `r` (a region, not -1).
+    @inline(__always)
+    func isInRegion(_ r: Int, _ offset: Double) -> Bool {
+        (r == 0 || breakpoints[r &- 1] < offset) && (r == breakpoints.count || offset < breakpoints[r])
     }
 
     public var count: Int { tracks.count }
@@ -126,24 +177,34 @@ public struct TrackSet: Equatable, Sendable {
     /// indices of the values that changed are appended to `changed`, ascending.
     /// Through buffers, so the per-track reads and writes check neither
     /// bounds nor uniqueness (a layout's ~10 tracks, every scroll).
-    func update<Subjects: TimelineSubjects>(at offset: Double, subjects: Subjects, progress: inout [Double],
-                                            values: inout [Double], changed: inout [Int]) {
+    /// With `region`, the region holding both `offset` and the offset of
+    /// `progress` and `values`, only the tracks that can move within it
+    /// (the others hold their progress there); else every track.
+    func update<Subjects: TimelineSubjects>(at offset: Double, region: Int?, subjects: Subjects,
+                                            progress: inout [Double], values: inout [Double], changed: inout [Int]) {
         precondition(progress.count == count && values.count == count, "one progress and one value per track")
         bounds.withUnsafeBufferPointer { bounds in
             progress.withUnsafeMutableBufferPointer { progress in
                 values.withUnsafeMutableBufferPointer { values in
-                    for i in 0..<bounds.count {
+                    func update(_ i: Int) {
                         let now = Self.progress(through: bounds[i], at: offset, subjects: subjects)
                         // A value is a function of its progress: an unchanged
                         // progress (a track held before or after its range,
                         // the usual case) skips the keyframes and the easing.
-                        guard now != progress[i] else { continue }
+                        guard now != progress[i] else { return }
                         progress[i] = now
                         let value = value(ofTrack: i, atProgress: now)
                         if value != values[i] {
                             values[i] = value
                             changed.append(i)
                         }
+                    }
+                    guard let region else {
+                        for i in 0..<bounds.count { update(i) }
+                        return
+                    }
+                    moving.withUnsafeBufferPointer { moving in
+                        for n in movingStarts[region]..<movingStarts[region &+ 1] { update(moving[n]) }
                     }
                 }
             }

@@ -16,6 +16,11 @@ public struct TrackValues: Equatable, Sendable {
     /// is a function of its progress, so `TrackSet.update` skips the
     /// keyframes and the easing of a track whose progress did not move.
     private var progress: [Double]
+    /// `set.region(containing:)` the offset of the last layout: while the
+    /// offset stays in it, only the tracks that move there are evaluated
+    /// (issue 28: most of a scroll's tracks are held at an end of their
+    /// range, docs/design.md#collapsing-header-and-tracks).
+    private var region: Int
 
     /// No tracks, nothing evaluated: the first `update(_:at:subjects:)` starts afresh.
     init() {
@@ -24,6 +29,7 @@ public struct TrackValues: Equatable, Sendable {
         values = []
         changed = []
         progress = []
+        region = -1
     }
 
     /// The first evaluation: every value is new.
@@ -38,6 +44,7 @@ public struct TrackValues: Equatable, Sendable {
         self.progress = progress
         values = progress.indices.map { set.value(ofTrack: $0, atProgress: progress[$0]) }
         changed = Array(set.tracks.indices)
+        region = set.region(containing: offset)
     }
 
     /// Evaluates `set` at `offset`: the same tracks as these values' resolved
@@ -53,6 +60,8 @@ public struct TrackValues: Equatable, Sendable {
             return
         }
         self.set = set
+        // The children changed: every view range may have moved.
+        region = -1
         update(at: offset, subjects: subjects)
     }
 
@@ -61,7 +70,10 @@ public struct TrackValues: Equatable, Sendable {
         // Emptied in place one by one: `removeAll(keepingCapacity:)` goes
         // through the generic `replaceSubrange` (~90 instructions a scroll).
         while changed.popLast() != nil {}
-        set.update(at: offset, subjects: subjects, progress: &progress, values: &values, changed: &changed)
+        let stays = region >= 0 && set.isInRegion(region, offset)
+        set.update(at: offset, region: stays ? region : nil, subjects: subjects, progress: &progress, values: &values,
+                   changed: &changed)
+        if !stays { region = set.region(containing: offset) }
     }
 
     /// `(id, value)` in declaration order.
