@@ -1,7 +1,7 @@
 /// Where a behavior's members go in a Layout reply, whose member order is
 /// fixed (`Layout` in `protocol/openrpc.json`).
 public enum ReplySlot: Sendable {
-    /// After `activeChild`, before `contentView` (the feed's `currentChild`).
+    /// After `activeChild` (and a feed's `currentChild`, `ReplySlots.feedCurrent`), before `contentView`.
     case afterActiveChild
     /// After `events`, before `anchorShift` (a started `motion`, then `tracks`).
     case afterEvents
@@ -20,7 +20,10 @@ public struct ReplySlots: OptionSet, Sendable {
     /// The finger's member (`Container.pointerMember`), written after the
     /// members at `afterEvents` without visiting the behaviors.
     public static var pointer: ReplySlots { ReplySlots(rawValue: 4) }
-    public static var all: ReplySlots { ReplySlots(rawValue: 7) }
+    /// A feed's `currentChild` (`Container.feedCurrentMember`), written
+    /// after `activeChild` without visiting the behaviors.
+    public static var feedCurrent: ReplySlots { ReplySlots(rawValue: 8) }
+    public static var all: ReplySlots { ReplySlots(rawValue: 15) }
 }
 
 /// The reply a behavior's members are written into.

@@ -30,19 +30,20 @@ struct Feed: ContainerBehavior {
     /// The committed current child's id (`currentChild` in the Layout).
     var currentChild: String? { state?.current?.id }
 
-    /// A feed session's every reply carries `currentChild`; a session
-    /// without `options.feed` leaves at the test.
+    /// A feed session's every reply carries `currentChild`
+    /// (`Container.feedCurrentMember`); a session without `options.feed`
+    /// leaves at the test.
     func prepare(_ draft: inout Draft) {
-        if state != nil { draft.replySlots.formUnion(.afterActiveChild) }
+        if state != nil { draft.replySlots.formUnion(.feedCurrent) }
     }
 
     /// `currentChild` after `activeChild`, in every reply of a feed
     /// session: `null` while the feed has no children, as `activeChild` is
     /// (issue 26: it was left out).
-    func writeReply(_ slot: ReplySlot, _ context: ReplyContext, into w: any ReplyWriter) {
-        guard slot == .afterActiveChild, let state else { return }
-        w.key("currentChild")
-        if let current = state.current { w.string(current.id) } else { w.null() }
+    var currentMember: FeedCurrentMember {
+        guard let state else { return .none }
+        guard let current = state.current else { return .null }
+        return .child(id: current.id, index: current.index)
     }
 
     /// A removal or a viewport resize (a rotation, which resizes every
@@ -241,4 +242,11 @@ public struct FeedOptions: Equatable, Sendable {
 extension Container {
     /// The feed's committed current child (`options.feed`), `nil` without one.
     public var currentChild: String? { behaviors.behavior(of: Feed.self).currentChild }
+
+    /// The feed's `currentChild` member of a reply at the `.feedCurrent`
+    /// slot, which a reply writes without visiting every behavior: through
+    /// the slot, the member cost a feed's scroll ~400 instructions (issue 28,
+    /// bench/scroll-instructions --workload feed). Mutating though it only
+    /// reads, as `pointerMember`: the behavior is read where it is stored.
+    public mutating func feedCurrentMember() -> FeedCurrentMember { behaviors.behavior(of: Feed.self).currentMember }
 }

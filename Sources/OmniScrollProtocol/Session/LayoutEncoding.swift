@@ -75,6 +75,7 @@ enum LayoutEncoding {
             w.null()
         }
         let slots = context.isUpdate ? container.replySlots : .all
+        if slots.contains(.feedCurrent) { writeFeedCurrent(of: &container, keeping: session.entryCache, into: &w) }
         if slots.contains(.afterActiveChild) { writeMembers(of: &container, .afterActiveChild, context, into: &w) }
         let contentView = layout.contentView
         w.withCursor(reserving: 64 + 2 * JSONWriter.maxNumberBytes, needsComma: false) { c in
@@ -115,6 +116,23 @@ enum LayoutEncoding {
             w.endObject()
         }
         w.endObject()
+    }
+
+    /// A feed's `currentChild`, its id's JSON text copied from `cache` when
+    /// the current child's entry there holds it (as `activeChild`'s is).
+    /// Out of line: inlined, every other session's reply paid for it.
+    @inline(never)
+    private static func writeFeedCurrent(of container: inout Container, keeping cache: ChildEntryCache,
+                                         into w: inout JSONWriter) {
+        switch container.feedCurrentMember() {
+        case .none:
+            return
+        case .null:
+            w.key("currentChild"); w.null()
+        case .child(let id, let index):
+            w.key("currentChild")
+            if let quoted = cache.quotedID(index, id: id) { w.raw(quoted) } else { w.string(id) }
+        }
     }
 
     /// The direction as a JSON string, a constant (no escaping pass).
