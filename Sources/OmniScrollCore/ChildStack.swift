@@ -59,6 +59,10 @@ struct ChildStack: Sendable {
 
     private var storage: Storage
 
+    /// An empty stack, shared: what a container holds while a draft has its
+    /// stack (`Container.commit`), so the draft's is not shared.
+    static let detached = ChildStack([], viewportHeight: 0)
+
     /// Creates a stack; the caller has validated the specs (unique ids, finite
     /// sizes), and `index` is their ids' (`Validation.children`), or `nil`.
     init(_ specs: [ChildSpec], viewportHeight: Double, index: ChildIDIndex? = nil) {

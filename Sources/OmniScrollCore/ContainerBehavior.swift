@@ -275,6 +275,10 @@ struct Draft {
         commands.append(.command(StartMotion(offset: offset, phase: phase)))
     }
 
+    /// Exchanges the draft's stack with `stack`: `Container.commit` hands
+    /// its stack over for the behaviors' run and takes it back after.
+    mutating func swapStack(_ stack: inout ChildStack) { swap(&self.stack, &stack) }
+
     /// Changes pager `i`'s state (its selection, swipe, remembered offsets).
     mutating func updatePager(_ i: Int, _ body: (inout PagerChild) -> Void) {
         if stack.updatePager(i, body) { pagerReselected = true }

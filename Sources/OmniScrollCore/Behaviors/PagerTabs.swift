@@ -10,6 +10,11 @@
 struct PagerTabs: ContainerBehavior {
     /// The page ids in each pager's horizontal window after the last call, by pager id.
     private(set) var shown: [String: [String]] = [:]
+    /// The same windows as page ranges, in the order of the stack's pagers,
+    /// for the layout `shown` was last set from: while the children keep
+    /// their structure, a swipe's window is checked against its range
+    /// without hashing a pager's id or copying its state (issue 28).
+    private var shownRanges: [ClosedRange<Int>] = []
     /// The snap motions running, by pager id.
     private var motions: [String: PagerMotion] = [:]
 
@@ -179,6 +184,8 @@ struct PagerTabs: ContainerBehavior {
         if !motions.isEmpty {
             motions = motions.filter { id, _ in layout.stack.index(of: id).map { layout.stack.payloads[$0].kind == .pager } ?? false }
         }
+        if !transition.structureChanged, rangesUnchanged(layout) { return }
+        defer { shownRanges = ranges(layout) }
         if windowsUnchanged(layout) { return }
         var now: [String: [String]] = [:]
         for i in layout.stack.pagers {
@@ -200,6 +207,23 @@ struct PagerTabs: ContainerBehavior {
             }
         }
         shown = now
+    }
+
+    /// Whether every pager's window is the range `shownRanges` has for it,
+    /// which holds for the same pagers and pages (no change of structure since).
+    private func rangesUnchanged(_ layout: Layout) -> Bool {
+        let table = layout.stack.pagerTable
+        guard shownRanges.count == table.childIndices.count else { return false }
+        for n in shownRanges.indices where table.window(ofSlot: n, width: layout.viewport.width) != shownRanges[n] {
+            return false
+        }
+        return true
+    }
+
+    /// Each pager's window as a page range, in the order of the stack's pagers.
+    private func ranges(_ layout: Layout) -> [ClosedRange<Int>] {
+        let table = layout.stack.pagerTable
+        return table.childIndices.indices.map { table.window(ofSlot: $0, width: layout.viewport.width) }
     }
 
     /// Whether every pager's window holds the pages `shown` has for it: a
@@ -349,6 +373,7 @@ struct PagerTabs: ContainerBehavior {
             let pager = layout.stack.pager(i)
             shown[layout.childID(i)] = pager.pagesInView(width: layout.viewport.width).map { pager.pages[$0].id }
         }
+        shownRanges = ranges(layout)
     }
 }
 

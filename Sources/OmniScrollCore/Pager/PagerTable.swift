@@ -24,6 +24,10 @@ struct PagerTable: Sendable {
     /// The pages and state of child `i`, `nil` when it is no pager.
     func pager(child i: Int) -> PagerChild? { slot(ofChild: i).map { states[$0] } }
 
+    /// The pages in the horizontal window of the pager at `childIndices[n]`
+    /// (`PagerChild.pagesInView`), read in place.
+    func window(ofSlot n: Int, width: Double) -> ClosedRange<Int> { states[n].pagesInView(width: width) }
+
     /// Where child `i` is in `childIndices` (a binary search: they ascend).
     private func slot(ofChild i: Int) -> Int? {
         var low = 0
