@@ -114,11 +114,22 @@ public struct TrackSet: Equatable, Sendable {
         (breakpoints, movingStarts, moving) = Self.regions(bounds)
     }
 
+    /// The most (region, track) pairs the region table may weigh: the
+    /// table is regions times tracks to build and up to that to keep, and a
+    /// session's tracks are bounded only by the message size (16 MiB by
+    /// default, some 300 000 tracks). 16 384 covers any screen's tracks
+    /// (about 90 with distinct range ends); past it, one region holds every
+    /// track, which is the evaluation without the table.
+    static let maxRegionPairs = 16_384
+
     /// `breakpoints`, `movingStarts` and `moving` for tracks of `bounds`.
     private static func regions(_ bounds: [Bounds]) -> ([Double], [Int], [Int]) {
         var points: [Double] = []
         for case .offsets(let start, let end) in bounds { points += [start, end] }
         let breakpoints = Array(Set(points)).sorted()
+        guard (breakpoints.count + 1) * bounds.count <= maxRegionPairs else {
+            return ([], [0, bounds.count], Array(bounds.indices))
+        }
         var starts = [0], moving: [Int] = []
         for r in 0...breakpoints.count {
             let low = r == 0 ? -Double.infinity : breakpoints[r - 1]
