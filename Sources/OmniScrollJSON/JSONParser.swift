@@ -39,11 +39,6 @@ public struct JSONParser {
     /// The values of the last parse.
     public let tape = JSONTape()
 
-    /// Whether a request in the usual shape takes the fast path
-    /// (`parseRequestEnvelope`); tests turn it off to compare it with the
-    /// general parse.
-    var readsRequestEnvelope = true
-
     private var p: UnsafePointer<UInt8>
     private var n = 0
     private var pos = 0
@@ -73,12 +68,9 @@ public struct JSONParser {
         }
         skipWhitespace()
         guard pos < n else { throw JSONParseError(offset: pos, reason: "empty input") }
-        if !parseRequestEnvelope() { try parseValue(depth: 0) }
+        try parseValue(depth: 0)
         skipWhitespace()
-        if pos < n {
-            tape.requestMembers = nil  // a request, but not the whole text
-            throw JSONParseError(offset: pos, reason: "trailing characters after the value")
-        }
+        if pos < n { throw JSONParseError(offset: pos, reason: "trailing characters after the value") }
         return tape.root
     }
 
@@ -107,9 +99,7 @@ public struct JSONParser {
     private mutating func skipWhitespace() {
         while pos < n {
             let b = p[pos]
-            // One comparison for the usual byte, one above the space.
-            guard b <= 0x20, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
-            pos += 1
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { pos += 1 } else { return }
         }
     }
 
@@ -239,70 +229,6 @@ public struct JSONParser {
         tape.close(array, end: pos, items: elements)
     }
 
-    // MARK: - The request envelope
-
-    /// The members a JSON-RPC request begins with, in the order and
-    /// spelling every client of docs/protocol.md writes them.
-    private static let envelopeHead: StaticString = #"{"jsonrpc":"2.0","id":"#
-    private static let methodKey: StaticString = #","method":"#
-    private static let paramsKey: StaticString = #","params":"#
-
-    /// The fast path for the message nearly every line is: a request object
-    /// `{"jsonrpc":"2.0","id":…,"method":…,"params":…}` written without
-    /// whitespace. Its keys are matched as whole runs of bytes instead of
-    /// being scanned, hashed and checked for repeats one by one; the values
-    /// are parsed as anywhere else. The tape it writes is the one
-    /// `parseValue` writes for the same bytes, with where the members are
-    /// (`JSONTape.request`; `parseElement` forgets it when more follows).
-    /// Anything else (another order, whitespace, a fifth member, an error)
-    /// forgets what it wrote and returns false, and the general parse reads
-    /// the message from its start: same tape, same errors.
-    private mutating func parseRequestEnvelope() -> Bool {
-        let start = pos
-        let tape = self.tape
-        guard readsRequestEnvelope, maxDepth >= 1, skip(Self.envelopeHead) else { return false }
-        do throws(JSONParseError) {
-            let object = tape.push(.object, start: start, end: start)
-            _ = tape.push(.string, start: start &+ 1, end: start &+ 10)  // "jsonrpc"
-            let version = tape.push(.string, start: start &+ 11, end: start &+ 16)  // "2.0"
-            tape.entries[object &+ 1].next = UInt32(truncatingIfNeeded: tape.count)
-            let id = try member(key: start &+ 17, keyEnd: start &+ 21)  // "id"
-            guard skip(Self.methodKey) else { throw fail("not the request envelope") }
-            let method = try member(key: pos &- 9, keyEnd: pos &- 1)
-            guard skip(Self.paramsKey) else { throw fail("not the request envelope") }
-            let params = try member(key: pos &- 9, keyEnd: pos &- 1)
-            guard pos < n, p[pos] == UInt8(ascii: "}") else { throw fail("not the request envelope") }
-            pos &+= 1
-            tape.close(object, end: pos, items: 4)
-            tape.requestMembers = JSONTape.RequestMembers(version: version, id: id, method: method, params: params)
-            return true
-        } catch {
-            pos = start
-            tape.reset(input: p, byteCount: n)
-            return false
-        }
-    }
-
-    /// Consumes `token` when the input continues with exactly its bytes.
-    @inline(__always)
-    private mutating func skip(_ token: StaticString) -> Bool {
-        let length = token.utf8CodeUnitCount
-        guard n &- pos >= length, JSONTape.equal(p + pos, token.utf8Start, length, length) else { return false }
-        pos &+= length
-        return true
-    }
-
-    /// Pushes the object key whose quotes are at `key` and `keyEnd - 1`,
-    /// parses its value (a member of the top-level object) and returns the
-    /// value's tape index.
-    @inline(__always)
-    private mutating func member(key: Int, keyEnd: Int) throws(JSONParseError) -> Int {
-        let entry = tape.push(.string, start: key, end: keyEnd)
-        try parseValue(depth: 1)
-        tape.entries[entry].next = UInt32(truncatingIfNeeded: tape.count)
-        return entry &+ 1
-    }
-
     // MARK: - Numbers
 
     private static let exactPowersOfTen: [Double] = [
@@ -313,70 +239,64 @@ public struct JSONParser {
     @inline(__always)
     private func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
 
-    /// Reads with a local cursor and writes `pos` back once (or where it
-    /// fails): the cursor stays in a register instead of being stored to the
-    /// parser at every digit.
     private mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = pos
-        let p = self.p, n = self.n
-        var i = start
         var negative = false
-        if p[i] == UInt8(ascii: "-") {
+        if p[pos] == UInt8(ascii: "-") {
             negative = true
-            i &+= 1
+            pos += 1
         }
-        guard i < n, isDigit(p[i]) else { throw fail("expected a digit", at: i) }
+        guard pos < n, isDigit(p[pos]) else { throw fail("expected a digit") }
         var mantissa: UInt64 = 0
         var digits = 0
         var inexact = false  // more than 19 significant digits
-        if p[i] == UInt8(ascii: "0") {
-            i &+= 1
-            if i < n && isDigit(p[i]) { throw fail("leading zeros are not allowed", at: i &- 1) }
+        if p[pos] == UInt8(ascii: "0") {
+            pos += 1
+            if pos < n && isDigit(p[pos]) { throw fail("leading zeros are not allowed", at: pos - 1) }
         } else {
-            while i < n, isDigit(p[i]) {
+            while pos < n, isDigit(p[pos]) {
                 if digits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(p[i] &- UInt8(ascii: "0"))
-                    digits &+= 1
+                    mantissa = mantissa &* 10 &+ UInt64(p[pos] &- UInt8(ascii: "0"))
+                    digits += 1
                 } else {
                     inexact = true
                 }
-                i &+= 1
+                pos += 1
             }
         }
         var isInteger = true
         var exponent = 0
-        if i < n && p[i] == UInt8(ascii: ".") {
+        if pos < n && p[pos] == UInt8(ascii: ".") {
             isInteger = false
-            i &+= 1
-            guard i < n, isDigit(p[i]) else { throw fail("expected a digit after '.'", at: i) }
-            while i < n, isDigit(p[i]) {
+            pos += 1
+            guard pos < n, isDigit(p[pos]) else { throw fail("expected a digit after '.'") }
+            while pos < n, isDigit(p[pos]) {
                 if digits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(p[i] &- UInt8(ascii: "0"))
-                    digits &+= 1
-                    exponent &-= 1
+                    mantissa = mantissa &* 10 &+ UInt64(p[pos] &- UInt8(ascii: "0"))
+                    digits += 1
+                    exponent -= 1
                 } else {
                     inexact = true
                 }
-                i &+= 1
+                pos += 1
             }
         }
-        if i < n && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) {
+        if pos < n && (p[pos] == UInt8(ascii: "e") || p[pos] == UInt8(ascii: "E")) {
             isInteger = false
-            i &+= 1
+            pos += 1
             var negativeExponent = false
-            if i < n && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) {
-                negativeExponent = p[i] == UInt8(ascii: "-")
-                i &+= 1
+            if pos < n && (p[pos] == UInt8(ascii: "+") || p[pos] == UInt8(ascii: "-")) {
+                negativeExponent = p[pos] == UInt8(ascii: "-")
+                pos += 1
             }
-            guard i < n, isDigit(p[i]) else { throw fail("expected a digit in the exponent", at: i) }
+            guard pos < n, isDigit(p[pos]) else { throw fail("expected a digit in the exponent") }
             var e = 0
-            while i < n, isDigit(p[i]) {
-                if e < 1_000_000 { e = e * 10 + Int(p[i] &- UInt8(ascii: "0")) }
-                i &+= 1
+            while pos < n, isDigit(p[pos]) {
+                if e < 1_000_000 { e = e * 10 + Int(p[pos] &- UInt8(ascii: "0")) }
+                pos += 1
             }
             exponent += negativeExponent ? -e : e
         }
-        pos = i
         if !inexact {
             if isInteger {
                 let v = Double(mantissa)  // correctly rounded

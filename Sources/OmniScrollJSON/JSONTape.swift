@@ -48,25 +48,6 @@ public final class JSONTape {
     @exclusivity(unchecked) @usableFromInline var unescaped: [UInt8] = []
     @exclusivity(unchecked) var duplicates = false
 
-    /// The tape indexes of the members of a request object the parser read
-    /// in its usual shape (`JSONParser`'s request envelope): jsonrpc's value
-    /// is "2.0", and the object has no other member.
-    public struct RequestMembers {
-        public let version: Int
-        public let id: Int
-        public let method: Int
-        public let params: Int
-    }
-
-    @exclusivity(unchecked) @usableFromInline var requestMembers: RequestMembers?
-
-    /// Set when the last parse's whole text was one request object in the
-    /// usual shape: where its members are, so a reader need not look them up.
-    /// (Inlinable: read once a request, a call would cost more than the read.)
-    public var request: RequestMembers? {
-        @inlinable @inline(__always) get { requestMembers }
-    }
-
     /// True when some object of the last parse repeats a key. (A computed
     /// property: a stored one read from another module pays a dynamic
     /// exclusivity check, `@exclusivity(unchecked)` or not.)
@@ -95,11 +76,10 @@ public final class JSONTape {
     func reset(input: UnsafePointer<UInt8>, byteCount: Int) {
         count = 0
         duplicates = false
-        requestMembers = nil
         self.input = input
         if byteCount < Self.retainedCapacity { trim() }
         if byteCount >= Self.reservingInputBytes { reserve(byteCount / 2 + 2) }
-        if !unescaped.isEmpty { unescaped.removeAll(keepingCapacity: true) }
+        unescaped.removeAll(keepingCapacity: true)
     }
 
     /// Takes room for `needed` entries before a huge message is parsed: a

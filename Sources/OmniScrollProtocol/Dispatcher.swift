@@ -113,23 +113,13 @@ public struct Dispatcher {
         var methodValue: JSONElement?
         var params: JSONElement?
         var unknownKey: JSONElement?
-        if let known = parser.tape.request {
-            // The parser read the message as a request in the usual shape
-            // (only a message that is one object, never a batch's entry):
-            // its members are where the tape says, and there is no other.
-            version = request.element(at: known.version)
-            idValue = request.element(at: known.id)
-            methodValue = request.element(at: known.method)
-            params = request.element(at: known.params)
-        } else {
-            for member in request.members {
-                switch EnvelopeKey(member.key) {
-                case .jsonrpc?: if version == nil { version = member.value }
-                case .method?: if methodValue == nil { methodValue = member.value }
-                case .params?: if params == nil { params = member.value }
-                case .id?: if idValue == nil { idValue = member.value }
-                case nil: if unknownKey == nil { unknownKey = member.key }
-                }
+        for member in request.members {
+            switch EnvelopeKey(member.key) {
+            case .jsonrpc?: if version == nil { version = member.value }
+            case .method?: if methodValue == nil { methodValue = member.value }
+            case .params?: if params == nil { params = member.value }
+            case .id?: if idValue == nil { idValue = member.value }
+            case nil: if unknownKey == nil { unknownKey = member.key }
             }
         }
         var id: UnsafeRawBufferPointer?
