@@ -593,14 +593,24 @@ public struct JSONWriter {
         /// the cursor room for as many.
         @inlinable @inline(__always)
         public mutating func copyKept(_ text: UnsafeRawPointer, count: Int) {
-            assertRoom(Self.keptTextBytes)
-            assert(count <= Self.keptTextBytes)
+            copyKept(text, count: count, reading: Self.keptTextBytes)
+        }
+
+        /// `copyKept` for a text kept with room for `width` bytes (a
+        /// constant multiple of 16, so the loop unrolls to word moves):
+        /// `count` (at most `width`) bytes, `width` read and stored. `text`
+        /// must have `width` readable bytes, and the cursor room for as many.
+        @inlinable @inline(__always)
+        public mutating func copyKept(_ text: UnsafeRawPointer, count: Int, reading width: Int) {
+            assertRoom(width)
+            assert(count <= width && width % 16 == 0)
             let to = UnsafeMutableRawPointer(position)
-            to.storeBytes(of: text.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-            to.storeBytes(of: text.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self), toByteOffset: 16,
-                          as: SIMD16<UInt8>.self)
-            to.storeBytes(of: text.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self), toByteOffset: 32,
-                          as: SIMD16<UInt8>.self)
+            var offset = 0
+            while offset < width {
+                to.storeBytes(of: text.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset,
+                              as: SIMD16<UInt8>.self)
+                offset &+= 16
+            }
             position += count
         }
 

@@ -25,6 +25,13 @@ final class ChildEntryCache: @unchecked Sendable {
     static var capacity: Int { 32 }
 
     private let openings = ReplyMemberCache(count: capacity)
+    /// Each entry's rest, from its frame's `y` to its end, kept with its six
+    /// numbers (`LayoutEncoding.writeRest`): a child that did not move is
+    /// copied whole. Fewer slots than openings (a slot is 192 bytes, and a
+    /// scroll reply lists a few children): child `i`'s is `rest(i)`. A
+    /// rest's text holds no id, so children sharing a slot share correctly.
+    private let rests = NumberKeyedTexts(count: restSlots)
+    private static var restSlots: Int { 8 }
     /// The id each slot's text was written for.
     private let ids: UnsafeMutablePointer<String>
     /// The byte count of that id's JSON text, which follows `{"id":` in the slot's text.
@@ -44,6 +51,10 @@ final class ChildEntryCache: @unchecked Sendable {
         ids.deallocate()
         quotedIDBytes.deallocate()
     }
+
+    /// Where child `index`'s entry's rest is kept.
+    @inline(__always)
+    func rest(_ index: Int) -> NumberKeyedTexts.Slot { rests.slot(index & (Self.restSlots &- 1)) }
 
     /// `id`'s JSON text, quoted and escaped, as child `index`'s kept opening
     /// holds it; nil when its slot holds another id's.

@@ -54,14 +54,25 @@ enum LayoutEncoding {
         w.beginObject()
         session.encodedID.withUnsafeBytes { id in
             // Constant bytes in this run: 132 at most (the keys, "none"/"down",
-            // "decelerating"); reserve more than that.
-            w.withCursor(reserving: 160 + 5 * JSONWriter.maxNumberBytes + id.count, needsComma: false) { c in
+            // "decelerating"); reserve more than that, and room for the
+            // extents' kept text (read whole) after the first three members.
+            w.withCursor(reserving: 160 + 5 * JSONWriter.maxNumberBytes + id.count + NumberKeyedTexts.textCapacity,
+                         needsComma: false) { c in
                 c.fragment(#""session":"#); c.raw(id)
                 c.fragment(#","revision":"#); c.number(container.revision)
                 c.fragment(#","offset":"#); c.number(layout.offset)
-                c.fragment(#","contentHeight":"#); c.number(layout.contentHeight)
-                c.fragment(#","minOffset":"#); c.number(layout.minOffset)
-                c.fragment(#","maxOffset":"#); c.number(layout.maxOffset)
+                // The extents hold while the offset moves: their text is kept.
+                let extents = NumberKey(layout.contentHeight, layout.minOffset, layout.maxOffset)
+                let slot = session.extentsText.slot(0)
+                if let kept = slot.text(for: extents) {
+                    c.copyKept(kept.text, count: kept.count, reading: NumberKeyedTexts.textCapacity)
+                } else {
+                    let start = c.next
+                    c.fragment(#","contentHeight":"#); c.number(layout.contentHeight)
+                    c.fragment(#","minOffset":"#); c.number(layout.minOffset)
+                    c.fragment(#","maxOffset":"#); c.number(layout.maxOffset)
+                    slot.keep(for: extents, text: start, written: start.distance(to: c.next))
+                }
                 c.fragment(#","direction":"#); c.fragment(encoded(container.direction))
                 c.fragment(#","phase":"#); c.fragment(encoded(container.phase))
                 c.fragment(#","activeChild":"#)
@@ -224,9 +235,14 @@ enum LayoutEncoding {
         let child = layout.child(i)
         let id = layout.childID(i)
         if let cache {
+            // An entry without a kind's members ends with the numbers: its
+            // rest is kept whole (`ChildEntryCache.rests`).
+            var rest: NumberKeyedTexts.Slot? = nil
+            if case .none = members { rest = cache.rest(i) }
             if let opening = cache.opening(i, id: id, x: child.frame.x) {
                 let restStart = w.count &+ (w.needsComma ? 1 : 0) &+ opening.count
-                writeRest(child, opening: opening, members: members, kindNumber: layout.kindNumber(ofChild: i), into: &w)
+                writeRest(child, opening: opening, members: members, kindNumber: layout.kindNumber(ofChild: i),
+                          keeping: rest, into: &w)
                 return (child, restStart)
             }
             let start = w.count &+ (w.needsComma ? 1 : 0)
@@ -234,9 +250,12 @@ enum LayoutEncoding {
             w.withUnsafeBytes {
                 cache.keep(UnsafeRawBufferPointer(rebasing: $0[start...]), i, id: id, quotedBytes: quotedBytes, x: child.frame.x)
             }
-        } else {
-            writeOpening(child, id: id, into: &w)
+            let restStart = w.count
+            writeRest(child, opening: nil, members: members, kindNumber: layout.kindNumber(ofChild: i), keeping: rest,
+                      into: &w)
+            return (child, restStart)
         }
+        writeOpening(child, id: id, into: &w)
         let restStart = w.count
         writeRest(child, opening: nil, members: members, kindNumber: layout.kindNumber(ofChild: i), into: &w)
         return (child, restStart)
@@ -268,20 +287,30 @@ enum LayoutEncoding {
     /// opening to copy first (its separator too), when given; else after
     /// `writeOpening`. `members`: what the child's kind adds: its number is
     /// written after `visibleHeight`; an entry whose kind writes its own
-    /// members is left open for them.
+    /// members is left open for them. `rest`: where this text is kept with
+    /// its numbers (only when `members` is `.none`), copied from there when
+    /// they are the same.
     @inline(__always)
     fileprivate static func writeRest(_ child: ChildLayout, opening: (text: UnsafeRawPointer, count: Int)?,
-                                  members: KindLayoutMembers, kindNumber: @autoclosure () -> Double, into w: inout JSONWriter) {
+                                  members: KindLayoutMembers, kindNumber: @autoclosure () -> Double,
+                                  keeping rest: NumberKeyedTexts.Slot? = nil, into w: inout JSONWriter) {
         // Room for a kind's number member: `,"name":` and the number.
         var extra = 0
         if case .number(let name) = members { extra = name.utf8CodeUnitCount + 4 + JSONWriter.maxNumberBytes }
         let separated = w.needsComma
-        w.withCursor(reserving: 1 + JSONWriter.Cursor.keptTextBytes + 96 + 6 * JSONWriter.maxNumberBytes + extra,
-                     needsComma: true) { c in
+        // The rest's kept text is read and stored whole (`textCapacity`).
+        let restBytes = max(96 + 6 * JSONWriter.maxNumberBytes + extra, NumberKeyedTexts.textCapacity)
+        w.withCursor(reserving: 1 + JSONWriter.Cursor.keptTextBytes + restBytes, needsComma: true) { c in
             if let opening {
                 if separated { c.byte(UInt8(ascii: ",")) }
                 c.copyKept(opening.text, count: opening.count)
             }
+            let key = NumberKey(child.frame.y, child.frame.width, child.frame.height, child.contentOffset.x,
+                                child.contentOffset.y, child.visibleHeight)
+            if let rest, let kept = rest.text(for: key) {
+                return c.copyKept(kept.text, count: kept.count, reading: NumberKeyedTexts.textCapacity)
+            }
+            let start = c.next
             c.number(child.frame.y)
             c.fragment(#","width":"#); c.number(child.frame.width)
             c.fragment(#","height":"#); c.number(child.frame.height)
@@ -307,6 +336,7 @@ enum LayoutEncoding {
             case .written:
                 break
             }
+            if let rest { rest.keep(for: key, text: start, written: start.distance(to: c.next)) }
         }
     }
 

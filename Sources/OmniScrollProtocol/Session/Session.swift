@@ -27,6 +27,9 @@ public struct SessionHeader: Sendable {
     public let components: SessionComponents?
     /// Its children's entries as its last Layout reply wrote them.
     let entryCache = ChildEntryCache()
+    /// The text of its last Layout reply's `contentHeight`, `minOffset` and
+    /// `maxOffset`, kept with them (`LayoutEncoding`).
+    let extentsText = NumberKeyedTexts(count: 1)
 
     init(id: String, delta: Bool, sequence: Int, components: SessionComponents?) {
         self.id = id
