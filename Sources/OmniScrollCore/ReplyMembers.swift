@@ -1,21 +1,17 @@
 /// Where a behavior's members go in a Layout reply, whose member order is
 /// fixed (`Layout` in `protocol/openrpc.json`).
 public enum ReplySlot: Sendable {
-    /// After `activeChild` (and a feed's `currentChild`, `ReplySlots.feedCurrent`), before `contentView`.
-    case afterActiveChild
     /// After `events`, before `anchorShift` (a started `motion`, then `tracks`).
     case afterEvents
 }
 
 /// The slots a reply asks the behaviors to write at: the ones some
-/// behavior has members for (a tracks session's replies skip the slot after
-/// `activeChild`), or all of them.
+/// behavior has members for, or all of them.
 public struct ReplySlots: OptionSet, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     // Computed, not stored: a stored static is a lazy global, one call per read.
-    public static var afterActiveChild: ReplySlots { ReplySlots(rawValue: 1) }
     public static var afterEvents: ReplySlots { ReplySlots(rawValue: 2) }
     /// The finger's member (`Container.pointerMember`), written after the
     /// members at `afterEvents` without visiting the behaviors.
@@ -23,7 +19,7 @@ public struct ReplySlots: OptionSet, Sendable {
     /// A feed's `currentChild` (`Container.feedCurrentMember`), written
     /// after `activeChild` without visiting the behaviors.
     public static var feedCurrent: ReplySlots { ReplySlots(rawValue: 8) }
-    public static var all: ReplySlots { ReplySlots(rawValue: 15) }
+    public static var all: ReplySlots { ReplySlots(rawValue: 14) }
 }
 
 /// The reply a behavior's members are written into.

@@ -87,7 +87,6 @@ enum LayoutEncoding {
         }
         let slots = context.isUpdate ? container.replySlots : .all
         if slots.contains(.feedCurrent) { writeFeedCurrent(of: &container, keeping: session.entryCache, into: &w) }
-        if slots.contains(.afterActiveChild) { writeMembers(of: &container, .afterActiveChild, context, into: &w) }
         let contentView = layout.contentView
         w.withCursor(reserving: 64 + 2 * JSONWriter.maxNumberBytes, needsComma: false) { c in
             c.fragment(#","contentView":{"top":"#); c.number(contentView.top)
